@@ -1,0 +1,26 @@
+//! Perft of both games at a fixed depth: the speed of move generation and move making.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+
+use nodeprof::game::{perft, Ataxx, Game, Reversi};
+
+fn bench_perft<G: Game>(c: &mut Criterion, depth: u32) {
+    let start = G::start();
+    let leaves = perft(&start, depth);
+    let mut group = c.benchmark_group(format!("perft/{}", G::NAME));
+    group.throughput(Throughput::Elements(leaves));
+    group.sample_size(10);
+    group.bench_function(format!("start/depth{depth}"), |b| {
+        b.iter(|| perft(black_box(&start), black_box(depth)))
+    });
+    group.finish();
+}
+
+fn movegen(c: &mut Criterion) {
+    bench_perft::<Reversi>(c, 9);
+    bench_perft::<Ataxx>(c, 5);
+}
+
+criterion_group!(benches, movegen);
+criterion_main!(benches);

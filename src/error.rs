@@ -1,0 +1,30 @@
+//! Typed errors of the library. `main` turns any of them into one line on stderr and a
+//! non-zero exit code; bad input is exit code 2.
+
+use thiserror::Error;
+
+/// Errors in loading or reading positions.
+#[derive(Debug, Error)]
+pub enum PositionError {
+    /// Malformed content: the file (as given) and the 1-based line.
+    #[error("{file}:{line}: {message}")]
+    Parse {
+        file: String,
+        line: usize,
+        message: String,
+    },
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{0}: no position files found (expected .pos, .obf or .fen files)")]
+    NoPositions(String),
+    #[error("'{0}' is not a file, a folder, a glob, 'startpos', or a position (FEN or obf board)")]
+    NotFound(String),
+    #[error("'{0}' needs --game (reversi or ataxx): the start position depends on the game")]
+    StartposNeedsGame(String),
+    #[error("bad glob pattern '{pattern}': {message}")]
+    Glob { pattern: String, message: String },
+}

@@ -1,0 +1,174 @@
+//! The games: one trait, implemented by bitboard engines, so that perft and every search
+//! variant are written once and monomorphised per game.
+
+pub mod ataxx;
+mod perft;
+pub mod reversi;
+
+use std::fmt;
+use std::ops::{Deref, DerefMut};
+use std::str::FromStr;
+
+pub use ataxx::{Ataxx, AtaxxMove};
+pub use perft::{perft, perft_divide};
+pub use reversi::{Reversi, ReversiMove};
+
+/// The two players. `Black` moves first in both games (`X` in Reversi, `x` in Ataxx).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    Black,
+    White,
+}
+
+impl Side {
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::Black => Side::White,
+            Side::White => Side::Black,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Black => "Black",
+            Side::White => "White",
+        }
+    }
+}
+
+/// Which game a position belongs to; also the value of the `--game` option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    Reversi,
+    Ataxx,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 2] = [GameKind::Reversi, GameKind::Ataxx];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Reversi => Reversi::NAME,
+            GameKind::Ataxx => Ataxx::NAME,
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "reversi" | "othello" => Ok(GameKind::Reversi),
+            "ataxx" => Ok(GameKind::Ataxx),
+            _ => Err(format!("unknown game '{s}', expected reversi or ataxx")),
+        }
+    }
+}
+
+/// A move of some game: small, `Copy`, printing and parsing the usual notation.
+pub trait GameMove:
+    Copy + Eq + Ord + std::hash::Hash + fmt::Debug + fmt::Display + FromStr + Send + Sync + 'static
+{
+    /// The forced pass.
+    const PASS: Self;
+
+    fn is_pass(self) -> bool {
+        self == Self::PASS
+    }
+}
+
+/// A fixed-capacity move list that lives on the stack (no allocation per node).
+pub trait MoveList<M>: Default + Clone + Deref<Target = [M]> + DerefMut {
+    fn push(&mut self, mv: M);
+}
+
+impl<M: Copy, const N: usize> MoveList<M> for arrayvec::ArrayVec<M, N> {
+    #[inline(always)]
+    fn push(&mut self, mv: M) {
+        arrayvec::ArrayVec::push(self, mv)
+    }
+}
+
+/// A two-player, zero-sum, perfect-information game position (copy-make).
+///
+/// Conventions every implementation follows:
+/// - `generate_moves` lists the moves in a fixed order; a side that cannot move but whose
+///   game is not over gets exactly one move, `PASS`; a finished game gets none.
+/// - scores (`material`, `final_margin`) are from the side to move's point of view.
+pub trait Game:
+    Copy + Eq + std::hash::Hash + fmt::Debug + fmt::Display + Send + Sync + 'static
+{
+    type Move: GameMove;
+    type Moves: MoveList<Self::Move>;
+
+    /// Lower-case name, as used by `--game` and in CSV files.
+    const NAME: &'static str;
+    const KIND: GameKind;
+    /// What perft counts for a game that is already over at depth >= 1 (the published counts
+    /// of Reversi count it as one leaf; those of Ataxx as none).
+    const FINISHED_GAME_PERFT: u64;
+
+    /// The standard start position.
+    fn start() -> Self;
+
+    fn side_to_move(&self) -> Side;
+
+    /// All legal moves, in the game's fixed order (see the trait's conventions).
+    fn generate_moves(&self) -> Self::Moves;
+
+    /// `generate_moves().len()`, computed without listing them (bulk counting).
+    fn count_moves(&self) -> u64;
+
+    /// The position after `mv`, which must be legal here.
+    fn play(&self, mv: Self::Move) -> Self;
+
+    fn is_over(&self) -> bool;
+
+    /// Final score of a finished game, for the side to move.
+    fn final_margin(&self) -> i32;
+
+    /// Disc / piece difference, for the side to move.
+    fn material(&self) -> i32;
+
+    /// Empty squares (gaps excluded).
+    fn empties(&self) -> u32;
+
+    /// A 64-bit key of the position, for transposition tables.
+    fn key(&self) -> u64;
+
+    /// Whether `mv` is legal here (slow path: for parsing and table moves, not for search).
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.generate_moves().contains(&mv)
+    }
+
+    /// Parses a move in the game's notation and checks that it is legal here.
+    fn parse_legal_move(&self, text: &str) -> Result<Self::Move, String> {
+        let mv: Self::Move = text
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{}' is not a {} move", text.trim(), Self::NAME))?;
+        if self.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(format!("move {mv} is not legal in this position"))
+        }
+    }
+}
+
+/// Square names shared by both games' notations: file letter then rank digit.
+pub(crate) fn parse_square(text: &[u8], files: u8, ranks: u8) -> Option<(u8, u8)> {
+    match text {
+        [f, r] => {
+            let file = f.to_ascii_lowercase().wrapping_sub(b'a');
+            let rank = r.wrapping_sub(b'1');
+            (file < files && rank < ranks).then_some((file, rank))
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,585 @@
+//! Reversi (Othello) on two 64-bit bitboards, relative to the side to move.
+//!
+//! Squares are numbered a1 = 0, b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63: row 1 first, as in
+//! the FFO `.pos` board line.
+
+use std::fmt;
+use std::str::FromStr;
+
+use arrayvec::ArrayVec;
+
+use super::{parse_square, Game, GameKind, GameMove, Side};
+
+/// A Reversi move: a square 0..63, or the pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ReversiMove(u8);
+
+impl ReversiMove {
+    pub const fn from_square(square: u8) -> ReversiMove {
+        assert!(square < 64);
+        ReversiMove(square)
+    }
+
+    /// The square 0..63, or `None` for the pass.
+    pub fn square(self) -> Option<u8> {
+        (self.0 < 64).then_some(self.0)
+    }
+}
+
+impl GameMove for ReversiMove {
+    const PASS: ReversiMove = ReversiMove(64);
+}
+
+impl fmt::Display for ReversiMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.square() {
+            Some(sq) => write!(f, "{}{}", (b'a' + sq % 8) as char, sq / 8 + 1),
+            None => f.write_str("pass"),
+        }
+    }
+}
+
+impl FromStr for ReversiMove {
+    type Err = String;
+    /// `a1`..`h8` (either case); `pass`, `PA`, `PS`, `@@` or `--` for the pass.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        if ["pass", "pa", "ps", "@@", "--"]
+            .iter()
+            .any(|p| t.eq_ignore_ascii_case(p))
+        {
+            return Ok(ReversiMove::PASS);
+        }
+        parse_square(t.as_bytes(), 8, 8)
+            .map(|(file, rank)| ReversiMove(rank * 8 + file))
+            .ok_or_else(|| format!("'{t}' is not a Reversi move (a1..h8 or pass)"))
+    }
+}
+
+/// A Reversi position: the discs of the side to move (`player`), of the other side
+/// (`opponent`), and which colour is to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Reversi {
+    player: u64,
+    opponent: u64,
+    side: Side,
+}
+
+const NOT_EDGE_FILES: u64 = 0x7E7E_7E7E_7E7E_7E7E;
+
+/// Moves of `p` along one direction pair (+dir and -dir) through discs of `mask`
+/// (Kogge-Stone style parallel prefix, up to six discs in a row).
+#[inline(always)]
+fn moves_along(p: u64, mask: u64, dir: u32) -> u64 {
+    let mut fl = mask & (p << dir);
+    fl |= mask & (fl << dir);
+    let pre_l = mask & (mask << dir);
+    fl |= pre_l & (fl << (2 * dir));
+    fl |= pre_l & (fl << (2 * dir));
+    let mut fr = mask & (p >> dir);
+    fr |= mask & (fr >> dir);
+    let pre_r = mask & (mask >> dir);
+    fr |= pre_r & (fr >> (2 * dir));
+    fr |= pre_r & (fr >> (2 * dir));
+    (fl << dir) | (fr >> dir)
+}
+
+/// Legal move squares of `p` against `o` (no pass).
+#[inline(always)]
+pub fn move_squares(p: u64, o: u64) -> u64 {
+    let inner = o & NOT_EDGE_FILES;
+    (moves_along(p, inner, 1)
+        | moves_along(p, o, 8)
+        | moves_along(p, inner, 7)
+        | moves_along(p, inner, 9))
+        & !(p | o)
+}
+
+/// The rays from each square: `RAYS[sq][d]` for directions d = (file step, row step)
+/// in `DIRECTIONS`. The first four go towards higher square numbers.
+const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (-1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+];
+
+const RAYS: [[u64; 8]; 64] = {
+    let mut rays = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = DIRECTIONS[d];
+            let mut f = (sq % 8) as i32 + df;
+            let mut r = (sq / 8) as i32 + dr;
+            let mut ray = 0u64;
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                ray |= 1u64 << (r * 8 + f);
+                f += df;
+                r += dr;
+            }
+            rays[sq][d] = ray;
+            d += 1;
+        }
+        sq += 1;
+    }
+    rays
+};
+
+/// Discs of `o` flipped when `p` plays on `sq`.
+#[inline(always)]
+pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
+    let rays = &RAYS[sq];
+    let mut flipped = 0;
+    // Towards higher squares: the nearest non-opponent square is the lowest set bit.
+    for &ray in &rays[..4] {
+        let stop = ray & !o;
+        let first = stop & stop.wrapping_neg();
+        if first & p != 0 {
+            flipped |= (first - 1) & ray;
+        }
+    }
+    // Towards lower squares: the nearest is the highest set bit. Bit 0 stands in for an
+    // empty ray; it is only taken as an outflank if it is on the ray and ours.
+    for &ray in &rays[4..] {
+        let stop = (ray & !o) | 1;
+        let first = 1u64 << (63 - stop.leading_zeros());
+        if first & p & ray != 0 {
+            flipped |= ray & !((first << 1) - 1);
+        }
+    }
+    flipped
+}
+
+impl Reversi {
+    /// A position from its black and white discs. Errors if they overlap.
+    pub fn from_discs(black: u64, white: u64, side: Side) -> Result<Reversi, String> {
+        if black & white != 0 {
+            return Err("a square holds both a black and a white disc".into());
+        }
+        Ok(match side {
+            Side::Black => Reversi {
+                player: black,
+                opponent: white,
+                side,
+            },
+            Side::White => Reversi {
+                player: white,
+                opponent: black,
+                side,
+            },
+        })
+    }
+
+    /// Parses the 64-character board of the FFO / obf formats (`X` black, `O` white,
+    /// `-` or `.` empty; a1..h8, row 1 first).
+    pub fn from_board(board: &str, side: Side) -> Result<Reversi, String> {
+        let n = board.chars().count();
+        if n != 64 {
+            return Err(format!("board has {n} squares, expected 64"));
+        }
+        let (mut black, mut white) = (0u64, 0u64);
+        for (sq, c) in board.chars().enumerate() {
+            match c {
+                'X' | 'x' | '*' | 'B' | 'b' => black |= 1 << sq,
+                'O' | 'o' | 'W' | 'w' => white |= 1 << sq,
+                '-' | '.' => {}
+                _ => {
+                    return Err(format!(
+                        "bad character '{c}' at square {} (column {}), expected X, O or -",
+                        ReversiMove(sq as u8),
+                        sq + 1
+                    ))
+                }
+            }
+        }
+        Reversi::from_discs(black, white, side)
+    }
+
+    pub fn black(&self) -> u64 {
+        match self.side {
+            Side::Black => self.player,
+            Side::White => self.opponent,
+        }
+    }
+
+    pub fn white(&self) -> u64 {
+        match self.side {
+            Side::Black => self.opponent,
+            Side::White => self.player,
+        }
+    }
+
+    /// The discs of the side to move and of the other side.
+    pub fn player_opponent(&self) -> (u64, u64) {
+        (self.player, self.opponent)
+    }
+
+    /// The 64-character board, `X` black, `O` white, `-` empty.
+    pub fn board_string(&self) -> String {
+        let (black, white) = (self.black(), self.white());
+        (0..64)
+            .map(|sq| {
+                if black >> sq & 1 != 0 {
+                    'X'
+                } else if white >> sq & 1 != 0 {
+                    'O'
+                } else {
+                    '-'
+                }
+            })
+            .collect()
+    }
+
+    /// Legal move squares of the side to move, as a bitboard.
+    #[inline(always)]
+    pub fn move_squares(&self) -> u64 {
+        move_squares(self.player, self.opponent)
+    }
+
+    #[inline(always)]
+    fn passed(&self) -> Reversi {
+        Reversi {
+            player: self.opponent,
+            opponent: self.player,
+            side: self.side.opponent(),
+        }
+    }
+}
+
+impl fmt::Display for Reversi {
+    /// The obf form: board, a space, the side to move (`X` or `O`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = match self.side {
+            Side::Black => 'X',
+            Side::White => 'O',
+        };
+        write!(f, "{} {side}", self.board_string())
+    }
+}
+
+impl FromStr for Reversi {
+    type Err = String;
+    /// The obf form `board side` (side `X`/`B` for black, `O`/`W` for white).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut fields = s.split_whitespace();
+        let board = fields.next().ok_or("empty position")?;
+        let side = match fields.next() {
+            Some(side) => parse_side(side)?,
+            None => return Err("missing side to move after the board, expected X or O".into()),
+        };
+        if let Some(extra) = fields.next() {
+            return Err(format!("unexpected '{extra}' after the side to move"));
+        }
+        Reversi::from_board(board, side)
+    }
+}
+
+/// `X`/`B`/`black` or `O`/`W`/`white`.
+pub fn parse_side(text: &str) -> Result<Side, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "x" | "b" | "*" | "black" => Ok(Side::Black),
+        "o" | "w" | "white" => Ok(Side::White),
+        _ => Err(format!(
+            "bad side to move '{text}', expected X (black) or O (white)"
+        )),
+    }
+}
+
+impl Game for Reversi {
+    type Move = ReversiMove;
+    type Moves = ArrayVec<ReversiMove, 64>;
+
+    const NAME: &'static str = "reversi";
+    const KIND: GameKind = GameKind::Reversi;
+    const FINISHED_GAME_PERFT: u64 = 1;
+
+    fn start() -> Reversi {
+        // d4 and e5 white, e4 and d5 black; black to move.
+        let (d4, e4, d5, e5) = (27, 28, 35, 36);
+        Reversi {
+            player: 1 << e4 | 1 << d5,
+            opponent: 1 << d4 | 1 << e5,
+            side: Side::Black,
+        }
+    }
+
+    #[inline(always)]
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    #[inline]
+    fn generate_moves(&self) -> ArrayVec<ReversiMove, 64> {
+        let mut list = ArrayVec::new();
+        let mut squares = self.move_squares();
+        if squares == 0 {
+            if move_squares(self.opponent, self.player) != 0 {
+                list.push(ReversiMove::PASS);
+            }
+            return list;
+        }
+        while squares != 0 {
+            // At most 60 empty squares: the list cannot overflow.
+            unsafe { list.push_unchecked(ReversiMove(squares.trailing_zeros() as u8)) };
+            squares &= squares - 1;
+        }
+        list
+    }
+
+    #[inline(always)]
+    fn count_moves(&self) -> u64 {
+        match self.move_squares().count_ones() {
+            0 => (move_squares(self.opponent, self.player) != 0) as u64,
+            n => n as u64,
+        }
+    }
+
+    #[inline(always)]
+    fn play(&self, mv: ReversiMove) -> Reversi {
+        if mv.0 >= 64 {
+            return self.passed();
+        }
+        let sq = mv.0 as usize;
+        let flipped = flips(self.player, self.opponent, sq);
+        Reversi {
+            player: self.opponent ^ flipped,
+            opponent: self.player | flipped | 1 << sq,
+            side: self.side.opponent(),
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.move_squares() == 0 && move_squares(self.opponent, self.player) == 0
+    }
+
+    /// Disc difference with the empty squares given to the winner (FFO / Edax convention).
+    fn final_margin(&self) -> i32 {
+        let diff = self.material();
+        let empties = self.empties() as i32;
+        match diff.signum() {
+            1 => diff + empties,
+            -1 => diff - empties,
+            _ => 0,
+        }
+    }
+
+    #[inline(always)]
+    fn material(&self) -> i32 {
+        self.player.count_ones() as i32 - self.opponent.count_ones() as i32
+    }
+
+    #[inline(always)]
+    fn empties(&self) -> u32 {
+        (!(self.player | self.opponent)).count_ones()
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        let side = match self.side {
+            Side::Black => 0,
+            Side::White => 0x5851_F42D_4C95_7F2D,
+        };
+        let h = self.player.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ self
+                .opponent
+                .rotate_left(29)
+                .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            ^ side;
+        fmix64(h)
+    }
+
+    fn is_legal(&self, mv: ReversiMove) -> bool {
+        match mv.square() {
+            Some(sq) => self.move_squares() >> sq & 1 != 0,
+            None => self.move_squares() == 0 && !self.is_over(),
+        }
+    }
+}
+
+/// MurmurHash3's 64-bit finaliser: a cheap, well-mixing bijection.
+#[inline(always)]
+pub(crate) fn fmix64(mut h: u64) -> u64 {
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    h ^ (h >> 33)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::perft;
+
+    /// Brute-force flips: walk each direction square by square.
+    fn flips_slow(p: u64, o: u64, sq: usize) -> u64 {
+        let mut all = 0;
+        for (df, dr) in DIRECTIONS {
+            let (mut f, mut r) = ((sq % 8) as i32 + df, (sq / 8) as i32 + dr);
+            let mut line = 0u64;
+            while (0..8).contains(&f) && (0..8).contains(&r) {
+                let bit = 1u64 << (r * 8 + f);
+                if o & bit != 0 {
+                    line |= bit;
+                } else {
+                    if p & bit != 0 {
+                        all |= line;
+                    }
+                    break;
+                }
+                f += df;
+                r += dr;
+            }
+        }
+        all
+    }
+
+    fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    #[test]
+    fn flips_and_moves_match_brute_force_on_random_boards() {
+        let mut s = 0x1234_5678_9abc_def1u64;
+        for _ in 0..20_000 {
+            let a = xorshift(&mut s);
+            let b = xorshift(&mut s);
+            let (p, o) = (a & !b, b & !a & xorshift(&mut s));
+            let mut moves = 0;
+            for sq in 0..64 {
+                if (p | o) >> sq & 1 == 0 {
+                    let slow = flips_slow(p, o, sq);
+                    assert_eq!(flips(p, o, sq), slow, "p={p:#x} o={o:#x} sq={sq}");
+                    if slow != 0 {
+                        moves |= 1 << sq;
+                    }
+                }
+            }
+            assert_eq!(move_squares(p, o), moves, "p={p:#x} o={o:#x}");
+        }
+    }
+
+    #[test]
+    fn perft_from_start_matches_published_counts() {
+        let published = [4u64, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288];
+        let start = Reversi::start();
+        for (i, &n) in published.iter().enumerate() {
+            assert_eq!(perft(&start, i as u32 + 1), n, "depth {}", i + 1);
+        }
+    }
+
+    #[test]
+    fn start_position_prints_and_parses() {
+        let start = Reversi::start();
+        let text = start.to_string();
+        assert_eq!(
+            text,
+            "---------------------------OX------XO--------------------------- X"
+        );
+        assert_eq!(text.parse::<Reversi>().unwrap(), start);
+        let moves: Vec<String> = start
+            .generate_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(moves, ["d3", "c4", "f5", "e6"]);
+    }
+
+    #[test]
+    fn every_move_prints_and_parses() {
+        for sq in 0..64 {
+            let mv = ReversiMove(sq);
+            assert_eq!(mv.to_string().parse::<ReversiMove>().unwrap(), mv);
+            assert_eq!(
+                mv.to_string()
+                    .to_uppercase()
+                    .parse::<ReversiMove>()
+                    .unwrap(),
+                mv
+            );
+        }
+        for pass in ["pass", "PA", "@@", "PS"] {
+            assert_eq!(pass.parse::<ReversiMove>().unwrap(), ReversiMove::PASS);
+        }
+        for bad in ["i1", "a9", "a0", "", "a", "a10", "zz"] {
+            assert!(bad.parse::<ReversiMove>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn forced_pass_is_the_only_move_and_consumes_a_ply() {
+        // Black a1, white b1, white to move: white cannot outflank anything, black can
+        // play c1, so white must pass.
+        let pos = Reversi::from_board(&format!("XO{}", "-".repeat(62)), Side::White).unwrap();
+        assert!(!pos.is_over());
+        let moves = pos.generate_moves();
+        assert_eq!(&moves[..], &[ReversiMove::PASS]);
+        assert_eq!(pos.count_moves(), 1);
+        let after = pos.play(ReversiMove::PASS);
+        assert_eq!(after.side_to_move(), Side::Black);
+        assert_eq!(after.generate_moves().len(), 1); // c1
+        assert_eq!(perft(&pos, 1), 1);
+        assert_eq!(perft(&pos, 2), 1);
+        // After c1 every disc is black: game over, one leaf at any depth.
+        assert_eq!(perft(&pos, 3), 1);
+        assert_eq!(perft(&pos, 7), 1);
+    }
+
+    #[test]
+    fn finished_game_is_one_leaf_and_scores_empties_to_the_winner() {
+        // Black 3 discs, white 1, nobody can move (no O adjacent line ends).
+        let pos = Reversi::from_board(&format!("XX-X{}O", "-".repeat(59)), Side::White).unwrap();
+        assert!(pos.is_over());
+        assert_eq!(pos.generate_moves().len(), 0);
+        assert_eq!(pos.count_moves(), 0);
+        for d in 1..5 {
+            assert_eq!(perft(&pos, d), 1);
+        }
+        // White to move, loses 1 - 3 with 60 empties to black.
+        assert_eq!(pos.material(), -2);
+        assert_eq!(pos.final_margin(), -62);
+        let full_draw = Reversi::from_board(&"XO".repeat(32), Side::Black).unwrap();
+        assert!(full_draw.is_over());
+        assert_eq!(full_draw.final_margin(), 0);
+    }
+
+    #[test]
+    fn bad_boards_are_errors() {
+        assert!(Reversi::from_board(&"-".repeat(63), Side::Black)
+            .unwrap_err()
+            .contains("63 squares, expected 64"));
+        let err = Reversi::from_board(&format!("Z{}", "-".repeat(63)), Side::Black).unwrap_err();
+        assert!(err.contains("bad character 'Z'"), "{err}");
+        assert!(
+            "---------------------------OX------XO---------------------------"
+                .parse::<Reversi>()
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn key_separates_sides_and_positions() {
+        let start = Reversi::start();
+        let passed = start.play(ReversiMove::PASS);
+        assert_ne!(start.key(), passed.key());
+        let children: Vec<u64> = start
+            .generate_moves()
+            .iter()
+            .map(|&m| start.play(m).key())
+            .collect();
+        for (i, a) in children.iter().enumerate() {
+            for b in &children[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! nodeprof: a benchmark suite and node-count profiler for game-tree search.
+//!
+//! The library holds everything; the `nodeprof` binary is a thin front end.
+
+pub mod commands;
+pub mod error;
+pub mod game;
+pub mod position;

@@ -1,0 +1,52 @@
+//! The `nodeprof` command: parse the arguments, run the job, report one error line.
+
+mod cli;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use cli::{Cli, Job};
+use nodeprof::{commands, position};
+
+fn main() -> ExitCode {
+    let job = Cli::parse().into_job();
+    match run(job) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("nodeprof: error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(job: Job) -> anyhow::Result<()> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    match job {
+        Job::Perft {
+            positions,
+            game,
+            config,
+        } => {
+            for case in position::load(&positions, game)? {
+                commands::perft::run(&case, &config, &mut out)?;
+            }
+        }
+        Job::Show { positions, game } => {
+            for case in position::load(&positions, game)? {
+                commands::show::run(&case, &mut out)?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Output cut short by a closed pipe (`nodeprof show ... | head`) is not an error.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.downcast_ref::<io::Error>()
+        .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+}
