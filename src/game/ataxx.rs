@@ -95,9 +95,9 @@ const fn ring_tables() -> ([u64; 49], [u64; 49]) {
     let mut sq = 0;
     while sq < 49 {
         let (f, r) = ((sq % 7) as i32, (sq / 7) as i32);
-        let mut to = 0;
+        let mut to: usize = 0;
         while to < 49 {
-            let (tf, tr) = ((to % 7) as i32, (to / 7) as i32);
+            let (tf, tr) = ((to % 7) as i32, (to / 7) as i32); // usize -> i32
             let (df, dr) = ((tf - f).abs(), (tr - r).abs());
             let dist = if df > dr { df } else { dr };
             if dist == 1 {

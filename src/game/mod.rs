@@ -46,6 +46,14 @@ pub enum GameKind {
 impl GameKind {
     pub const ALL: [GameKind; 2] = [GameKind::Reversi, GameKind::Ataxx];
 
+    /// The name as a word in a sentence: `Reversi`, `Ataxx`.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Reversi => "Reversi",
+            GameKind::Ataxx => "Ataxx",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Reversi => Reversi::NAME,
@@ -73,7 +81,16 @@ impl FromStr for GameKind {
 
 /// A move of some game: small, `Copy`, printing and parsing the usual notation.
 pub trait GameMove:
-    Copy + Eq + Ord + std::hash::Hash + fmt::Debug + fmt::Display + FromStr + Send + Sync + 'static
+    Copy
+    + Eq
+    + Ord
+    + std::hash::Hash
+    + fmt::Debug
+    + fmt::Display
+    + FromStr<Err = String>
+    + Send
+    + Sync
+    + 'static
 {
     /// The forced pass.
     const PASS: Self;
@@ -149,10 +166,7 @@ pub trait Game:
 
     /// Parses a move in the game's notation and checks that it is legal here.
     fn parse_legal_move(&self, text: &str) -> Result<Self::Move, String> {
-        let mv: Self::Move = text
-            .trim()
-            .parse()
-            .map_err(|_| format!("'{}' is not a {} move", text.trim(), Self::NAME))?;
+        let mv: Self::Move = text.trim().parse()?;
         if self.is_legal(mv) {
             Ok(mv)
         } else {

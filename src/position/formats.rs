@@ -127,8 +127,9 @@ fn detect(text: &str, game: Option<GameKind>) -> Result<GameKind, String> {
     };
     match game {
         Some(wanted) if wanted != found => Err(format!(
-            "expected a {} position (--game {wanted}), found {}",
-            wanted,
+            "expected {} {} position (--game {wanted}), found {}",
+            if wanted == GameKind::Ataxx { "an" } else { "a" },
+            wanted.title(),
             match found {
                 GameKind::Ataxx => "an Ataxx FEN",
                 GameKind::Reversi => "a Reversi board",

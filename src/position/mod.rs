@@ -239,3 +239,6 @@ fn trim_zeros(digits: &[u8]) -> &[u8] {
     let start = digits.iter().take_while(|&&c| c == b'0').count();
     &digits[start..]
 }
+
+#[cfg(test)]
+mod tests;
