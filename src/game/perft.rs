@@ -11,20 +11,34 @@ use super::Game;
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => match pos.count_moves() {
-            0 => G::FINISHED_GAME_PERFT,
-            n => n,
-        },
+        1 => leaves_one_ply_down(pos),
         _ => {
             let moves = pos.generate_moves();
             if moves.is_empty() {
                 return G::FINISHED_GAME_PERFT;
             }
-            moves
-                .iter()
-                .map(|&mv| perft(&pos.play(mv), depth - 1))
-                .sum()
+            if depth == 2 {
+                // The last two plies in one loop: no call per leaf parent.
+                moves
+                    .iter()
+                    .map(|&mv| leaves_one_ply_down(&pos.play(mv)))
+                    .sum()
+            } else {
+                moves
+                    .iter()
+                    .map(|&mv| perft(&pos.play(mv), depth - 1))
+                    .sum()
+            }
         }
+    }
+}
+
+/// Perft at depth 1, by bulk counting.
+#[inline(always)]
+fn leaves_one_ply_down<G: Game>(pos: &G) -> u64 {
+    match pos.count_moves() {
+        0 => G::FINISHED_GAME_PERFT,
+        n => n,
     }
 }
 
