@@ -18,8 +18,8 @@ fn bench_perft<G: Game>(c: &mut Criterion, depth: u32) {
 }
 
 fn movegen(c: &mut Criterion) {
-    bench_perft::<Reversi>(c, 9);
-    bench_perft::<Ataxx>(c, 5);
+    bench_perft::<Reversi>(c, 10);
+    bench_perft::<Ataxx>(c, 6);
 }
 
 criterion_group!(benches, movegen);

@@ -96,3 +96,55 @@ fn run_game<G: Game>(
     }
     Ok(rows)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameKind;
+    use crate::position::load;
+
+    #[test]
+    fn table_and_divide_report_the_counts() {
+        let cases = load(&["startpos".into()], Some(GameKind::Reversi)).unwrap();
+        let config = PerftConfig {
+            depth: 4,
+            only_last: false,
+            divide: true,
+        };
+        let mut out = Vec::new();
+        let rows = run(&cases[0], &config, &mut out).unwrap();
+        let leaves: Vec<u64> = rows.iter().map(|r| r.leaves).collect();
+        assert_eq!(leaves, [4, 12, 56, 244]);
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "startpos: reversi, Black to move, 60 empties");
+        assert!(lines[1].starts_with("depth") && lines[1].ends_with("leaves/s"));
+        assert!(
+            lines[5].trim_start().starts_with("4               244"),
+            "{}",
+            lines[5]
+        );
+        assert_eq!(lines[7], "divide at depth 4:");
+        assert_eq!(
+            lines[8].split_whitespace().collect::<Vec<_>>(),
+            ["d3", "61"]
+        );
+        assert_eq!(
+            lines.last().unwrap().split_whitespace().collect::<Vec<_>>(),
+            ["total", "244", "(4", "moves)"]
+        );
+    }
+
+    #[test]
+    fn only_counts_the_last_depth() {
+        let cases = load(&["startpos".into()], Some(GameKind::Ataxx)).unwrap();
+        let config = PerftConfig {
+            depth: 3,
+            only_last: true,
+            divide: false,
+        };
+        let rows = run(&cases[0], &config, &mut Vec::new()).unwrap();
+        assert_eq!(rows.len(), 1);
+        assert_eq!((rows[0].depth, rows[0].leaves), (3, 6460));
+    }
+}

@@ -94,3 +94,40 @@ fn ataxx_diagram(pos: &Ataxx) -> String {
     ));
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::load;
+
+    #[test]
+    fn shows_the_diagram_moves_and_expected_values() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/positions/reversi/ffo/end40.pos"
+        );
+        let case = &load(&[path.into()], None).unwrap()[0];
+        let mut out = Vec::new();
+        run(case, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].starts_with("end40.pos ("), "{}", lines[0]);
+        assert!(lines[0].ends_with("reversi, Black to move, 20 empties"));
+        assert_eq!(lines[1], "  a b c d e f g h");
+        assert_eq!(lines[2], "1 O . . O O O O X");
+        assert_eq!(lines[9], "8 - - - . - - - -");
+        assert_eq!(lines[11], "legal moves (10): b1 c1 a2 a6 c6 c7 d7 f7 g7 d8");
+        assert!(lines[12].starts_with("expected score: +38, best move: a2 (listed values: a2:+38"));
+    }
+
+    #[test]
+    fn shows_ataxx_gaps_and_clocks() {
+        let case = &load(&["x5o/7/2-1-2/7/2-1-2/7/o5x o 3 7".into()], None).unwrap()[0];
+        let mut out = Vec::new();
+        run(case, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("\n5 . . # . # . .\n"), "{text}");
+        assert!(text.contains("halfmove clock 3, fullmove 7"));
+        assert!(text.contains("legal moves (14): "));
+    }
+}
