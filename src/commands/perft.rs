@@ -5,7 +5,8 @@ use std::time::{Duration, Instant};
 
 use super::thousands;
 use crate::game::{perft, perft_divide, Game};
-use crate::position::{AnyPosition, Case};
+use crate::position::Case;
+use crate::with_position;
 
 /// What to count.
 #[derive(Clone, Copy, Debug)]
@@ -33,10 +34,7 @@ impl PerftRow {
 
 /// Prints the perft table of one case (and the divide list if asked).
 pub fn run(case: &Case, config: &PerftConfig, out: &mut impl Write) -> io::Result<Vec<PerftRow>> {
-    match &case.position {
-        AnyPosition::Reversi(p) => run_game(case, p, config, out),
-        AnyPosition::Ataxx(p) => run_game(case, p, config, out),
-    }
+    with_position!(&case.position, p => run_game(case, p, config, out))
 }
 
 fn run_game<G: Game>(

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use crate::game::{Ataxx, Game, Reversi};
+use crate::game::{Ataxx, Game, Reversi, UniformTree};
 use crate::position::{AnyPosition, Case};
 
 /// Prints one case: header, diagram, legal moves, and the expected values if any.
@@ -10,6 +10,7 @@ pub fn run(case: &Case, out: &mut impl Write) -> io::Result<()> {
     let (diagram, moves) = match &case.position {
         AnyPosition::Reversi(p) => (reversi_diagram(p), move_list(p)),
         AnyPosition::Ataxx(p) => (ataxx_diagram(p), move_list(p)),
+        AnyPosition::Tree(p) => (tree_diagram(p), move_list(p)),
     };
     let pos = &case.position;
     writeln!(
@@ -69,6 +70,19 @@ fn reversi_diagram(pos: &Reversi) -> String {
         s.push('\n');
     }
     s
+}
+
+/// The tree's shape and leaf values (from the root player's point of view).
+fn tree_diagram(pos: &UniformTree) -> String {
+    let spec = pos.spec();
+    let values: Vec<String> = spec.values.iter().map(|v| v.to_string()).collect();
+    format!(
+        "uniform tree: {} children a node, {} plies, {} leaves: {}\n",
+        spec.width,
+        spec.depth,
+        values.len(),
+        values.join(" ")
+    )
 }
 
 /// Rank 7 at the top as in FEN; `x`, `o`, `#` a gap, `.` empty.

@@ -153,6 +153,29 @@ impl GameMove for AtaxxMove {
         from: PASS_SQUARE,
         to: PASS_SQUARE,
     };
+
+    #[inline(always)]
+    fn to_code(self) -> u16 {
+        (self.from as u16) << 8 | self.to as u16
+    }
+
+    #[inline(always)]
+    fn from_code(code: u16) -> Self {
+        AtaxxMove {
+            from: (code >> 8) as u8,
+            to: code as u8,
+        }
+    }
+
+    /// from * 49 + to for moves on the board; the pass is 49 * 49.
+    #[inline(always)]
+    fn index(self) -> usize {
+        if self.is_pass() {
+            49 * 49
+        } else {
+            self.from as usize * 49 + self.to as usize
+        }
+    }
 }
 
 fn square_name(sq: u8) -> String {
@@ -405,6 +428,7 @@ impl Game for Ataxx {
 
     const NAME: &'static str = "ataxx";
     const KIND: GameKind = GameKind::Ataxx;
+    const MOVE_INDEXES: usize = 49 * 49 + 1;
     const FINISHED_GAME_PERFT: u64 = 0;
 
     fn start() -> Ataxx {

@@ -4,6 +4,7 @@
 pub mod ataxx;
 mod perft;
 pub mod reversi;
+pub mod tree;
 
 use std::fmt;
 use std::ops::{Deref, DerefMut};
@@ -12,6 +13,7 @@ use std::str::FromStr;
 pub use ataxx::{Ataxx, AtaxxMove};
 pub use perft::{perft, perft_divide};
 pub use reversi::{Reversi, ReversiMove};
+pub use tree::{TreeMove, TreeSpec, UniformTree};
 
 /// The two players. `Black` moves first in both games (`X` in Reversi, `x` in Ataxx).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -36,21 +38,42 @@ impl Side {
     }
 }
 
+/// The heuristic evaluations of positions at the search horizon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Eval {
+    /// Disc (Reversi) or piece (Ataxx) difference for the side to move.
+    Material,
+    /// Reversi only: a classic table of square weights (corners high, their neighbours low).
+    SquareWeights,
+}
+
+impl Eval {
+    pub fn name(self) -> &'static str {
+        match self {
+            Eval::Material => "disc",
+            Eval::SquareWeights => "weights",
+        }
+    }
+}
+
 /// Which game a position belongs to; also the value of the `--game` option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
     Reversi,
     Ataxx,
+    /// The uniform tree, a synthetic game for testing algorithms.
+    Tree,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 2] = [GameKind::Reversi, GameKind::Ataxx];
+    pub const ALL: [GameKind; 3] = [GameKind::Reversi, GameKind::Ataxx, GameKind::Tree];
 
     /// The name as a word in a sentence: `Reversi`, `Ataxx`.
     pub fn title(self) -> &'static str {
         match self {
             GameKind::Reversi => "Reversi",
             GameKind::Ataxx => "Ataxx",
+            GameKind::Tree => "uniform tree",
         }
     }
 
@@ -58,6 +81,7 @@ impl GameKind {
         match self {
             GameKind::Reversi => Reversi::NAME,
             GameKind::Ataxx => Ataxx::NAME,
+            GameKind::Tree => UniformTree::NAME,
         }
     }
 }
@@ -74,7 +98,10 @@ impl FromStr for GameKind {
         match s.to_ascii_lowercase().as_str() {
             "reversi" | "othello" => Ok(GameKind::Reversi),
             "ataxx" => Ok(GameKind::Ataxx),
-            _ => Err(format!("unknown game '{s}', expected reversi or ataxx")),
+            "tree" => Ok(GameKind::Tree),
+            _ => Err(format!(
+                "unknown game '{s}', expected reversi, ataxx or tree"
+            )),
         }
     }
 }
@@ -94,6 +121,13 @@ pub trait GameMove:
 {
     /// The forced pass.
     const PASS: Self;
+
+    /// A compact code of the move (for table entries); `from_code(to_code(m)) == m`.
+    fn to_code(self) -> u16;
+    fn from_code(code: u16) -> Self;
+
+    /// A small index of the move, below `Game::MOVE_INDEXES` (for history tables).
+    fn index(self) -> usize;
 
     fn is_pass(self) -> bool {
         self == Self::PASS
@@ -127,6 +161,11 @@ pub trait Game:
     /// Lower-case name, as used by `--game` and in CSV files.
     const NAME: &'static str;
     const KIND: GameKind;
+    /// Every `Move::index()` is below this.
+    const MOVE_INDEXES: usize;
+    /// Added to the final margin of a won game (subtracted for a lost one) so that any win
+    /// outranks any heuristic value.
+    const WIN_BONUS: i32 = 10_000;
     /// What perft counts for a game that is already over at depth >= 1 (the published counts
     /// of Reversi count it as one leaf; those of Ataxx as none).
     const FINISHED_GAME_PERFT: u64;
@@ -152,6 +191,27 @@ pub trait Game:
 
     /// Disc / piece difference, for the side to move.
     fn material(&self) -> i32;
+
+    /// The heuristic value of a position for the side to move, with evaluation `eval`.
+    /// Only evaluations in `supports_eval` are ever asked for.
+    #[inline(always)]
+    fn evaluate(&self, eval: Eval) -> i32 {
+        let _ = eval;
+        self.material()
+    }
+
+    /// Whether `evaluate` knows `eval`.
+    fn supports_eval(eval: Eval) -> bool {
+        eval == Eval::Material
+    }
+
+    /// The value of a finished game for the side to move: the final margin, pushed past
+    /// every heuristic value by `WIN_BONUS`.
+    #[inline(always)]
+    fn terminal_score(&self) -> i32 {
+        let margin = self.final_margin();
+        margin + margin.signum() * Self::WIN_BONUS
+    }
 
     /// Empty squares (gaps excluded).
     fn empties(&self) -> u32;

@@ -8,7 +8,7 @@ use std::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-use super::{parse_square, Game, GameKind, GameMove, Side};
+use super::{parse_square, Eval, Game, GameKind, GameMove, Side};
 
 /// A Reversi move: a square 0..63, or the pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -28,6 +28,43 @@ impl ReversiMove {
 
 impl GameMove for ReversiMove {
     const PASS: ReversiMove = ReversiMove(64);
+
+    #[inline(always)]
+    fn to_code(self) -> u16 {
+        self.0 as u16
+    }
+
+    #[inline(always)]
+    fn from_code(code: u16) -> Self {
+        ReversiMove(code.min(64) as u8)
+    }
+
+    #[inline(always)]
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A classic square-weight table (corners high, the squares next to them low), a1..h8.
+#[rustfmt::skip]
+const SQUARE_WEIGHTS: [i32; 64] = [
+    100, -20, 10,  5,  5, 10, -20, 100,
+    -20, -50, -2, -2, -2, -2, -50, -20,
+     10,  -2, -1, -1, -1, -1,  -2,  10,
+      5,  -2, -1, -1, -1, -1,  -2,   5,
+      5,  -2, -1, -1, -1, -1,  -2,   5,
+     10,  -2, -1, -1, -1, -1,  -2,  10,
+    -20, -50, -2, -2, -2, -2, -50, -20,
+    100, -20, 10,  5,  5, 10, -20, 100,
+];
+
+fn weighted(mut discs: u64) -> i32 {
+    let mut sum = 0;
+    while discs != 0 {
+        sum += SQUARE_WEIGHTS[discs.trailing_zeros() as usize];
+        discs &= discs - 1;
+    }
+    sum
 }
 
 impl fmt::Display for ReversiMove {
@@ -392,6 +429,7 @@ impl Game for Reversi {
 
     const NAME: &'static str = "reversi";
     const KIND: GameKind = GameKind::Reversi;
+    const MOVE_INDEXES: usize = 65;
     const FINISHED_GAME_PERFT: u64 = 1;
 
     fn start() -> Reversi {
@@ -472,6 +510,18 @@ impl Game for Reversi {
     #[inline(always)]
     fn empties(&self) -> u32 {
         (!(self.player | self.opponent)).count_ones()
+    }
+
+    #[inline(always)]
+    fn evaluate(&self, eval: Eval) -> i32 {
+        match eval {
+            Eval::Material => self.material(),
+            Eval::SquareWeights => weighted(self.player) - weighted(self.opponent),
+        }
+    }
+
+    fn supports_eval(_: Eval) -> bool {
+        true
     }
 
     #[inline]

@@ -5,7 +5,8 @@ use std::path::Path;
 use super::{AnyPosition, Case, Expected};
 use crate::error::PositionError;
 use crate::game::reversi::parse_side;
-use crate::game::{Ataxx, Game, GameKind, Reversi, Side};
+use crate::game::{Ataxx, Game, GameKind, Reversi, Side, TreeSpec};
+use crate::with_position;
 
 /// Reads one position file: `.obf` and `.fen` are lists, anything else a single `.pos` case.
 pub fn parse_file(path: &Path, game: Option<GameKind>) -> Result<Vec<Case>, PositionError> {
@@ -82,6 +83,10 @@ fn parse_pos(
             let pos = Ataxx::from_fen(first).map_err(|m| (first_line, m))?;
             (AnyPosition::Ataxx(pos), &data[1..])
         }
+        GameKind::Tree => {
+            let tree = TreeSpec::parse(first).map_err(|m| (first_line, m))?;
+            (AnyPosition::Tree(tree.root()), &data[1..])
+        }
         GameKind::Reversi => {
             let board_error = |m| (first_line, m);
             // The board alone must be well formed before we look for the side line.
@@ -133,6 +138,7 @@ fn detect(text: &str, game: Option<GameKind>) -> Result<GameKind, String> {
             match found {
                 GameKind::Ataxx => "an Ataxx FEN",
                 GameKind::Reversi => "a Reversi board",
+                GameKind::Tree => "a uniform tree",
             }
         )),
         _ => Ok(found),
@@ -150,6 +156,7 @@ pub fn parse_position_line(
     };
     let position = match detect(position_text, game)? {
         GameKind::Ataxx => AnyPosition::Ataxx(Ataxx::from_fen(position_text)?),
+        GameKind::Tree => AnyPosition::Tree(TreeSpec::parse(position_text)?.root()),
         GameKind::Reversi => AnyPosition::Reversi(position_text.parse()?),
     };
     let expected = parse_values(&position, values)?;
@@ -169,10 +176,7 @@ fn parse_values(position: &AnyPosition, text: &str) -> Result<Option<Expected>, 
                 value.trim()
             )
         })?;
-        let canonical = match position {
-            AnyPosition::Reversi(p) => p.parse_legal_move(mv)?.to_string(),
-            AnyPosition::Ataxx(p) => p.parse_legal_move(mv)?.to_string(),
-        };
+        let canonical = with_position!(position, p => p.parse_legal_move(mv)?.to_string());
         move_values.push((canonical, value));
     }
     Ok((!move_values.is_empty()).then_some(Expected { move_values }))
@@ -199,6 +203,7 @@ pub fn write_pos_file(case: &Case) -> String {
             )
         }
         AnyPosition::Ataxx(p) => format!("{}\n", p.fen()),
+        AnyPosition::Tree(p) => format!("{p}\n"),
     };
     if let Some(expected) = &case.expected {
         out.push_str(&values_text(expected));

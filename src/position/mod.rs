@@ -15,52 +15,59 @@ use std::path::{Path, PathBuf};
 pub use formats::{parse_file, parse_position_line, write_list_line, write_pos_file};
 
 use crate::error::PositionError;
-use crate::game::{Ataxx, Game, GameKind, Reversi, Side};
+use crate::game::{Ataxx, Game, GameKind, Reversi, Side, UniformTree};
 
-/// A position of either game.
+/// A position of any of the games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AnyPosition {
     Reversi(Reversi),
     Ataxx(Ataxx),
+    Tree(UniformTree),
+}
+
+/// Runs `$body` with `$p` bound to the game-typed position inside an [`AnyPosition`], so that
+/// generic code is monomorphised once per game.
+#[macro_export]
+macro_rules! with_position {
+    ($any:expr, $p:ident => $body:expr) => {
+        match $any {
+            $crate::position::AnyPosition::Reversi($p) => $body,
+            $crate::position::AnyPosition::Ataxx($p) => $body,
+            $crate::position::AnyPosition::Tree($p) => $body,
+        }
+    };
 }
 
 impl AnyPosition {
     pub fn kind(&self) -> GameKind {
-        match self {
-            AnyPosition::Reversi(_) => GameKind::Reversi,
-            AnyPosition::Ataxx(_) => GameKind::Ataxx,
+        fn kind_of<G: Game>(_: &G) -> GameKind {
+            G::KIND
         }
+        with_position!(self, p => kind_of(p))
     }
 
     pub fn start(kind: GameKind) -> AnyPosition {
         match kind {
             GameKind::Reversi => AnyPosition::Reversi(Reversi::start()),
             GameKind::Ataxx => AnyPosition::Ataxx(Ataxx::start()),
+            GameKind::Tree => AnyPosition::Tree(UniformTree::start()),
         }
     }
 
+    /// Empty squares (for a uniform tree: plies left to the leaves).
     pub fn empties(&self) -> u32 {
-        match self {
-            AnyPosition::Reversi(p) => p.empties(),
-            AnyPosition::Ataxx(p) => p.empties(),
-        }
+        with_position!(self, p => p.empties())
     }
 
     pub fn side_to_move(&self) -> Side {
-        match self {
-            AnyPosition::Reversi(p) => p.side_to_move(),
-            AnyPosition::Ataxx(p) => p.side_to_move(),
-        }
+        with_position!(self, p => p.side_to_move())
     }
 }
 
 impl fmt::Display for AnyPosition {
     /// The one-line form: obf `board side` for Reversi, FEN for Ataxx.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AnyPosition::Reversi(p) => p.fmt(f),
-            AnyPosition::Ataxx(p) => p.fmt(f),
-        }
+        with_position!(self, p => p.fmt(f))
     }
 }
 
@@ -159,8 +166,10 @@ fn resolve(
         });
         return Ok(Vec::new());
     }
-    // A position written inline: a FEN (has '/') or an obf board.
-    let looks_inline = spec.contains('/') && spec.contains(' ') || spec.trim().len() >= 64;
+    // A position written inline: a FEN (has '/'), an obf board, or a uniform tree.
+    let looks_inline = spec.contains('/') && spec.contains(' ')
+        || spec.trim().len() >= 64
+        || spec.starts_with("tree:");
     if looks_inline {
         let (position, expected) =
             parse_position_line(spec, game).map_err(|message| PositionError::Parse {
