@@ -4,7 +4,9 @@
 use clap::{Parser, Subcommand, ValueEnum};
 
 use nodeprof::commands::perft::PerftConfig;
-use nodeprof::game::GameKind;
+use nodeprof::commands::search::SearchJob;
+use nodeprof::game::{Eval, GameKind};
+use nodeprof::search::{SearchConfig, Variant, MAX_DEPTH};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -38,6 +40,34 @@ enum Command {
         #[command(flatten)]
         game: GameArg,
     },
+    /// Search positions with variants at one or more depths: score, best move, every
+    /// counter and the principal variation
+    Search {
+        #[arg(required = true, value_name = "POSITIONS")]
+        positions: Vec<String>,
+        /// Variant specs or presets (repeat or separate with commas); see `nodeprof variants`
+        #[arg(
+            short,
+            long = "variant",
+            value_name = "SPEC",
+            value_delimiter = ',',
+            default_value = "alphabeta"
+        )]
+        variants: Vec<Variant>,
+        /// A depth N or a range FROM..TO (both included)
+        #[arg(short, long, value_parser = parse_depths)]
+        depth: Depths,
+        /// Heuristic evaluation at the horizon (weights: Reversi only)
+        #[arg(long, value_enum, default_value_t = EvalChoice::Disc)]
+        eval: EvalChoice,
+        /// Randomise the move order reproducibly with this seed
+        #[arg(long, value_name = "SEED")]
+        shuffle: Option<u64>,
+        #[command(flatten)]
+        game: GameArg,
+    },
+    /// List the base algorithms, enhancements and named presets
+    Variants,
     /// Print positions as board diagrams with side to move, empties, legal moves and the
     /// expected score where the file carries one
     Show {
@@ -59,6 +89,39 @@ struct GameArg {
 enum GameChoice {
     Reversi,
     Ataxx,
+    Tree,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum EvalChoice {
+    /// Disc / piece difference
+    Disc,
+    /// A classic square-weight table (Reversi)
+    Weights,
+}
+
+/// Depths FROM..=TO.
+#[derive(Clone, Copy, Debug)]
+struct Depths {
+    from: u32,
+    to: u32,
+}
+
+fn parse_depths(text: &str) -> Result<Depths, String> {
+    let bad =
+        || format!("expected a depth N or a range FROM..TO with 1 <= FROM <= TO <= {MAX_DEPTH}");
+    let number = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
+    let (from, to) = match text.split_once("..") {
+        Some((a, b)) => (number(a)?, number(b.trim_start_matches('='))?),
+        None => {
+            let d = number(text)?;
+            (d, d)
+        }
+    };
+    if from == 0 || from > to || to > MAX_DEPTH {
+        return Err(bad());
+    }
+    Ok(Depths { from, to })
 }
 
 impl GameArg {
@@ -66,6 +129,7 @@ impl GameArg {
         self.game.map(|g| match g {
             GameChoice::Reversi => GameKind::Reversi,
             GameChoice::Ataxx => GameKind::Ataxx,
+            GameChoice::Tree => GameKind::Tree,
         })
     }
 }
@@ -77,6 +141,12 @@ pub enum Job {
         game: Option<GameKind>,
         config: PerftConfig,
     },
+    Search {
+        positions: Vec<String>,
+        game: Option<GameKind>,
+        job: SearchJob,
+    },
+    Variants,
     Show {
         positions: Vec<String>,
         game: Option<GameKind>,
@@ -101,6 +171,36 @@ impl Cli {
                     divide,
                 },
             },
+            Command::Search {
+                positions,
+                variants,
+                depth,
+                eval,
+                shuffle,
+                game,
+            } => {
+                let eval = match eval {
+                    EvalChoice::Disc => Eval::Material,
+                    EvalChoice::Weights => Eval::SquareWeights,
+                };
+                let configs = variants
+                    .into_iter()
+                    .map(|variant| SearchConfig {
+                        variant,
+                        eval,
+                        shuffle,
+                    })
+                    .collect();
+                Job::Search {
+                    positions,
+                    game: game.kind(),
+                    job: SearchJob {
+                        configs,
+                        depths: (depth.from..=depth.to).collect(),
+                    },
+                }
+            }
+            Command::Variants => Job::Variants,
             Command::Show { positions, game } => Job::Show {
                 positions,
                 game: game.kind(),

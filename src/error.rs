@@ -28,3 +28,40 @@ pub enum PositionError {
     #[error("bad glob pattern '{pattern}': {message}")]
     Glob { pattern: String, message: String },
 }
+
+/// A variant spec that cannot be parsed or makes no sense.
+#[derive(Debug, Error)]
+#[error("bad variant '{spec}': {message}")]
+pub struct SpecError {
+    pub spec: String,
+    pub message: String,
+}
+
+/// A search that cannot run as asked.
+#[derive(Debug, Error)]
+pub enum SearchError {
+    #[error("the '{eval}' evaluation is not defined for {game} (it is for reversi)")]
+    EvalNotForGame {
+        eval: &'static str,
+        game: &'static str,
+    },
+    #[error("bad depth {depth}: expected 1 to {max}")]
+    Depth { depth: u32, max: u32 },
+}
+
+/// Any error of a nodeprof command.
+#[derive(Debug, Error)]
+pub enum Error {
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    #[error("{case}: {source}")]
+    Search {
+        case: String,
+        #[source]
+        source: SearchError,
+    },
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}

@@ -35,6 +35,16 @@ fn run(job: Job) -> anyhow::Result<()> {
                 commands::perft::run(&case, &config, &mut out)?;
             }
         }
+        Job::Search {
+            positions,
+            game,
+            job,
+        } => {
+            for case in position::load(&positions, game)? {
+                commands::search::run(&case, &job, &mut out)?;
+            }
+        }
+        Job::Variants => commands::variants::run(&mut out)?,
         Job::Show { positions, game } => {
             for case in position::load(&positions, game)? {
                 commands::show::run(&case, &mut out)?;

@@ -2,7 +2,9 @@
 //! binary stays a thin front end and the output formats can be tested.
 
 pub mod perft;
+pub mod search;
 pub mod show;
+pub mod variants;
 
 /// `12345678` as `12,345,678`.
 pub fn thousands(n: u64) -> String {

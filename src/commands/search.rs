@@ -1,0 +1,92 @@
+//! `nodeprof search`: search positions with variants at one or more depths and print the
+//! score, best move, every counter and the principal variation.
+
+use std::io::Write;
+
+use crate::error::Error;
+use crate::position::Case;
+use crate::search::{search_position, SearchConfig, SearchReport};
+
+/// Variants and depths to search each case with.
+#[derive(Clone, Debug)]
+pub struct SearchJob {
+    pub configs: Vec<SearchConfig>,
+    pub depths: Vec<u32>,
+}
+
+/// Searches one case with every config and depth, printing a table row per search.
+pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<SearchReport>, Error> {
+    let pos = &case.position;
+    let mut header = format!(
+        "{}: {}, {} to move, {} empties",
+        case.name,
+        pos.kind(),
+        pos.side_to_move().name(),
+        pos.empties()
+    );
+    if let Some(expected) = &case.expected {
+        header.push_str(&format!(
+            ", expected {:+} ({})",
+            expected.score(),
+            expected.best_moves().join(" or ")
+        ));
+    }
+    writeln!(out, "{header}")?;
+    writeln!(
+        out,
+        "{:<22} {:>5} {:>7} {:>5} {:>11} {:>10} {:>10} {:>9} {:>9} {:>9} {:>9} {:>8} {:>10}  pv",
+        "variant",
+        "depth",
+        "score",
+        "best",
+        "leaf",
+        "interior",
+        "tt_probe",
+        "tt_hit",
+        "tt_cut",
+        "beta_cut",
+        "first_cut",
+        "research",
+        "time_ms"
+    )?;
+    let mut reports = Vec::new();
+    for config in &job.configs {
+        for &depth in &job.depths {
+            let report = search_position(pos, depth, config).map_err(|source| Error::Search {
+                case: case.name.clone(),
+                source,
+            })?;
+            let c = &report.counters;
+            writeln!(
+                out,
+                "{:<22} {:>5} {:>7} {:>5} {:>11} {:>10} {:>10} {:>9} {:>9} {:>9} {:>9} {:>8} {:>10.3}  {}",
+                config.variant.display_name(),
+                depth,
+                score_text(&report),
+                report.best_move.as_deref().unwrap_or("-"),
+                c.leaf,
+                c.interior,
+                c.tt_probe,
+                c.tt_hit,
+                c.tt_cut,
+                c.beta_cut,
+                c.first_cut,
+                c.research,
+                report.time_ns as f64 / 1e6,
+                report.pv.join(" ")
+            )?;
+            out.flush()?;
+            reports.push(report);
+        }
+    }
+    writeln!(out)?;
+    Ok(reports)
+}
+
+/// A heuristic score as `+16`; a proven game result as `=+38`.
+pub fn score_text(report: &SearchReport) -> String {
+    match report.game_result {
+        Some(margin) => format!("={margin:+}"),
+        None => format!("{:+}", report.score),
+    }
+}

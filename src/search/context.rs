@@ -1,0 +1,271 @@
+//! The state one search owns (counters, table, killers, history, principal variation) and
+//! the steps every algorithm's node shares: scoring leaves, entering a node, probing and
+//! storing the table, bookkeeping at cut-offs. Each algorithm's move loop lives in its own
+//! file and is built from these steps.
+
+use super::counters::Counters;
+use super::history::History;
+use super::killer::Killers;
+use super::tt::{Bound, TranspositionTable};
+use super::variant::{TableUse, Variant};
+use crate::game::{Eval, Game, GameMove};
+
+/// Beyond any score.
+pub const INF: i32 = 1_000_000_000;
+/// Deepest ply a search reaches (depth-limited searches are limited to less).
+pub const MAX_PLY: usize = 128;
+
+/// The principal variation, kept in a triangular table.
+pub struct PvTable<M> {
+    moves: Vec<M>,
+    len: [usize; MAX_PLY + 1],
+}
+
+impl<M: GameMove> PvTable<M> {
+    fn new() -> PvTable<M> {
+        PvTable {
+            moves: vec![M::PASS; MAX_PLY * MAX_PLY],
+            len: [0; MAX_PLY + 1],
+        }
+    }
+
+    #[inline(always)]
+    pub fn clear(&mut self, ply: usize) {
+        self.len[ply] = 0;
+    }
+
+    /// `mv` then the line below it becomes the line at `ply`.
+    #[inline]
+    pub fn update(&mut self, ply: usize, mv: M) {
+        let child = (self.len[ply + 1]).min(MAX_PLY - 1 - ply);
+        let (row, below) = self.moves.split_at_mut((ply + 1) * MAX_PLY);
+        let row = &mut row[ply * MAX_PLY..];
+        row[0] = mv;
+        row[1..=child].copy_from_slice(&below[..child]);
+        self.len[ply] = child + 1;
+    }
+
+    pub fn line(&self) -> Vec<M> {
+        self.moves[..self.len[0]].to_vec()
+    }
+}
+
+/// What a table probe says.
+pub enum Probe<M> {
+    /// The entry ends the node with this value.
+    Cut(i32),
+    /// Search on, trying this move first if there is one.
+    Continue(Option<M>),
+}
+
+/// One search's state. `COUNT = false` compiles the counters out (to measure their cost).
+pub struct Searcher<G: Game, const COUNT: bool> {
+    pub counters: Counters,
+    pub eval: Eval,
+    pub table: Option<(TranspositionTable, TableUse)>,
+    pub killers: Option<Killers<G::Move>>,
+    pub history: Option<History>,
+    pub mobility: bool,
+    pub etc: bool,
+    pub fail_hard: bool,
+    pub shuffle: Option<u64>,
+    pub pv: PvTable<G::Move>,
+    /// The previous iteration's best move, tried first at the root.
+    pub root_first: Option<G::Move>,
+    /// The best move at the root of the last search.
+    pub root_best: Option<G::Move>,
+}
+
+impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
+    pub fn new(variant: &Variant, eval: Eval, shuffle: Option<u64>) -> Self {
+        Searcher {
+            counters: Counters::default(),
+            eval,
+            table: variant
+                .table
+                .map(|t| (TranspositionTable::with_mib(t.mib), t)),
+            killers: variant.killers.map(|k| Killers::new(k, MAX_PLY + 1)),
+            history: variant.history.then(|| History::new(G::MOVE_INDEXES)),
+            mobility: variant.mobility,
+            etc: variant.etc,
+            fail_hard: variant.fail_hard,
+            shuffle,
+            pv: PvTable::new(),
+            root_first: None,
+            root_best: None,
+        }
+    }
+
+    #[inline(always)]
+    pub fn count(&mut self, f: impl FnOnce(&mut Counters)) {
+        if COUNT {
+            f(&mut self.counters)
+        }
+    }
+
+    /// The value of a position at the search horizon.
+    #[inline]
+    pub fn horizon(&mut self, pos: &G, ply: usize) -> i32 {
+        self.count(|c| c.leaf += 1);
+        self.pv.clear(ply);
+        if pos.is_over() {
+            pos.terminal_score()
+        } else {
+            pos.evaluate(self.eval)
+        }
+    }
+
+    /// Enters a node: its moves, or (`Err`) its value if it is a leaf: at the horizon or a
+    /// finished game.
+    #[inline]
+    pub fn expand(&mut self, pos: &G, at_horizon: bool, ply: usize) -> Result<G::Moves, i32> {
+        if at_horizon {
+            return Err(self.horizon(pos, ply));
+        }
+        let moves = pos.generate_moves();
+        self.pv.clear(ply);
+        if moves.is_empty() {
+            self.count(|c| c.leaf += 1);
+            return Err(pos.terminal_score());
+        }
+        self.count(|c| c.interior += 1);
+        Ok(moves)
+    }
+
+    /// `value` as the algorithm returns it: clamped to the window when failing hard.
+    #[inline(always)]
+    pub fn bounded(&self, value: i32, alpha: i32, beta: i32) -> i32 {
+        if self.fail_hard {
+            value.clamp(alpha, beta)
+        } else {
+            value
+        }
+    }
+
+    /// Whether an entry searched to `stored` plies may stand for a search of `needed`.
+    #[inline(always)]
+    pub fn deep_enough(use_: &TableUse, stored: u32, needed: u32) -> bool {
+        if use_.exact_depth {
+            stored == needed
+        } else {
+            stored >= needed
+        }
+    }
+
+    /// Looks the position up. The root (ply 0) is never cut, so it always has a best move.
+    #[inline]
+    pub fn probe(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Probe<G::Move> {
+        let Some((table, use_)) = &self.table else {
+            return Probe::Continue(None);
+        };
+        let entry = table.probe(pos.key());
+        let use_ = *use_;
+        self.count(|c| c.tt_probe += 1);
+        let Some(entry) = entry else {
+            return Probe::Continue(None);
+        };
+        self.count(|c| c.tt_hit += 1);
+        if use_.cuts && ply > 0 && Self::deep_enough(&use_, entry.depth, depth) {
+            let cut = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => entry.score >= beta,
+                Bound::Upper => entry.score <= alpha,
+            };
+            if cut {
+                self.count(|c| c.tt_cut += 1);
+                return Probe::Cut(self.bounded(entry.score, alpha, beta));
+            }
+        }
+        let mv = if use_.moves {
+            entry.move_code.map(G::Move::from_code)
+        } else {
+            None
+        };
+        Probe::Continue(mv)
+    }
+
+    /// A beta cut-off by the `index`-th move tried.
+    #[inline]
+    pub fn on_cut(&mut self, pos: &G, mv: G::Move, index: usize, depth: u32, ply: usize) {
+        self.count(|c| {
+            c.beta_cut += 1;
+            c.first_cut += (index == 0) as u64;
+        });
+        if let Some(killers) = &mut self.killers {
+            killers.record(ply, mv);
+        }
+        if let Some(history) = &mut self.history {
+            history.record(pos.side_to_move(), mv, depth);
+        }
+    }
+
+    /// Ends a windowed node: stores its result and returns its value. `best` is the best
+    /// move's value (or -INF), against the window the node was called with.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub fn finish(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        best: i32,
+        best_move: Option<G::Move>,
+        ply: usize,
+    ) -> i32 {
+        if ply == 0 {
+            self.root_best = best_move;
+        }
+        let bound = if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            if let (Some(history), Some(mv)) = (&mut self.history, best_move) {
+                history.record(pos.side_to_move(), mv, depth);
+            }
+            Bound::Exact
+        };
+        let value = self.bounded(best, alpha, beta);
+        if let Some((table, _)) = &mut self.table {
+            table.store(
+                pos.key(),
+                depth,
+                bound,
+                value,
+                best_move.map(GameMove::to_code),
+            );
+        }
+        value
+    }
+
+    /// The principal variation by following the table's moves from `pos` (for MTD(f),
+    /// whose null-window passes leave no line of their own).
+    pub fn table_line(&self, pos: &G, first: Option<G::Move>, depth: u32) -> Vec<G::Move> {
+        let mut line = Vec::new();
+        let Some((table, _)) = &self.table else {
+            return line;
+        };
+        let mut pos = *pos;
+        let mut next = first;
+        while let Some(mv) = next.filter(|&m| pos.is_legal(m)) {
+            line.push(mv);
+            pos = pos.play(mv);
+            if line.len() >= depth as usize {
+                break;
+            }
+            next = table
+                .probe(pos.key())
+                .and_then(|e| e.move_code)
+                .map(G::Move::from_code);
+        }
+        line
+    }
+}

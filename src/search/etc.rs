@@ -1,0 +1,51 @@
+//! Enhanced transposition cut-off (Plaat et al.): before searching a node's moves, look each
+//! child up in the table; a child whose stored upper bound already proves a value of at least
+//! beta for this node ends it without a search. Tried only away from the leaves (remaining
+//! depth 2 or more) and not at the root.
+
+use super::context::Searcher;
+use super::tt::Bound;
+use crate::game::Game;
+
+/// ETC is tried at this remaining depth and above.
+pub const MIN_DEPTH: u32 = 2;
+
+impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
+    #[inline]
+    pub fn etc_cut(
+        &mut self,
+        pos: &G,
+        moves: &[G::Move],
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        if !self.etc || depth < MIN_DEPTH || ply == 0 {
+            return None;
+        }
+        let (table, use_) = self.table.as_ref()?;
+        let use_ = *use_;
+        let mut probes = 0;
+        let mut hits = 0;
+        let mut found = None;
+        for &mv in moves {
+            probes += 1;
+            let Some(entry) = table.probe(pos.play(mv).key()) else {
+                continue;
+            };
+            hits += 1;
+            let proves = matches!(entry.bound, Bound::Exact | Bound::Upper) && -entry.score >= beta;
+            if proves && Self::deep_enough(&use_, entry.depth, depth - 1) {
+                found = Some(-entry.score);
+                break;
+            }
+        }
+        self.count(|c| {
+            c.tt_probe += probes;
+            c.tt_hit += hits;
+            c.tt_cut += found.is_some() as u64;
+        });
+        found.map(|value| self.bounded(value, alpha, beta))
+    }
+}

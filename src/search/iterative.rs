@@ -1,0 +1,48 @@
+//! The root: one search to the depth, or iterative deepening from depth 1 with the table,
+//! killers and history carried from one iteration to the next and the previous best move
+//! tried first at the root.
+
+use super::context::{Searcher, INF};
+use super::token::budget;
+use super::variant::{Base, Variant};
+use crate::game::Game;
+
+impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
+    pub fn search_root(&mut self, pos: &G, depth: u32, variant: &Variant) -> i32 {
+        if !variant.iterative {
+            return self.search_to(pos, depth, variant, None);
+        }
+        let mut value = 0;
+        for d in 1..=depth {
+            let guess = (d > 1).then_some(value);
+            value = self.search_to(pos, d, variant, guess);
+            self.root_first = self.root_best;
+        }
+        value
+    }
+
+    /// One search to `depth`; `guess` is the previous iteration's value, if any.
+    fn search_to(&mut self, pos: &G, depth: u32, variant: &Variant, guess: Option<i32>) -> i32 {
+        match variant.base {
+            Base::Negamax => self.negamax(pos, depth, 0),
+            Base::Bnb => self.bnb(pos, depth, INF, 0),
+            Base::AlphaBeta | Base::Pvs => match (variant.aspiration, guess) {
+                (Some(width), Some(guess)) => {
+                    self.aspiration(pos, depth, guess, width, variant.base)
+                }
+                _ => self.windowed(pos, depth, -INF, INF, variant.base),
+            },
+            Base::Mtdf => self.mtdf(pos, depth, guess.unwrap_or(0)),
+            Base::Token { branching } => self.token(pos, budget(branching, depth), -INF, INF, 0),
+        }
+    }
+
+    /// Alpha-beta or PVS at the root with the window (alpha, beta).
+    pub fn windowed(&mut self, pos: &G, depth: u32, alpha: i32, beta: i32, base: Base) -> i32 {
+        if base == Base::Pvs {
+            self.pvs(pos, depth, alpha, beta, 0)
+        } else {
+            self.alphabeta(pos, depth, alpha, beta, 0)
+        }
+    }
+}

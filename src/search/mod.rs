@@ -1,0 +1,175 @@
+//! The instrumented search engine: every variant written once over the [`Game`] trait and
+//! monomorphised per game, with exact counters (see [`Counters`]).
+
+mod alphabeta;
+mod aspiration;
+mod bnb;
+mod context;
+pub mod counters;
+mod etc;
+mod history;
+mod iterative;
+mod killer;
+mod mtdf;
+mod negamax;
+mod ordering;
+mod pvs;
+mod token;
+pub mod tt;
+pub mod variant;
+
+use std::time::Instant;
+
+pub use context::{INF, MAX_PLY};
+pub use counters::Counters;
+pub use token::budget as token_budget;
+pub use variant::{Base, Preset, TableUse, Variant, ENHANCEMENTS, PRESETS};
+
+use crate::error::SearchError;
+use crate::game::{Eval, Game};
+use crate::position::AnyPosition;
+use crate::with_position;
+use context::Searcher;
+
+/// Deepest depth a depth-limited search may be asked for.
+pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
+
+/// What to search with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    pub variant: Variant,
+    pub eval: Eval,
+    /// Randomise the move order with this seed (the same seed gives the same order).
+    pub shuffle: Option<u64>,
+}
+
+impl SearchConfig {
+    pub fn new(variant: Variant) -> SearchConfig {
+        SearchConfig {
+            variant,
+            eval: Eval::Material,
+            shuffle: None,
+        }
+    }
+}
+
+/// What a search found and what it cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchOutcome<M> {
+    pub depth: u32,
+    /// The root value for the side to move (finished games: margin ± `Game::WIN_BONUS`).
+    pub score: i32,
+    pub best_move: Option<M>,
+    pub pv: Vec<M>,
+    pub counters: Counters,
+    pub time_ns: u64,
+}
+
+/// Searches `pos` to `depth` with the configured variant.
+pub fn search<G: Game>(
+    pos: &G,
+    depth: u32,
+    config: &SearchConfig,
+) -> Result<SearchOutcome<G::Move>, SearchError> {
+    search_with::<G, true>(pos, depth, config)
+}
+
+/// The same search with the counters compiled out (all zero): to measure what counting costs.
+pub fn search_uncounted<G: Game>(
+    pos: &G,
+    depth: u32,
+    config: &SearchConfig,
+) -> Result<SearchOutcome<G::Move>, SearchError> {
+    search_with::<G, false>(pos, depth, config)
+}
+
+/// Checks that `config` can search positions of `G` to `depth`.
+pub fn check<G: Game>(depth: u32, config: &SearchConfig) -> Result<(), SearchError> {
+    if !G::supports_eval(config.eval) {
+        return Err(SearchError::EvalNotForGame {
+            eval: config.eval.name(),
+            game: G::NAME,
+        });
+    }
+    if depth == 0 || depth > MAX_DEPTH {
+        return Err(SearchError::Depth {
+            depth,
+            max: MAX_DEPTH,
+        });
+    }
+    Ok(())
+}
+
+fn search_with<G: Game, const COUNT: bool>(
+    pos: &G,
+    depth: u32,
+    config: &SearchConfig,
+) -> Result<SearchOutcome<G::Move>, SearchError> {
+    check::<G>(depth, config)?;
+    let started = Instant::now();
+    let variant = &config.variant;
+    let mut searcher = Searcher::<G, COUNT>::new(variant, config.eval, config.shuffle);
+    let score = searcher.search_root(pos, depth, variant);
+    let pv = match variant.base {
+        Base::Mtdf => searcher.table_line(pos, searcher.root_best, depth),
+        _ => searcher.pv.line(),
+    };
+    Ok(SearchOutcome {
+        depth,
+        score,
+        best_move: searcher.root_best,
+        pv,
+        counters: searcher.counters,
+        time_ns: started.elapsed().as_nanos() as u64,
+    })
+}
+
+/// A search outcome with the moves written out, for any game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchReport {
+    pub depth: u32,
+    pub score: i32,
+    /// Whether `score` is a proven game result (margin ± the game's win bonus).
+    pub game_result: Option<i32>,
+    pub best_move: Option<String>,
+    pub pv: Vec<String>,
+    pub counters: Counters,
+    pub time_ns: u64,
+}
+
+/// Searches a position of any game (the game's engine is picked once, outside the search).
+pub fn search_position(
+    position: &AnyPosition,
+    depth: u32,
+    config: &SearchConfig,
+) -> Result<SearchReport, SearchError> {
+    fn report<G: Game>(
+        pos: &G,
+        depth: u32,
+        config: &SearchConfig,
+    ) -> Result<SearchReport, SearchError> {
+        let outcome = search(pos, depth, config)?;
+        Ok(SearchReport {
+            depth,
+            score: outcome.score,
+            game_result: game_result::<G>(outcome.score),
+            best_move: outcome.best_move.map(|m| m.to_string()),
+            pv: outcome.pv.iter().map(|m| m.to_string()).collect(),
+            counters: outcome.counters,
+            time_ns: outcome.time_ns,
+        })
+    }
+    with_position!(position, p => report(p, depth, config))
+}
+
+/// The final margin a score proves, if it is a game result rather than a heuristic value.
+pub fn game_result<G: Game>(score: i32) -> Option<i32> {
+    if G::WIN_BONUS > 0 && score.abs() > G::WIN_BONUS {
+        Some(score - score.signum() * G::WIN_BONUS)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests;

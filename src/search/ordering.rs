@@ -1,0 +1,64 @@
+//! Move ordering at a node, in this order of application: the fixed generation order
+//! (optionally shuffled with a seed), mobility (fewest opponent replies first), history
+//! (highest first), killers to the front, then the table's move (or, at the root of an
+//! iterative deepening search, the previous iteration's best move) first of all. Sorts are
+//! stable, so each step keeps the previous one's order among equals.
+
+use arrayvec::ArrayVec;
+
+use super::context::Searcher;
+use crate::game::tree::splitmix64;
+use crate::game::{Game, GameMove};
+
+/// Room for the keys of any game's move list.
+const KEY_ROOM: usize = 320;
+
+impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
+    #[inline]
+    pub fn order(&self, pos: &G, moves: &mut [G::Move], ply: usize, first: Option<G::Move>) {
+        if moves.len() < 2 {
+            return;
+        }
+        if let Some(seed) = self.shuffle {
+            // Seeded by the position too, so a position is always ordered the same way.
+            let mut state = seed ^ pos.key();
+            for i in (1..moves.len()).rev() {
+                let j = (splitmix64(&mut state) % (i as u64 + 1)) as usize;
+                moves.swap(i, j);
+            }
+        }
+        if self.mobility {
+            sort_by_key(moves, |&mv| pos.play(mv).count_moves());
+        }
+        if let Some(history) = &self.history {
+            let side = pos.side_to_move();
+            sort_by_key(moves, |&mv| u64::MAX - history.score(side, mv));
+        }
+        if let Some(killers) = &self.killers {
+            killers.bring_forward(ply, moves, 0);
+        }
+        let first = first.or(if ply == 0 { self.root_first } else { None });
+        if let Some(first) = first {
+            if let Some(j) = moves.iter().position(|&m| m == first) {
+                moves[..=j].rotate_right(1);
+            }
+        }
+    }
+}
+
+/// Stable insertion sort by a key computed once a move (move lists are short).
+fn sort_by_key<M: GameMove>(moves: &mut [M], key: impl Fn(&M) -> u64) {
+    debug_assert!(moves.len() <= KEY_ROOM);
+    let mut keys: ArrayVec<u64, KEY_ROOM> = moves.iter().map(&key).collect();
+    for i in 1..moves.len() {
+        let (k, m) = (keys[i], moves[i]);
+        let mut j = i;
+        while j > 0 && keys[j - 1] > k {
+            keys[j] = keys[j - 1];
+            moves[j] = moves[j - 1];
+            j -= 1;
+        }
+        keys[j] = k;
+        moves[j] = m;
+    }
+}

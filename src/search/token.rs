@@ -1,0 +1,47 @@
+//! Node-budget ("token") search: no depth limit; a node with a budget of N evaluations shares
+//! it out over its moves in order, as evenly as possible, the remainder going to the earlier
+//! moves (moves beyond the budget get none and are not searched). A position with a budget of
+//! one is evaluated. Alpha-beta cut-offs apply, and budget a cut-off leaves unused is lost.
+
+use super::context::{Searcher, INF, MAX_PLY};
+use crate::game::Game;
+
+impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
+    pub fn token(&mut self, pos: &G, budget: u64, alpha: i32, beta: i32, ply: usize) -> i32 {
+        let at_horizon = budget <= 1 || ply + 1 >= MAX_PLY;
+        let mut moves = match self.expand(pos, at_horizon, ply) {
+            Ok(moves) => moves,
+            Err(value) => return value,
+        };
+        self.order(pos, &mut moves, ply, None);
+        let (share, extra) = (budget / moves.len() as u64, budget % moves.len() as u64);
+        let (mut best, mut a) = (-INF, alpha);
+        for (i, &mv) in moves.iter().enumerate() {
+            let child_budget = share + ((i as u64) < extra) as u64;
+            if child_budget == 0 {
+                break;
+            }
+            let value = -self.token(&pos.play(mv), child_budget, -beta, -a, ply + 1);
+            if value > best {
+                best = value;
+                if ply == 0 {
+                    self.root_best = Some(mv);
+                }
+                if value > a {
+                    a = value;
+                    self.pv.update(ply, mv);
+                }
+                if value >= beta {
+                    self.on_cut(pos, mv, i, 0, ply);
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
+
+/// The budget of a token search "at depth d": `branching ^ d` evaluations.
+pub fn budget(branching: u32, depth: u32) -> u64 {
+    (branching as u64).saturating_pow(depth)
+}
