@@ -208,3 +208,51 @@ impl Cli {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depths_are_a_number_or_a_range() {
+        let d = parse_depths("2..6").unwrap();
+        assert_eq!((d.from, d.to), (2, 6));
+        let d = parse_depths("2..=6").unwrap();
+        assert_eq!((d.from, d.to), (2, 6));
+        let d = parse_depths("8").unwrap();
+        assert_eq!((d.from, d.to), (8, 8));
+        for bad in ["0", "6..2", "x", "2..", "..4", "1..999", "-1"] {
+            let err = parse_depths(bad).unwrap_err();
+            assert!(
+                err.starts_with("expected a depth N or a range FROM..TO"),
+                "{bad}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn arguments_become_jobs() {
+        let cli = Cli::try_parse_from([
+            "nodeprof",
+            "search",
+            "a.pos",
+            "-v",
+            "pvs+tt+id,negaalpha",
+            "-d",
+            "2..4",
+            "--shuffle",
+            "7",
+        ])
+        .unwrap();
+        let Job::Search { job, .. } = cli.into_job() else {
+            panic!("a search job")
+        };
+        assert_eq!(job.depths, [2, 3, 4]);
+        let specs: Vec<String> = job.configs.iter().map(|c| c.variant.to_string()).collect();
+        assert_eq!(specs, ["pvs+tt+id", "alphabeta"]);
+        assert!(job.configs.iter().all(|c| c.shuffle == Some(7)));
+        let err = Cli::try_parse_from(["nodeprof", "search", "a.pos", "-v", "mtdf", "-d", "3"])
+            .unwrap_err();
+        assert!(err.to_string().contains("mtdf needs a table"), "{err}");
+    }
+}

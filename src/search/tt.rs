@@ -25,9 +25,10 @@ pub struct Entry {
 }
 
 pub struct TranspositionTable {
-    /// Per slot: the key, then score (bits 0-31), depth (32-39), bound (40-41) and
-    /// move code + 1 (42-58, 0 for none). An all-zero slot is empty.
-    slots: Vec<[u64; 2]>,
+    /// Two words a slot: the key, then score (bits 0-31), depth (32-39), bound (40-41) and
+    /// move code + 1 (42-58, 0 for none). An all-zero slot is empty. (A flat `Vec<u64>` so
+    /// that the zeroed allocation comes from the system's zero pages instead of a memset.)
+    words: Vec<u64>,
     mask: usize,
 }
 
@@ -40,18 +41,19 @@ impl TranspositionTable {
         let slots = (bytes / std::mem::size_of::<[u64; 2]>()).max(1);
         let slots = 1usize << (usize::BITS - 1 - slots.leading_zeros());
         TranspositionTable {
-            slots: vec![[0u64; 2]; slots],
+            words: vec![0u64; 2 * slots],
             mask: slots - 1,
         }
     }
 
     pub fn slot_count(&self) -> usize {
-        self.slots.len()
+        self.words.len() / 2
     }
 
     #[inline(always)]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let [stored_key, data] = self.slots[key as usize & self.mask];
+        let i = 2 * (key as usize & self.mask);
+        let (stored_key, data) = (self.words[i], self.words[i + 1]);
         let bound = match (data >> 40) & 3 {
             1 => Bound::Upper,
             2 => Bound::Lower,
@@ -79,17 +81,16 @@ impl TranspositionTable {
         score: i32,
         move_code: Option<u16>,
     ) {
-        let slot = &mut self.slots[key as usize & self.mask];
-        let [old_key, old] = *slot;
+        let i = 2 * (key as usize & self.mask);
+        let (old_key, old) = (self.words[i], self.words[i + 1]);
         let old_depth = ((old >> 32) & 0xFF) as u32;
         let empty = (old >> 40) & 3 == 0;
         let depth = depth.min(0xFF);
         if empty || old_key == key || depth >= old_depth {
             let code = move_code.map_or(0, |c| c as u64 + 1);
-            *slot = [
-                key,
-                score as u32 as u64 | (depth as u64) << 32 | (bound as u64) << 40 | code << 42,
-            ];
+            self.words[i] = key;
+            self.words[i + 1] =
+                score as u32 as u64 | (depth as u64) << 32 | (bound as u64) << 40 | code << 42;
         }
     }
 }
@@ -102,6 +103,11 @@ mod tests {
     fn stores_and_finds_entries_with_all_their_fields() {
         let mut tt = TranspositionTable::with_mib(1);
         assert_eq!(tt.slot_count(), 1 << 16);
+        assert_eq!(
+            TranspositionTable::with_mib(3).slot_count(),
+            1 << 17,
+            "rounded down"
+        );
         assert_eq!(tt.probe(12345), None);
         tt.store(12345, 7, Bound::Lower, -10_038, Some(0xFFFF));
         let e = tt.probe(12345).unwrap();

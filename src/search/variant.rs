@@ -39,7 +39,9 @@ impl Base {
 }
 
 /// Default and limits of the enhancement arguments.
-pub const DEFAULT_TABLE_MIB: u32 = 16;
+/// Small enough to stay in cache and to set up in no time for each search; exact solving
+/// asks for more.
+pub const DEFAULT_TABLE_MIB: u32 = 2;
 pub const DEFAULT_KILLERS: u32 = 2;
 pub const MAX_KILLERS: u32 = 64;
 pub const DEFAULT_ASPIRATION: i32 = 8;
@@ -279,7 +281,7 @@ pub const PRESETS: &[Preset] = &[
 pub const ENHANCEMENTS: &[(&str, &str)] = &[
     (
         "tt[:MiB]",
-        "transposition table (default 16 MiB): table move first and bound cut-offs",
+        "transposition table (default 2 MiB): table move first and bound cut-offs",
     ),
     ("ttmove[:MiB]", "the table only for move ordering"),
     ("ttcut[:MiB]", "the table only for cut-offs"),

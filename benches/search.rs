@@ -1,0 +1,89 @@
+//! Search speed: the default comparison set at depth 6 on a few FFO and Ataxx positions, and
+//! the cost of the counters (the same searches with the counters compiled out).
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+
+use nodeprof::game::Game;
+use nodeprof::position::{load, AnyPosition};
+use nodeprof::search::{search, search_uncounted, SearchConfig};
+
+/// The sweep's default comparison set.
+const VARIANTS: [&str; 9] = [
+    "negamax",
+    "negaalpha",
+    "killer",
+    "history",
+    "transposition",
+    "transposition_k",
+    "transposition_h",
+    "pvs+tt+id",
+    "mtdf+tt+id",
+];
+
+fn cases(specs: &[&str]) -> Vec<(String, AnyPosition)> {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let paths: Vec<String> = specs
+        .iter()
+        .map(|s| format!("{root}/positions/{s}"))
+        .collect();
+    load(&paths, None)
+        .expect("shipped positions load")
+        .into_iter()
+        .map(|c| (c.name, c.position))
+        .collect()
+}
+
+fn bench_one<G: Game>(c: &mut Criterion, group: &str, name: &str, pos: &G, depth: u32, spec: &str) {
+    let config = SearchConfig::new(spec.parse().expect("valid spec"));
+    c.benchmark_group(group)
+        .sample_size(10)
+        .bench_function(format!("{spec}/{name}/depth{depth}"), |b| {
+            b.iter(|| search(black_box(pos), depth, &config).unwrap())
+        });
+}
+
+fn variants(c: &mut Criterion) {
+    let positions = cases(&[
+        "reversi/ffo/end40.pos",
+        "reversi/ffo/end45.pos",
+        "reversi/ffo/end50.pos",
+        "ataxx/gaps-c3-c5-e3-e5.pos",
+        "ataxx/late-start-160-s13.pos",
+    ]);
+    for spec in VARIANTS {
+        for (name, pos) in &positions {
+            match pos {
+                AnyPosition::Reversi(p) => bench_one(c, "variants", name, p, 6, spec),
+                AnyPosition::Ataxx(p) => bench_one(c, "variants", name, p, 4, spec),
+                AnyPosition::Tree(_) => {}
+            }
+        }
+    }
+}
+
+/// Each pair of lines is the same search with and without counting.
+fn counters(c: &mut Criterion) {
+    let positions = cases(&["reversi/ffo/end40.pos", "reversi/ffo/end41.pos"]);
+    let mut group = c.benchmark_group("counters");
+    group.sample_size(20);
+    for spec in ["alphabeta", "pvs+tt+id"] {
+        let config = SearchConfig::new(spec.parse().expect("valid spec"));
+        for (name, pos) in &positions {
+            let AnyPosition::Reversi(p) = pos else {
+                continue;
+            };
+            group.bench_function(format!("{spec}/{name}/counted"), |b| {
+                b.iter(|| search(black_box(p), 8, &config).unwrap())
+            });
+            group.bench_function(format!("{spec}/{name}/uncounted"), |b| {
+                b.iter(|| search_uncounted(black_box(p), 8, &config).unwrap())
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, variants, counters);
+criterion_main!(benches);
