@@ -123,9 +123,12 @@ fn parse_side_line(text: &str) -> Result<Side, String> {
         .map_err(|_| format!("bad side line '{text}', expected 'Black to move' or 'White to move'"))
 }
 
-/// Which game a position text is: a FEN (with `/`) is Ataxx, anything else Reversi.
+/// Which game a position text is: `tree:...` a uniform tree, a FEN (with `/`) Ataxx,
+/// anything else Reversi.
 fn detect(text: &str, game: Option<GameKind>) -> Result<GameKind, String> {
-    let found = if text.contains('/') {
+    let found = if text.starts_with("tree:") {
+        GameKind::Tree
+    } else if text.contains('/') {
         GameKind::Ataxx
     } else {
         GameKind::Reversi

@@ -178,7 +178,7 @@ fn resolve(
                 message,
             })?;
         cases.push(Case {
-            name: "inline".into(),
+            name: spec.trim().to_string(),
             source: PathBuf::from("<argument>"),
             line: 1,
             position,

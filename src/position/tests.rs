@@ -215,6 +215,11 @@ fn startpos_and_inline_positions() {
     assert!(err.to_string().contains("needs --game"), "{err}");
     let inline = load(&["x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1".into()], None).unwrap();
     assert_eq!(inline[0].position.empties(), 41);
+    let tree = load(&["tree:2:2:3141".into()], None).unwrap();
+    assert_eq!(tree[0].position.kind(), GameKind::Tree);
+    assert_eq!(tree[0].position.to_string(), "tree:2:2:3141");
+    let err = load(&["tree:2:2:3141".into()], Some(GameKind::Reversi)).unwrap_err();
+    assert!(err.to_string().contains("found a uniform tree"), "{err}");
     let err = load(&["no/such/file.pos".into()], None).unwrap_err();
     assert!(
         err.to_string().contains("'no/such/file.pos' is not a file"),
