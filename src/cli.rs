@@ -6,7 +6,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 use nodeprof::commands::perft::PerftConfig;
 use nodeprof::commands::search::SearchJob;
 use nodeprof::game::{Eval, GameKind};
+use nodeprof::report::{Metric, ReportOptions};
 use nodeprof::search::{SearchConfig, Variant, MAX_DEPTH};
+use nodeprof::sweep::SweepSettings;
+use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -68,6 +72,74 @@ enum Command {
     },
     /// List the base algorithms, enhancements and named presets
     Variants,
+    /// Run every position x variant x depth into a report folder: runs.csv (a row per case,
+    /// written as each finishes), meta.json, then the report (xtabs, summary.md, charts)
+    Sweep {
+        /// Positions (default: the FFO problems 40..59)
+        #[arg(value_name = "POSITIONS")]
+        positions: Vec<String>,
+        /// Variant specs or presets (default: the classic comparison set)
+        #[arg(short, long = "variant", value_name = "SPEC", value_delimiter = ',')]
+        variants: Vec<Variant>,
+        /// A depth N or a range FROM..TO
+        #[arg(short, long, value_parser = parse_depths, default_value = "2..6")]
+        depth: Depths,
+        /// Heuristic evaluation at the horizon (weights: Reversi only)
+        #[arg(long, value_enum, default_value_t = EvalChoice::Disc)]
+        eval: EvalChoice,
+        /// Randomise the move order reproducibly with this seed (recorded in runs.csv)
+        #[arg(long, value_name = "SEED")]
+        shuffle: Option<u64>,
+        /// Cases run at once (recorded: parallel runs distort time)
+        #[arg(short, long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        jobs: u32,
+        /// Give up a case after this long (seconds, or 500ms, 2m, ...); it is recorded as timed out
+        #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+        time_limit: Option<Duration>,
+        /// The report folder (default: reports/<suite name>)
+        #[arg(short, long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// Keep the cases already in DIR/runs.csv and run only the others
+        #[arg(long)]
+        resume: bool,
+        /// No progress bar or summary
+        #[arg(short, long)]
+        quiet: bool,
+        /// The variant the report compares against
+        #[arg(long, default_value = "negamax")]
+        baseline: String,
+        #[command(flatten)]
+        game: GameArg,
+    },
+    /// Make the report of a sweep folder again from its runs.csv
+    Report {
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+        /// The variant the summary compares against
+        #[arg(long, default_value = "negamax")]
+        baseline: String,
+        /// Line width of the text cross-tables
+        #[arg(long, default_value_t = 80)]
+        width: usize,
+        /// Also print these cross-tables (leaf, interior, nodes, time_ms, tt_hit, tt_cut,
+        /// beta_cut, first_cut_rate, research; node and inode as in R)
+        #[arg(long = "print", value_name = "METRIC", value_delimiter = ',')]
+        print: Vec<Metric>,
+        /// Print the totals by depth instead of the tables by position
+        #[arg(long, value_enum, default_value_t = By::Position)]
+        by: By,
+    },
+    /// Draw one chart of a sweep folder: a metric against depth (one line a variant, summed
+    /// over the positions) or against nodes
+    Plot {
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+        #[arg(short, long, value_name = "METRIC")]
+        metric: Metric,
+        /// What goes on the x axis
+        #[arg(long, value_enum, default_value_t = PlotX::Depth)]
+        x: PlotX,
+    },
     /// Print positions as board diagrams with side to move, empties, legal moves and the
     /// expected score where the file carries one
     Show {
@@ -90,6 +162,29 @@ enum GameChoice {
     Reversi,
     Ataxx,
     Tree,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum By {
+    /// name ~ position (rows variant and depth, one column per position)
+    Position,
+    /// name ~ depth (totals over the positions)
+    Depth,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum PlotX {
+    Depth,
+    Nodes,
+}
+
+fn parse_duration(text: &str) -> Result<Duration, String> {
+    let bad = || format!("bad duration '{text}', expected seconds (2.5) or a duration (500ms, 2m)");
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() => Ok(Duration::from_secs_f64(s)),
+        Ok(_) => Err(bad()),
+        Err(_) => humantime::parse_duration(text).map_err(|_| bad()),
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -147,10 +242,69 @@ pub enum Job {
         job: SearchJob,
     },
     Variants,
+    Sweep {
+        settings: SweepSettings,
+        report: ReportOptions,
+    },
+    Report {
+        dir: PathBuf,
+        options: ReportOptions,
+        print: Vec<Metric>,
+        by: By,
+    },
+    Plot {
+        dir: PathBuf,
+        metric: Metric,
+        x: PlotX,
+    },
     Show {
         positions: Vec<String>,
         game: Option<GameKind>,
     },
+}
+
+/// The sweep's default positions: the FFO problems 40..59.
+fn default_positions() -> Vec<String> {
+    (40..60)
+        .map(|n| format!("positions/reversi/ffo/end{n}.pos"))
+        .collect()
+}
+
+/// The sweep's default variants: the classic comparison set.
+const DEFAULT_VARIANTS: [&str; 9] = [
+    "negamax",
+    "negaalpha",
+    "killer",
+    "history",
+    "transposition",
+    "transposition_k",
+    "transposition_h",
+    "pvs+tt+id",
+    "mtdf+tt+id",
+];
+
+/// A name for the report folder: `ffo-40-59` for the default, else the folder or file stem
+/// of the first position argument.
+fn suite_name(positions: &[String], defaulted: bool) -> String {
+    if defaulted {
+        return "ffo-40-59".into();
+    }
+    let first = positions.first().map(PathBuf::from).unwrap_or_default();
+    let name = if first.is_dir() {
+        first.file_name()
+    } else {
+        first.file_stem()
+    };
+    name.map(|n| n.to_string_lossy().replace(['*', '?', '[', ']'], ""))
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| "sweep".into())
+}
+
+fn eval_of(choice: EvalChoice) -> Eval {
+    match choice {
+        EvalChoice::Disc => Eval::Material,
+        EvalChoice::Weights => Eval::SquareWeights,
+    }
 }
 
 impl Cli {
@@ -179,16 +333,14 @@ impl Cli {
                 shuffle,
                 game,
             } => {
-                let eval = match eval {
-                    EvalChoice::Disc => Eval::Material,
-                    EvalChoice::Weights => Eval::SquareWeights,
-                };
+                let eval = eval_of(eval);
                 let configs = variants
                     .into_iter()
                     .map(|variant| SearchConfig {
                         variant,
                         eval,
                         shuffle,
+                        time_limit: None,
                     })
                     .collect();
                 Job::Search {
@@ -201,6 +353,71 @@ impl Cli {
                 }
             }
             Command::Variants => Job::Variants,
+            Command::Sweep {
+                positions,
+                variants,
+                depth,
+                eval,
+                shuffle,
+                jobs,
+                time_limit,
+                out,
+                resume,
+                quiet,
+                baseline,
+                game,
+            } => {
+                let defaulted = positions.is_empty();
+                let positions = if defaulted {
+                    default_positions()
+                } else {
+                    positions
+                };
+                let variants = if variants.is_empty() {
+                    DEFAULT_VARIANTS
+                        .iter()
+                        .map(|v| v.parse().expect("valid default"))
+                        .collect()
+                } else {
+                    variants
+                };
+                let out_dir = out.unwrap_or_else(|| {
+                    PathBuf::from("reports").join(suite_name(&positions, defaulted))
+                });
+                Job::Sweep {
+                    settings: SweepSettings {
+                        positions,
+                        game: game.kind(),
+                        variants,
+                        depths: (depth.from..=depth.to).collect(),
+                        eval: eval_of(eval),
+                        shuffle,
+                        jobs: jobs as usize,
+                        time_limit,
+                        out_dir,
+                        resume,
+                        quiet,
+                        command_line: std::env::args().collect(),
+                    },
+                    report: ReportOptions {
+                        baseline,
+                        ..ReportOptions::default()
+                    },
+                }
+            }
+            Command::Report {
+                dir,
+                baseline,
+                width,
+                print,
+                by,
+            } => Job::Report {
+                dir,
+                options: ReportOptions { baseline, width },
+                print,
+                by,
+            },
+            Command::Plot { dir, metric, x } => Job::Plot { dir, metric, x },
             Command::Show { positions, game } => Job::Show {
                 positions,
                 game: game.kind(),

@@ -47,6 +47,8 @@ pub enum SearchError {
     },
     #[error("bad depth {depth}: expected 1 to {max}")]
     Depth { depth: u32, max: u32 },
+    #[error("timed out after {limit:?}")]
+    TimedOut { limit: std::time::Duration },
 }
 
 /// Any error of a nodeprof command.
@@ -63,5 +65,50 @@ pub enum Error {
         source: SearchError,
     },
     #[error(transparent)]
+    Sweep(#[from] SweepError),
+    #[error(transparent)]
+    Report(#[from] ReportError),
+    #[error(transparent)]
     Io(#[from] std::io::Error),
+}
+
+/// Errors of sweeps and of reading run tables.
+#[derive(Debug, Error)]
+pub enum SweepError {
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    /// A malformed runs table; the message starts with the line.
+    #[error("{path}:{message}")]
+    Csv { path: String, message: String },
+    #[error("cannot start the worker threads: {0}")]
+    Threads(String),
+}
+
+/// Errors of reports and charts.
+#[derive(Debug, Error)]
+pub enum ReportError {
+    #[error("{0}: no such file (run `nodeprof sweep` first, or name the folder of a sweep)")]
+    NoRuns(String),
+    #[error("{0}: no runs in the file")]
+    Empty(String),
+    #[error("no finished searches in the runs table (every case timed out or failed)")]
+    NoFinishedRuns,
+    #[error(transparent)]
+    Runs(#[from] SweepError),
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{path}: {message}")]
+    Csv { path: String, message: String },
+    #[error("computing the tables: {0}")]
+    Table(String),
+    #[error("{path}: drawing the chart failed: {message}")]
+    Plot { path: String, message: String },
 }

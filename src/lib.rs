@@ -6,4 +6,6 @@ pub mod commands;
 pub mod error;
 pub mod game;
 pub mod position;
+pub mod report;
 pub mod search;
+pub mod sweep;

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use cli::{Cli, Job};
-use nodeprof::{commands, position};
+use cli::{By, Cli, Job, PlotX};
+use nodeprof::{commands, position, report, sweep};
 
 fn main() -> ExitCode {
     let job = Cli::parse().into_job();
@@ -45,6 +45,43 @@ fn run(job: Job) -> anyhow::Result<()> {
             }
         }
         Job::Variants => commands::variants::run(&mut out)?,
+        Job::Sweep { settings, report } => {
+            let summary = sweep::run(&settings)?;
+            let output = report::run(&settings.out_dir, &report)?;
+            if !settings.quiet {
+                commands::report::describe_sweep(&settings, &summary, &output, &mut out)?;
+            }
+        }
+        Job::Report {
+            dir,
+            options,
+            print,
+            by,
+        } => {
+            let output = report::run(&dir, &options)?;
+            commands::report::describe(
+                &dir,
+                &output,
+                &print,
+                by == By::Depth,
+                options.width,
+                &mut out,
+            )?;
+        }
+        Job::Plot { dir, metric, x } => {
+            let tables = report::load(&dir)?;
+            let plots = dir.join("plots");
+            let files = match x {
+                PlotX::Depth => {
+                    let stem = format!("{metric}_by_depth");
+                    report::plot::metric_by_depth(&tables, metric, &plots, &stem)?
+                }
+                PlotX::Nodes => report::plot::metric_vs_nodes(&tables, metric, &plots)?,
+            };
+            for f in files {
+                writeln!(out, "{}", f.display())?;
+            }
+        }
         Job::Show { positions, game } => {
             for case in position::load(&positions, game)? {
                 commands::show::run(&case, &mut out)?;

@@ -3,6 +3,8 @@
 //! storing the table, bookkeeping at cut-offs. Each algorithm's move loop lives in its own
 //! file and is built from these steps.
 
+use std::time::Instant;
+
 use super::counters::Counters;
 use super::history::History;
 use super::killer::Killers;
@@ -74,7 +76,15 @@ pub struct Searcher<G: Game, const COUNT: bool> {
     pub root_first: Option<G::Move>,
     /// The best move at the root of the last search.
     pub root_best: Option<G::Move>,
+    /// Stop searching at this time (checked every `DEADLINE_CHECK` nodes).
+    pub deadline: Option<Instant>,
+    ticks: u32,
+    /// The deadline passed: every node now returns at once and the result is void.
+    pub stopped: bool,
 }
+
+/// Nodes between two looks at the clock when a search has a deadline.
+const DEADLINE_CHECK: u32 = 4096;
 
 impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
     pub fn new(variant: &Variant, eval: Eval, shuffle: Option<u64>) -> Self {
@@ -93,6 +103,9 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
             pv: PvTable::new(),
             root_first: None,
             root_best: None,
+            deadline: None,
+            ticks: 0,
+            stopped: false,
         }
     }
 
@@ -119,6 +132,15 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
     /// finished game.
     #[inline]
     pub fn expand(&mut self, pos: &G, at_horizon: bool, ply: usize) -> Result<G::Moves, i32> {
+        if let Some(deadline) = self.deadline {
+            self.ticks = self.ticks.wrapping_add(1);
+            if self.ticks % DEADLINE_CHECK == 0 && Instant::now() >= deadline {
+                self.stopped = true;
+            }
+            if self.stopped {
+                return Err(0);
+            }
+        }
         if at_horizon {
             return Err(self.horizon(pos, ply));
         }

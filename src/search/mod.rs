@@ -18,7 +18,7 @@ mod token;
 pub mod tt;
 pub mod variant;
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 pub use context::{INF, MAX_PLY};
 pub use counters::Counters;
@@ -41,6 +41,8 @@ pub struct SearchConfig {
     pub eval: Eval,
     /// Randomise the move order with this seed (the same seed gives the same order).
     pub shuffle: Option<u64>,
+    /// Give up a search that runs longer than this (`SearchError::TimedOut`).
+    pub time_limit: Option<Duration>,
 }
 
 impl SearchConfig {
@@ -49,6 +51,7 @@ impl SearchConfig {
             variant,
             eval: Eval::Material,
             shuffle: None,
+            time_limit: None,
         }
     }
 }
@@ -109,7 +112,13 @@ fn search_with<G: Game, const COUNT: bool>(
     let started = Instant::now();
     let variant = &config.variant;
     let mut searcher = Searcher::<G, COUNT>::new(variant, config.eval, config.shuffle);
+    searcher.deadline = config.time_limit.map(|limit| started + limit);
     let score = searcher.search_root(pos, depth, variant);
+    if searcher.stopped {
+        return Err(SearchError::TimedOut {
+            limit: config.time_limit.unwrap_or_default(),
+        });
+    }
     let pv = match variant.base {
         Base::Mtdf => searcher.table_line(pos, searcher.root_best, depth),
         _ => searcher.pv.line(),

@@ -265,16 +265,6 @@ pub const PRESETS: &[Preset] = &[
         spec: "pvs",
         about: "principal variation search (NegaScout)",
     },
-    Preset {
-        name: "pvs_tt",
-        spec: "pvs+tt+id",
-        about: "PVS with table and iterative deepening",
-    },
-    Preset {
-        name: "mtd",
-        spec: "mtdf+tt+id",
-        about: "MTD(f) with iterative deepening",
-    },
 ];
 
 /// The enhancements, with their argument, for help texts.
@@ -564,7 +554,7 @@ mod tests {
         assert_eq!(name("alphabeta+killer:32"), "killer");
         assert_eq!(name("alphabeta+tt+killer:32"), "transposition_k");
         assert_eq!(name("alphabeta+tt+killer:2"), "alphabeta+tt+killer:2");
-        assert_eq!(name("pvs+tt+id"), "pvs_tt");
+        assert_eq!(name("pvs+tt+id"), "pvs+tt+id");
         assert_eq!(name("pvs"), "negascout");
     }
 

@@ -1,0 +1,77 @@
+//! What `nodeprof sweep` and `nodeprof report` print when they are done.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use crate::report::{text, Metric, ReportOutput};
+use crate::sweep::{SweepSettings, SweepSummary};
+
+/// The sweep's outcome and where its report is.
+pub fn describe_sweep(
+    settings: &SweepSettings,
+    summary: &SweepSummary,
+    output: &ReportOutput,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "swept {} cases in {:.1} s: {} finished, {} timed out, {} failed{}",
+        summary.planned,
+        summary.wall.as_secs_f64(),
+        summary.ok,
+        summary.timed_out,
+        summary.failed,
+        match summary.skipped {
+            0 => String::new(),
+            n => format!(", {n} already in runs.csv (resumed)"),
+        }
+    )?;
+    describe(&settings.out_dir, output, &[], false, 80, out)
+}
+
+/// The files of a report, then the cross-tables asked for, printed the way R prints them.
+pub fn describe(
+    dir: &Path,
+    output: &ReportOutput,
+    print: &[Metric],
+    by_depth: bool,
+    width: usize,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let count = |ext: &str, sub: &str| {
+        output
+            .files
+            .iter()
+            .filter(|f| {
+                f.parent().is_some_and(|p| p.ends_with(sub))
+                    && f.extension().is_some_and(|e| e == ext)
+            })
+            .count()
+    };
+    writeln!(
+        out,
+        "report in {}: runs.csv, summary.md, xtabs/ ({} CSV and {} text tables), plots/ ({} SVG, {} PNG)",
+        dir.display(),
+        count("csv", "xtabs"),
+        count("txt", "xtabs"),
+        count("svg", "plots"),
+        count("png", "plots"),
+    )?;
+    let tables = if by_depth {
+        &output.tables.by_depth
+    } else {
+        &output.tables.by_position
+    };
+    for metric in print {
+        if let Some((_, grid)) = tables.iter().find(|(m, _)| m == metric) {
+            let formula = if by_depth {
+                "name + depth"
+            } else {
+                "name + test"
+            };
+            writeln!(out, "\n> xtabs({metric} ~ {formula})")?;
+            out.write_all(text::render(grid, width).as_bytes())?;
+        }
+    }
+    Ok(())
+}

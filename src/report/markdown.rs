@@ -1,0 +1,133 @@
+//! `summary.md`: totals per variant and depth with the ratios a writeup needs, and the charts.
+
+use std::fmt::Write;
+
+use super::tables::Tables;
+use super::{Metric, ReportOptions};
+use crate::commands::thousands;
+
+pub fn summary(tables: &Tables, options: &ReportOptions) -> String {
+    let mut s = String::new();
+    let depths = match (tables.depths.first(), tables.depths.last()) {
+        (Some(a), Some(b)) if a != b => format!("depths {a} to {b}"),
+        (Some(a), _) => format!("depth {a}"),
+        _ => "no depths".into(),
+    };
+    let _ = writeln!(s, "# nodeprof report\n");
+    let _ = writeln!(
+        s,
+        "{} positions ({}), {} variants, {depths}. {} finished searches{}.\n",
+        tables.positions.len(),
+        list(&tables.positions),
+        tables.names.len(),
+        tables.rows_ok,
+        match tables.rows_not_ok {
+            0 => String::new(),
+            n => format!(", {n} timed out or failed (NA in the tables)"),
+        }
+    );
+    let baseline = &options.baseline;
+    let _ = writeln!(s, "## Totals over the positions\n");
+    let _ = writeln!(
+        s,
+        "`vs {baseline}`: nodes as a share of {baseline}'s at the same depth. `EBF`: effective branching \
+         factor, nodes at this depth over nodes at the depth before. `first cut`: share of beta \
+         cut-offs made by the first move tried. Nodes = leaf + interior; time is the searches' \
+         own wall time.\n"
+    );
+    let _ = writeln!(
+        s,
+        "| variant | depth | positions | leaves | interior | nodes | vs {baseline} | EBF | first cut | re-searches | time (ms) | nodes/s |"
+    );
+    let _ = writeln!(s, "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
+    for (i, t) in tables.totals.iter().enumerate() {
+        let base = tables
+            .totals
+            .iter()
+            .find(|b| b.name == *baseline && b.depth == t.depth && b.missing == 0);
+        let vs = match base {
+            Some(b) if b.nodes > 0 && t.missing == 0 => {
+                format!("{:.2}%", 100.0 * t.nodes as f64 / b.nodes as f64)
+            }
+            _ => "-".into(),
+        };
+        let previous = i
+            .checked_sub(1)
+            .map(|j| &tables.totals[j])
+            .filter(|p| p.name == t.name);
+        let ebf = match previous {
+            Some(p) if p.nodes > 0 && p.missing == 0 && t.missing == 0 => {
+                format!("{:.2}", t.nodes as f64 / p.nodes as f64)
+            }
+            _ => "-".into(),
+        };
+        let first = if t.beta_cut > 0 {
+            format!("{:.1}%", 100.0 * t.first_cut as f64 / t.beta_cut as f64)
+        } else {
+            "-".into()
+        };
+        let per_second = if t.time_ns > 0 {
+            thousands((t.nodes as f64 / (t.time_ns as f64 / 1e9)) as u64)
+        } else {
+            "-".into()
+        };
+        let positions = match t.missing {
+            0 => t.positions.to_string(),
+            m => format!("{} (+{m} NA)", t.positions),
+        };
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {} | {vs} | {ebf} | {first} | {} | {:.1} | {per_second} |",
+            t.name,
+            t.depth,
+            positions,
+            thousands(t.leaf),
+            thousands(t.interior),
+            thousands(t.nodes),
+            thousands(t.research),
+            t.time_ns as f64 / 1e6,
+        );
+    }
+    let _ = writeln!(s, "\n## Charts\n");
+    for (file, alt) in [
+        (
+            "nodes_by_depth",
+            "Nodes by depth, summed over the positions",
+        ),
+        (
+            "nodes_by_depth_per_position",
+            "Nodes by depth, per position",
+        ),
+        ("leaves_vs_baseline", "Leaves relative to the baseline"),
+        ("time_vs_nodes", "Time against nodes"),
+    ] {
+        let _ = writeln!(s, "![{alt}](plots/{file}.png)\n");
+    }
+    let _ = writeln!(s, "(Each chart is also in `plots/` as SVG.)\n");
+    let _ = writeln!(s, "## Cross-tables\n");
+    let _ = writeln!(
+        s,
+        "In `xtabs/`, for each metric: `<metric>.csv` with rows `name` (variant and depth, as \
+         `negamax2`) and one column per position, as R's `xtabs(<metric> ~ name + test)`; \
+         `<metric>.txt`, the same printed the way R prints it; `<metric>_by_depth.csv` / `.txt`, \
+         totals with rows variants and columns depths. Metrics:\n"
+    );
+    for m in Metric::ALL {
+        let _ = writeln!(s, "- `{}`: {}", m.column(), m.title());
+    }
+    s
+}
+
+/// A list of names, shortened in the middle when long.
+fn list(names: &[String]) -> String {
+    if names.len() <= 6 {
+        names.join(", ")
+    } else {
+        format!(
+            "{}, {}, ..., {}",
+            names[0],
+            names[1],
+            names[names.len() - 1]
+        )
+    }
+}

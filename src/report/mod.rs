@@ -1,0 +1,234 @@
+//! Reports: from `runs.csv` alone (never from live search state), so `nodeprof report` can
+//! redo tables and charts of an old sweep. Writes, for each metric, `xtabs/<metric>.csv` and
+//! `.txt` (rows `name` = variant and depth, as `negamax2`; one column per position),
+//! `xtabs/<metric>_by_depth.csv` and `.txt` (totals, rows variants, columns depths),
+//! `summary.md` and the charts in `plots/`.
+
+mod markdown;
+pub mod plot;
+pub mod tables;
+pub mod text;
+
+use std::fmt;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use crate::error::ReportError;
+use crate::sweep::{read_runs, RUNS_FILE};
+pub use tables::{Grid, Tables, Total};
+
+/// What a cross-table can show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Metric {
+    Leaf,
+    Interior,
+    Nodes,
+    TimeMs,
+    TtHit,
+    TtCut,
+    BetaCut,
+    FirstCutRate,
+    Research,
+}
+
+impl Metric {
+    pub const ALL: [Metric; 9] = [
+        Metric::Leaf,
+        Metric::Interior,
+        Metric::Nodes,
+        Metric::TimeMs,
+        Metric::TtHit,
+        Metric::TtCut,
+        Metric::BetaCut,
+        Metric::FirstCutRate,
+        Metric::Research,
+    ];
+
+    /// The column (and file) name.
+    pub fn column(self) -> &'static str {
+        match self {
+            Metric::Leaf => "leaf",
+            Metric::Interior => "interior",
+            Metric::Nodes => "nodes",
+            Metric::TimeMs => "time_ms",
+            Metric::TtHit => "tt_hit",
+            Metric::TtCut => "tt_cut",
+            Metric::BetaCut => "beta_cut",
+            Metric::FirstCutRate => "first_cut_rate",
+            Metric::Research => "research",
+        }
+    }
+
+    /// For chart titles.
+    pub fn title(self) -> &'static str {
+        match self {
+            Metric::Leaf => "leaves",
+            Metric::Interior => "interior nodes",
+            Metric::Nodes => "nodes (leaf + interior)",
+            Metric::TimeMs => "time (ms)",
+            Metric::TtHit => "table hits",
+            Metric::TtCut => "table cut-offs",
+            Metric::BetaCut => "beta cut-offs",
+            Metric::FirstCutRate => "share of cut-offs on the first move",
+            Metric::Research => "re-searches",
+        }
+    }
+
+    /// Counts (whole numbers) rather than times and rates.
+    pub fn is_count(self) -> bool {
+        !matches!(self, Metric::TimeMs | Metric::FirstCutRate)
+    }
+
+    /// Whether charts show it on a log scale.
+    pub fn log_scale(self) -> bool {
+        self != Metric::FirstCutRate
+    }
+}
+
+impl fmt::Display for Metric {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.column())
+    }
+}
+
+impl FromStr for Metric {
+    type Err = String;
+    /// The column names, and the classic writeups' `node` (leaf) and `inode` (interior).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let alias = match s {
+            "node" => "leaf",
+            "inode" => "interior",
+            "time" => "time_ms",
+            other => other,
+        };
+        Metric::ALL
+            .into_iter()
+            .find(|m| m.column() == alias)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Metric::ALL.iter().map(|m| m.column()).collect();
+                format!(
+                    "unknown metric '{s}', expected one of {} (or node, inode)",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+/// How to report.
+#[derive(Clone, Debug)]
+pub struct ReportOptions {
+    /// The variant (display name) the summary compares against.
+    pub baseline: String,
+    /// Line width of the text tables.
+    pub width: usize,
+}
+
+impl Default for ReportOptions {
+    fn default() -> Self {
+        ReportOptions {
+            baseline: "negamax".into(),
+            width: 80,
+        }
+    }
+}
+
+/// What a report wrote.
+pub struct ReportOutput {
+    pub tables: Tables,
+    pub files: Vec<PathBuf>,
+}
+
+/// Reads `<dir>/runs.csv` and writes the whole report into `dir`. Everything is computed
+/// before the first file is written, so bad input leaves the folder as it was.
+pub fn run(dir: &Path, options: &ReportOptions) -> Result<ReportOutput, ReportError> {
+    let tables = load(dir)?;
+    let mut files = Vec::new();
+    let xtabs = dir.join("xtabs");
+    let plots = dir.join("plots");
+    for d in [&xtabs, &plots] {
+        fs::create_dir_all(d).map_err(|source| io_error(d, source))?;
+    }
+    for (metric, grid) in &tables.by_position {
+        files.extend(write_grid(&xtabs, metric.column(), grid, options.width)?);
+    }
+    for (metric, grid) in &tables.by_depth {
+        files.extend(write_grid(
+            &xtabs,
+            &format!("{}_by_depth", metric.column()),
+            grid,
+            options.width,
+        )?);
+    }
+    files.extend(plot::metric_by_depth(
+        &tables,
+        Metric::Nodes,
+        &plots,
+        "nodes_by_depth",
+    )?);
+    files.extend(plot::nodes_per_position(&tables, &plots)?);
+    files.extend(plot::leaves_vs_baseline(
+        &tables,
+        &options.baseline,
+        &plots,
+    )?);
+    files.extend(plot::time_vs_nodes(&tables, &plots)?);
+    let summary = dir.join("summary.md");
+    fs::write(&summary, markdown::summary(&tables, options))
+        .map_err(|source| io_error(&summary, source))?;
+    files.push(summary);
+    Ok(ReportOutput { tables, files })
+}
+
+/// The tables of `<dir>/runs.csv`.
+pub fn load(dir: &Path) -> Result<Tables, ReportError> {
+    let path = dir.join(RUNS_FILE);
+    if !path.is_file() {
+        return Err(ReportError::NoRuns(path.display().to_string()));
+    }
+    let records = read_runs(&path)?;
+    if records.is_empty() {
+        return Err(ReportError::Empty(path.display().to_string()));
+    }
+    tables::build(&records)
+}
+
+fn io_error(path: &Path, source: std::io::Error) -> ReportError {
+    ReportError::Io {
+        path: path.display().to_string(),
+        source,
+    }
+}
+
+/// Writes a cross-table as `<stem>.csv` (first column the row labels; NA for no value) and as
+/// R prints it, `<stem>.txt`.
+fn write_grid(
+    dir: &Path,
+    stem: &str,
+    grid: &Grid,
+    width: usize,
+) -> Result<Vec<PathBuf>, ReportError> {
+    let csv_path = dir.join(format!("{stem}.csv"));
+    let mut w = csv::Writer::from_path(&csv_path).map_err(|e| ReportError::Csv {
+        path: csv_path.display().to_string(),
+        message: e.to_string(),
+    })?;
+    let csv_error = |e: csv::Error| ReportError::Csv {
+        path: csv_path.display().to_string(),
+        message: e.to_string(),
+    };
+    let header: Vec<&str> = std::iter::once(grid.row_var.as_str())
+        .chain(grid.cols.iter().map(String::as_str))
+        .collect();
+    w.write_record(&header).map_err(csv_error)?;
+    for (label, row) in grid.rows.iter().zip(&grid.cells) {
+        let cells = row.iter().map(|&v| text::cell_text(v, grid.integer));
+        w.write_record(std::iter::once(label.clone()).chain(cells))
+            .map_err(csv_error)?;
+    }
+    w.flush().map_err(|source| io_error(&csv_path, source))?;
+    let txt_path = dir.join(format!("{stem}.txt"));
+    fs::write(&txt_path, text::render(grid, width))
+        .map_err(|source| io_error(&txt_path, source))?;
+    Ok(vec![csv_path, txt_path])
+}

@@ -1,0 +1,342 @@
+//! From the rows of `runs.csv` to the tables every output is made of: for each metric, the
+//! cross-table `name ~ position` (rows `negamax2`, ..., one column per position) and the totals
+//! `name ~ depth`, computed with polars (group-by and pivot).
+
+use std::sync::Arc;
+
+use polars::frame::PivotColumnNaming;
+use polars::prelude::*;
+
+use super::Metric;
+use crate::error::ReportError;
+use crate::sweep::record::{Record, STATUS_OK};
+
+/// A cross-table: row labels, column labels, cells (None is NA).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Grid {
+    /// The variables of the rows and columns, as R prints them (`name`, `test`).
+    pub row_var: String,
+    pub col_var: String,
+    pub rows: Vec<String>,
+    pub cols: Vec<String>,
+    pub cells: Vec<Vec<Option<f64>>>,
+    /// Whether the cells are counts (printed without decimals).
+    pub integer: bool,
+}
+
+/// One variant at one depth, summed over the positions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Total {
+    pub name: String,
+    pub depth: String,
+    /// Positions with a finished search.
+    pub positions: usize,
+    /// Positions that timed out or failed.
+    pub missing: usize,
+    pub leaf: u64,
+    pub interior: u64,
+    pub nodes: u64,
+    pub beta_cut: u64,
+    pub first_cut: u64,
+    pub research: u64,
+    pub time_ns: u64,
+}
+
+/// Everything the exporters draw on.
+pub struct Tables {
+    /// Variant display names in sweep order.
+    pub names: Vec<String>,
+    /// Positions in sweep order.
+    pub positions: Vec<String>,
+    /// Depths in increasing order (`end` last).
+    pub depths: Vec<String>,
+    /// Per metric: the `name ~ position` cross-table and the `name ~ depth` totals.
+    pub by_position: Vec<(Metric, Grid)>,
+    pub by_depth: Vec<(Metric, Grid)>,
+    /// Per variant and depth, in order.
+    pub totals: Vec<Total>,
+    /// Finished searches per position and variant (for per-position plots): name, position,
+    /// depth, nodes, time_ns.
+    pub points: Vec<(String, String, String, u64, u64)>,
+    pub rows_ok: usize,
+    pub rows_not_ok: usize,
+}
+
+/// Sort key of a depth: numbers in order, then `end`.
+pub fn depth_key(depth: &str) -> u64 {
+    depth.parse().unwrap_or(u64::MAX)
+}
+
+fn order_of(values: impl Iterator<Item = String>) -> Vec<String> {
+    let mut seen = Vec::new();
+    for v in values {
+        if !seen.contains(&v) {
+            seen.push(v);
+        }
+    }
+    seen
+}
+
+fn polars_error(e: PolarsError) -> ReportError {
+    ReportError::Table(e.to_string())
+}
+
+/// The long table polars works on: one row per finished search, metric columns derived.
+fn long_frame(records: &[&Record], names: &[String]) -> PolarsResult<DataFrame> {
+    let rank = |name: &str| names.iter().position(|n| n == name).unwrap_or(usize::MAX) as u64;
+    let text =
+        |f: &dyn Fn(&Record) -> String| records.iter().map(|r| f(r)).collect::<Vec<String>>();
+    let count = |f: &dyn Fn(&Record) -> Option<u64>| {
+        records.iter().map(|r| f(r)).collect::<Vec<Option<u64>>>()
+    };
+    let ratio = records
+        .iter()
+        .map(|r| match (r.first_cut, r.beta_cut) {
+            (Some(f), Some(b)) if b > 0 => Some(f as f64 / b as f64),
+            _ => None,
+        })
+        .collect::<Vec<Option<f64>>>();
+    let time_ms = records
+        .iter()
+        .map(|r| r.time_ns.map(|t| t as f64 / 1e6))
+        .collect::<Vec<Option<f64>>>();
+    DataFrame::new_infer_height(vec![
+        Column::new("name".into(), text(&|r| r.name.clone())),
+        Column::new(
+            "name_rank".into(),
+            records.iter().map(|r| rank(&r.name)).collect::<Vec<u64>>(),
+        ),
+        Column::new("depth".into(), text(&|r| r.depth.clone())),
+        Column::new(
+            "depth_key".into(),
+            records
+                .iter()
+                .map(|r| depth_key(&r.depth))
+                .collect::<Vec<u64>>(),
+        ),
+        Column::new("label".into(), text(&|r| format!("{}{}", r.name, r.depth))),
+        Column::new("position".into(), text(&|r| r.position.clone())),
+        Column::new("leaf".into(), count(&|r| r.leaf)),
+        Column::new("interior".into(), count(&|r| r.interior)),
+        Column::new("nodes".into(), count(&|r| r.nodes)),
+        Column::new("tt_hit".into(), count(&|r| r.tt_hit)),
+        Column::new("tt_cut".into(), count(&|r| r.tt_cut)),
+        Column::new("beta_cut".into(), count(&|r| r.beta_cut)),
+        Column::new("first_cut".into(), count(&|r| r.first_cut)),
+        Column::new("research".into(), count(&|r| r.research)),
+        Column::new("time_ns".into(), count(&|r| r.time_ns)),
+        Column::new("time_ms".into(), time_ms),
+        Column::new("first_cut_rate".into(), ratio),
+    ])
+}
+
+/// A pivot: one row per `index` value (in the frame's order), one column per `on` value in
+/// `on_values` order, cells the `value` column.
+fn pivot(
+    frame: &DataFrame,
+    index: &str,
+    on: &str,
+    on_values: &[String],
+    value: &str,
+) -> PolarsResult<DataFrame> {
+    let on_columns = Arc::new(DataFrame::new_infer_height(vec![Column::new(
+        on.into(),
+        on_values.to_vec(),
+    )])?);
+    frame
+        .clone()
+        .lazy()
+        .pivot(
+            cols([on]),
+            on_columns,
+            cols([index]),
+            cols([value]),
+            element().first(),
+            true,
+            "_".into(),
+            PivotColumnNaming::Auto,
+        )
+        .collect()
+}
+
+/// A polars result frame as a [`Grid`] (first column the row labels).
+fn grid(frame: &DataFrame, row_var: &str, col_var: &str, integer: bool) -> PolarsResult<Grid> {
+    let columns = frame.columns();
+    let labels = columns[0].str()?;
+    let rows: Vec<String> = labels
+        .iter()
+        .map(|l| l.unwrap_or("NA").to_string())
+        .collect();
+    let cols: Vec<String> = columns[1..].iter().map(|c| c.name().to_string()).collect();
+    let mut cells = vec![Vec::with_capacity(cols.len()); rows.len()];
+    for column in &columns[1..] {
+        let values = column.cast(&DataType::Float64)?;
+        for (row, v) in values.f64()?.iter().enumerate() {
+            cells[row].push(v);
+        }
+    }
+    Ok(Grid {
+        row_var: row_var.into(),
+        col_var: col_var.into(),
+        rows,
+        cols,
+        cells,
+        integer,
+    })
+}
+
+/// Builds every table from the rows of a runs table.
+pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
+    let mut by_seq: Vec<&Record> = records.iter().collect();
+    by_seq.sort_by_key(|r| r.seq);
+    let names = order_of(by_seq.iter().map(|r| r.name.clone()));
+    let positions = order_of(by_seq.iter().map(|r| r.position.clone()));
+    let mut depths = order_of(by_seq.iter().map(|r| r.depth.clone()));
+    depths.sort_by_key(|d| depth_key(d));
+    let ok: Vec<&Record> = by_seq
+        .iter()
+        .copied()
+        .filter(|r| r.status == STATUS_OK)
+        .collect();
+    if ok.is_empty() {
+        return Err(ReportError::NoFinishedRuns);
+    }
+    let long = long_frame(&ok, &names).map_err(polars_error)?;
+    let sorted = long
+        .clone()
+        .lazy()
+        .sort(
+            ["name_rank", "depth_key"],
+            SortMultipleOptions::default().with_maintain_order(true),
+        )
+        .collect()
+        .map_err(polars_error)?;
+
+    let mut by_position = Vec::new();
+    for metric in Metric::ALL {
+        let wide = pivot(&sorted, "label", "position", &positions, metric.column())
+            .map_err(polars_error)?;
+        by_position.push((
+            metric,
+            grid(&wide, "name", "test", metric.is_count()).map_err(polars_error)?,
+        ));
+    }
+
+    // Totals per variant and depth: sums, and how many positions had no value.
+    let summed: Vec<Expr> = [
+        "leaf",
+        "interior",
+        "nodes",
+        "tt_hit",
+        "tt_cut",
+        "beta_cut",
+        "first_cut",
+        "research",
+        "time_ns",
+    ]
+    .iter()
+    .map(|c| col(*c).sum())
+    .chain([col("position").count().alias("positions")])
+    .collect();
+    let totals_frame = sorted
+        .clone()
+        .lazy()
+        .group_by_stable([col("name"), col("depth")])
+        .agg(summed)
+        .with_columns([
+            (col("time_ns").cast(DataType::Float64) / lit(1e6)).alias("time_ms"),
+            (col("first_cut").cast(DataType::Float64) / col("beta_cut").cast(DataType::Float64))
+                .alias("first_cut_rate"),
+        ])
+        .collect()
+        .map_err(polars_error)?;
+    let mut by_depth = Vec::new();
+    for metric in Metric::ALL {
+        let wide = pivot(&totals_frame, "name", "depth", &depths, metric.column())
+            .map_err(polars_error)?;
+        let mut g = grid(&wide, "name", "depth", metric.is_count()).map_err(polars_error)?;
+        for row in &mut g.cells {
+            for cell in row.iter_mut() {
+                *cell = cell.filter(|v| v.is_finite());
+            }
+        }
+        by_depth.push((metric, g));
+    }
+
+    let get = |name: &str| -> PolarsResult<Vec<u64>> {
+        let c = totals_frame.column(name)?.cast(&DataType::UInt64)?;
+        Ok(c.u64()?.iter().map(|v| v.unwrap_or(0)).collect())
+    };
+    let texts = |name: &str| -> PolarsResult<Vec<String>> {
+        Ok(totals_frame
+            .column(name)?
+            .str()?
+            .iter()
+            .map(|v| v.unwrap_or("").to_string())
+            .collect())
+    };
+    let (tn, td) = (
+        texts("name").map_err(polars_error)?,
+        texts("depth").map_err(polars_error)?,
+    );
+    let columns: Vec<Vec<u64>> = [
+        "positions",
+        "leaf",
+        "interior",
+        "nodes",
+        "beta_cut",
+        "first_cut",
+        "research",
+        "time_ns",
+    ]
+    .iter()
+    .map(|c| get(c))
+    .collect::<PolarsResult<_>>()
+    .map_err(polars_error)?;
+    let mut totals: Vec<Total> = (0..tn.len())
+        .map(|i| {
+            let all = by_seq
+                .iter()
+                .filter(|r| r.name == tn[i] && r.depth == td[i])
+                .count();
+            Total {
+                name: tn[i].clone(),
+                depth: td[i].clone(),
+                positions: columns[0][i] as usize,
+                missing: all - columns[0][i] as usize,
+                leaf: columns[1][i],
+                interior: columns[2][i],
+                nodes: columns[3][i],
+                beta_cut: columns[4][i],
+                first_cut: columns[5][i],
+                research: columns[6][i],
+                time_ns: columns[7][i],
+            }
+        })
+        .collect();
+    totals.sort_by_key(|t| (names.iter().position(|n| *n == t.name), depth_key(&t.depth)));
+
+    let points = ok
+        .iter()
+        .map(|r| {
+            (
+                r.name.clone(),
+                r.position.clone(),
+                r.depth.clone(),
+                r.nodes.unwrap_or(0),
+                r.time_ns.unwrap_or(0),
+            )
+        })
+        .collect();
+    Ok(Tables {
+        names,
+        positions,
+        depths,
+        by_position,
+        by_depth,
+        totals,
+        points,
+        rows_ok: ok.len(),
+        rows_not_ok: records.len() - ok.len(),
+    })
+}

@@ -1,0 +1,117 @@
+//! `meta.json`: how a sweep was made (command line, version, git revision, machine, date,
+//! settings), so that a report can be traced back and re-run.
+
+use std::path::Path;
+use std::process::Command;
+
+use serde::Serialize;
+
+use super::SweepSettings;
+use crate::error::SweepError;
+use crate::position::Case;
+
+#[derive(Serialize)]
+struct Meta<'a> {
+    command: &'a [String],
+    nodeprof_version: &'static str,
+    git_revision: String,
+    date_utc: String,
+    machine: Machine,
+    settings: Settings<'a>,
+}
+
+#[derive(Serialize)]
+struct Machine {
+    hostname: String,
+    os: &'static str,
+    arch: &'static str,
+    cpu: String,
+    logical_cpus: usize,
+}
+
+#[derive(Serialize)]
+struct Settings<'a> {
+    positions: &'a [String],
+    cases: Vec<&'a str>,
+    variants: Vec<String>,
+    depths: &'a [u32],
+    eval: &'static str,
+    shuffle_seed: Option<u64>,
+    jobs: usize,
+    time_limit_s: Option<f64>,
+    resume: bool,
+}
+
+pub fn write(dir: &Path, settings: &SweepSettings, cases: &[Case]) -> Result<(), SweepError> {
+    let meta = Meta {
+        command: &settings.command_line,
+        nodeprof_version: env!("CARGO_PKG_VERSION"),
+        git_revision: git_revision(),
+        date_utc: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
+        machine: Machine {
+            hostname: first_line("/etc/hostname").unwrap_or_else(|| "unknown".into()),
+            os: std::env::consts::OS,
+            arch: std::env::consts::ARCH,
+            cpu: cpu_model().unwrap_or_else(|| "unknown".into()),
+            logical_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        },
+        settings: Settings {
+            positions: &settings.positions,
+            cases: cases.iter().map(|c| c.name.as_str()).collect(),
+            variants: settings.variants.iter().map(|v| v.to_string()).collect(),
+            depths: &settings.depths,
+            eval: settings.eval.name(),
+            shuffle_seed: settings.shuffle,
+            jobs: settings.jobs,
+            time_limit_s: settings.time_limit.map(|t| t.as_secs_f64()),
+            resume: settings.resume,
+        },
+    };
+    let path = dir.join("meta.json");
+    let text = serde_json::to_string_pretty(&meta).unwrap_or_default();
+    std::fs::write(&path, text + "\n").map_err(|source| SweepError::Io {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
+/// The checked-out revision, `+dirty` when there are uncommitted changes; `unknown` outside
+/// a git checkout.
+fn git_revision() -> String {
+    let run = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    match run(&["rev-parse", "--short=12", "HEAD"]) {
+        Some(rev) if !rev.is_empty() => {
+            let dirty = run(&["status", "--porcelain", "--untracked-files=no"])
+                .is_some_and(|s| !s.is_empty());
+            if dirty {
+                format!("{rev}+dirty")
+            } else {
+                rev
+            }
+        }
+        _ => "unknown".into(),
+    }
+}
+
+fn first_line(path: &str) -> Option<String> {
+    let text = std::fs::read_to_string(path).ok()?;
+    text.lines()
+        .next()
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty())
+}
+
+fn cpu_model() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/cpuinfo").ok()?;
+    text.lines()
+        .find(|l| l.starts_with("model name"))
+        .and_then(|l| l.split(':').nth(1))
+        .map(|m| m.trim().to_string())
+}

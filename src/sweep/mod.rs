@@ -1,0 +1,255 @@
+//! Sweeps: every position x variant x depth, each finished case appended to `runs.csv` and
+//! flushed at once, so an interrupted sweep keeps every finished row and `--resume` completes
+//! it without repeating any.
+
+pub mod meta;
+pub mod record;
+
+use std::collections::HashSet;
+use std::fs::{self, File, OpenOptions};
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+use crate::error::{Error, PositionError, SweepError};
+use crate::game::{Eval, GameKind};
+use crate::position::load;
+use crate::search::{search_position, SearchConfig, Variant};
+pub use record::{CaseKey, Record, COLUMNS};
+
+/// The file every sweep writes into its folder.
+pub const RUNS_FILE: &str = "runs.csv";
+
+/// Everything a sweep needs, in plain types.
+#[derive(Clone, Debug)]
+pub struct SweepSettings {
+    pub positions: Vec<String>,
+    pub game: Option<GameKind>,
+    pub variants: Vec<Variant>,
+    pub depths: Vec<u32>,
+    pub eval: Eval,
+    pub shuffle: Option<u64>,
+    pub jobs: usize,
+    pub time_limit: Option<Duration>,
+    pub out_dir: PathBuf,
+    pub resume: bool,
+    pub quiet: bool,
+    /// The command line, for `meta.json`.
+    pub command_line: Vec<String>,
+}
+
+/// What a sweep did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SweepSummary {
+    pub planned: usize,
+    pub skipped: usize,
+    pub ok: usize,
+    pub timed_out: usize,
+    pub failed: usize,
+    pub wall: Duration,
+}
+
+/// One case of the plan: indexes into the cases and variants, and a depth.
+struct Unit {
+    seq: usize,
+    case: usize,
+    variant: usize,
+    depth: u32,
+}
+
+/// Runs the sweep. Input is checked (positions load, the folder can be written, an existing
+/// `runs.csv` to resume reads) before any file is touched.
+pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
+    let started = Instant::now();
+    let cases = load(&settings.positions, settings.game)?;
+    if cases.is_empty() {
+        return Err(PositionError::NoPositions(settings.positions.join(" ")).into());
+    }
+    let configs: Vec<SearchConfig> = settings
+        .variants
+        .iter()
+        .map(|variant| SearchConfig {
+            variant: variant.clone(),
+            eval: settings.eval,
+            shuffle: settings.shuffle,
+            time_limit: settings.time_limit,
+        })
+        .collect();
+    let runs_path = settings.out_dir.join(RUNS_FILE);
+    let done: HashSet<CaseKey> = if settings.resume && runs_path.exists() {
+        read_runs(&runs_path)?.iter().map(Record::key).collect()
+    } else {
+        HashSet::new()
+    };
+    fs::create_dir_all(&settings.out_dir).map_err(|source| SweepError::Io {
+        path: settings.out_dir.display().to_string(),
+        source,
+    })?;
+
+    let mut units = Vec::new();
+    let mut skipped = 0;
+    for (ci, case) in cases.iter().enumerate() {
+        for (vi, config) in configs.iter().enumerate() {
+            for &depth in &settings.depths {
+                let seq = units.len() + skipped;
+                if done.contains(&record::key_of(case, config, depth)) {
+                    skipped += 1;
+                } else {
+                    units.push(Unit {
+                        seq,
+                        case: ci,
+                        variant: vi,
+                        depth,
+                    });
+                }
+            }
+        }
+    }
+
+    let appending = settings.resume && runs_path.exists();
+    let file = OpenOptions::new()
+        .create(true)
+        .write(true)
+        .append(appending)
+        .truncate(!appending)
+        .open(&runs_path)
+        .map_err(|source| SweepError::Io {
+            path: runs_path.display().to_string(),
+            source,
+        })?;
+    let writer = Mutex::new(
+        csv::WriterBuilder::new()
+            .has_headers(!appending)
+            .from_writer(file),
+    );
+    meta::write(&settings.out_dir, settings, &cases)?;
+
+    let progress = progress_bar(units.len() as u64, settings.quiet);
+    let jobs = settings.jobs.max(1) as u32;
+    let write_error: Mutex<Option<Error>> = Mutex::new(None);
+    let run_unit = |unit: &Unit| {
+        let (case, config) = (&cases[unit.case], &configs[unit.variant]);
+        progress.set_message(format!(
+            "{} {} depth {}",
+            case.name,
+            config.variant.display_name(),
+            unit.depth
+        ));
+        let result = search_position(&case.position, unit.depth, config);
+        let record = Record::new(unit.seq as u64, case, config, unit.depth, jobs, result);
+        let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
+        let written = w.serialize(&record).map_err(|e| SweepError::Csv {
+            path: runs_path.display().to_string(),
+            message: e.to_string(),
+        });
+        let flushed = written.and_then(|_| {
+            w.flush().map_err(|source| SweepError::Io {
+                path: runs_path.display().to_string(),
+                source,
+            })
+        });
+        if let Err(e) = flushed {
+            write_error
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get_or_insert(e.into());
+        }
+        progress.inc(1);
+        record.status
+    };
+    let statuses: Vec<String> = if jobs <= 1 {
+        units.iter().map(run_unit).collect()
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs as usize)
+            .build()
+            .map_err(|e| SweepError::Threads(e.to_string()))?;
+        pool.install(|| units.par_iter().map(run_unit).collect())
+    };
+    progress.finish_and_clear();
+    if let Some(e) = write_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    let count = |pred: &dyn Fn(&str) -> bool| statuses.iter().filter(|s| pred(s)).count();
+    Ok(SweepSummary {
+        planned: units.len() + skipped,
+        skipped,
+        ok: count(&|s| s == record::STATUS_OK),
+        timed_out: count(&|s| s == record::STATUS_TIMEOUT),
+        failed: count(&|s| s.starts_with("error")),
+        wall: started.elapsed(),
+    })
+}
+
+fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template("{bar:30} {pos}/{len} ETA {eta} {msg}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
+/// Reads a `runs.csv`, with the file and line of the first bad row in the error.
+pub fn read_runs(path: &Path) -> Result<Vec<Record>, SweepError> {
+    let name = path.display().to_string();
+    let file = File::open(path).map_err(|source| SweepError::Io {
+        path: name.clone(),
+        source,
+    })?;
+    let mut reader = csv::Reader::from_reader(BufReader::new(file));
+    let headers = reader
+        .headers()
+        .map_err(|e| SweepError::Csv {
+            path: name.clone(),
+            message: e.to_string(),
+        })?
+        .clone();
+    let found: Vec<&str> = headers.iter().collect();
+    if found != COLUMNS {
+        let missing: Vec<&str> = COLUMNS
+            .iter()
+            .filter(|c| !found.contains(c))
+            .copied()
+            .collect();
+        let message = if found.len() <= 1 && found.iter().all(|h| h.is_empty()) {
+            "the file is empty, expected the header line of a nodeprof runs table".to_string()
+        } else if missing.is_empty() {
+            format!(
+                "columns in an unexpected order, expected: {}",
+                COLUMNS.join(",")
+            )
+        } else {
+            format!(
+                "not a nodeprof runs table: missing columns {}",
+                missing.join(", ")
+            )
+        };
+        return Err(SweepError::Csv {
+            path: name,
+            message: format!("1: {message}"),
+        });
+    }
+    let mut records = Vec::new();
+    for row in reader.deserialize::<Record>() {
+        let record = row.map_err(|e| {
+            let line = e.position().map_or(0, |p| p.line());
+            let message = match e.kind() {
+                csv::ErrorKind::Deserialize { err, .. } => err.to_string(),
+                _ => e.to_string(),
+            };
+            SweepError::Csv {
+                path: name.clone(),
+                message: format!("{line}: {message}"),
+            }
+        })?;
+        records.push(record);
+    }
+    Ok(records)
+}

@@ -1,0 +1,197 @@
+//! `runs.csv`: one tidy row per case (position x variant x depth). This struct is the CSV
+//! schema, written and read with serde; the report reads the same columns with polars.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::SearchError;
+use crate::position::Case;
+use crate::search::{SearchConfig, SearchReport};
+
+/// Status of a case that searched to the end.
+pub const STATUS_OK: &str = "ok";
+/// Status of a case that ran past `--time-limit` (its counters are NA).
+pub const STATUS_TIMEOUT: &str = "timeout";
+
+/// One row of `runs.csv`. Counters, score and moves are empty (NA) unless `status` is `ok`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// The case's place in the sweep plan (orders rows, variants and positions in reports).
+    pub seq: u64,
+    pub game: String,
+    /// The folder of a `.pos` file, the file stem of a list, or `inline`.
+    pub suite: String,
+    /// The case name: file name (`end40.pos`), `list.obf:3` for lists, or the inline text.
+    pub position: String,
+    pub empties: u32,
+    /// The canonical variant spec (re-runs the case exactly).
+    pub variant: String,
+    /// The variant's display name (the literature's name where there is one).
+    pub name: String,
+    pub eval: String,
+    /// The depth searched to (`end` for exact solving).
+    pub depth: String,
+    /// `ok`, `timeout`, or `error: ...`.
+    pub status: String,
+    pub score: Option<i32>,
+    /// The final margin the score proves, when it is a game result.
+    pub game_result: Option<i32>,
+    pub best_move: Option<String>,
+    pub pv: Option<String>,
+    pub expected_score: Option<i32>,
+    /// Every best move the suite lists, space-separated.
+    pub expected_best: Option<String>,
+    pub leaf: Option<u64>,
+    pub interior: Option<u64>,
+    pub nodes: Option<u64>,
+    pub tt_probe: Option<u64>,
+    pub tt_hit: Option<u64>,
+    pub tt_cut: Option<u64>,
+    pub beta_cut: Option<u64>,
+    pub first_cut: Option<u64>,
+    pub research: Option<u64>,
+    pub time_ns: Option<u64>,
+    /// Cases run at once (parallel runs distort time).
+    pub jobs: u32,
+    pub shuffle_seed: Option<u64>,
+}
+
+/// The column names, in order (must match the struct's fields; a test checks it).
+pub const COLUMNS: [&str; 28] = [
+    "seq",
+    "game",
+    "suite",
+    "position",
+    "empties",
+    "variant",
+    "name",
+    "eval",
+    "depth",
+    "status",
+    "score",
+    "game_result",
+    "best_move",
+    "pv",
+    "expected_score",
+    "expected_best",
+    "leaf",
+    "interior",
+    "nodes",
+    "tt_probe",
+    "tt_hit",
+    "tt_cut",
+    "beta_cut",
+    "first_cut",
+    "research",
+    "time_ns",
+    "jobs",
+    "shuffle_seed",
+];
+
+impl Record {
+    /// The row for a case, from its search result.
+    pub fn new(
+        seq: u64,
+        case: &Case,
+        config: &SearchConfig,
+        depth: u32,
+        jobs: u32,
+        result: Result<SearchReport, SearchError>,
+    ) -> Record {
+        let mut record = Record {
+            seq,
+            game: case.position.kind().name().to_string(),
+            suite: suite_of(case),
+            position: case.name.clone(),
+            empties: case.position.empties(),
+            variant: config.variant.to_string(),
+            name: config.variant.display_name(),
+            eval: config.eval.name().to_string(),
+            depth: depth.to_string(),
+            status: STATUS_OK.to_string(),
+            score: None,
+            game_result: None,
+            best_move: None,
+            pv: None,
+            expected_score: case.expected.as_ref().map(|e| e.score()),
+            expected_best: case.expected.as_ref().map(|e| e.best_moves().join(" ")),
+            leaf: None,
+            interior: None,
+            nodes: None,
+            tt_probe: None,
+            tt_hit: None,
+            tt_cut: None,
+            beta_cut: None,
+            first_cut: None,
+            research: None,
+            time_ns: None,
+            jobs,
+            shuffle_seed: config.shuffle,
+        };
+        match result {
+            Ok(report) => {
+                let c = report.counters;
+                record.score = Some(report.score);
+                record.game_result = report.game_result;
+                record.best_move = report.best_move;
+                record.pv = Some(report.pv.join(" "));
+                record.leaf = Some(c.leaf);
+                record.interior = Some(c.interior);
+                record.nodes = Some(c.nodes());
+                record.tt_probe = Some(c.tt_probe);
+                record.tt_hit = Some(c.tt_hit);
+                record.tt_cut = Some(c.tt_cut);
+                record.beta_cut = Some(c.beta_cut);
+                record.first_cut = Some(c.first_cut);
+                record.research = Some(c.research);
+                record.time_ns = Some(report.time_ns);
+            }
+            Err(SearchError::TimedOut { limit }) => {
+                record.status = STATUS_TIMEOUT.to_string();
+                record.time_ns = Some(limit.as_nanos() as u64);
+            }
+            Err(other) => record.status = format!("error: {other}"),
+        }
+        record
+    }
+
+    /// What makes a case the same case again (for `--resume`).
+    pub fn key(&self) -> CaseKey {
+        (
+            self.suite.clone(),
+            self.position.clone(),
+            self.variant.clone(),
+            self.eval.clone(),
+            self.depth.clone(),
+            self.shuffle_seed,
+        )
+    }
+}
+
+/// The key a case's row will have (see [`Record::key`]).
+pub fn key_of(case: &Case, config: &SearchConfig, depth: u32) -> CaseKey {
+    (
+        suite_of(case),
+        case.name.clone(),
+        config.variant.to_string(),
+        config.eval.name().to_string(),
+        depth.to_string(),
+        config.shuffle,
+    )
+}
+
+/// (suite, position, variant spec, eval, depth, shuffle seed).
+pub type CaseKey = (String, String, String, String, String, Option<u64>);
+
+/// The suite a case belongs to: the folder of a `.pos` file, the stem of a list file.
+pub fn suite_of(case: &Case) -> String {
+    let is_list = case.name.contains(':') && case.source.is_file();
+    let part = if is_list {
+        case.source.file_stem()
+    } else {
+        case.source.parent().and_then(|p| p.file_name())
+    };
+    match part {
+        Some(p) if case.source.is_file() => p.to_string_lossy().into_owned(),
+        _ => "inline".to_string(),
+    }
+}
