@@ -241,7 +241,14 @@ pub fn read_runs(path: &Path) -> Result<Vec<Record>, SweepError> {
         let record = row.map_err(|e| {
             let line = e.position().map_or(0, |p| p.line());
             let message = match e.kind() {
-                csv::ErrorKind::Deserialize { err, .. } => err.to_string(),
+                csv::ErrorKind::Deserialize { err, .. } => match err.field() {
+                    Some(i) => format!(
+                        "column {}: {}",
+                        COLUMNS.get(i as usize).unwrap_or(&"?"),
+                        err.kind()
+                    ),
+                    None => err.kind().to_string(),
+                },
                 _ => e.to_string(),
             };
             SweepError::Csv {
@@ -253,3 +260,6 @@ pub fn read_runs(path: &Path) -> Result<Vec<Record>, SweepError> {
     }
     Ok(records)
 }
+
+#[cfg(test)]
+mod tests;

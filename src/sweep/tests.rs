@@ -1,0 +1,344 @@
+//! Sweeps and their reports, end to end on small suites.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::*;
+use crate::game::{perft, Eval};
+use crate::report::{self, ReportOptions};
+
+fn positions(names: &[&str]) -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions");
+    names
+        .iter()
+        .map(|n| root.join(n).display().to_string())
+        .collect()
+}
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nodeprof-sweep-{}-{test}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    dir
+}
+
+fn settings(
+    out_dir: PathBuf,
+    cases: &[&str],
+    variants: &[&str],
+    depths: std::ops::RangeInclusive<u32>,
+) -> SweepSettings {
+    SweepSettings {
+        positions: positions(cases),
+        game: None,
+        variants: variants.iter().map(|v| v.parse().unwrap()).collect(),
+        depths: depths.collect(),
+        eval: Eval::Material,
+        shuffle: None,
+        jobs: 1,
+        time_limit: None,
+        out_dir,
+        resume: false,
+        quiet: true,
+        command_line: vec!["test".into()],
+    }
+}
+
+/// The cell of an xtabs CSV at (row label, column label).
+fn cell(path: &Path, row: &str, col: &str) -> String {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let headers = reader.headers().unwrap().clone();
+    let j = headers
+        .iter()
+        .position(|h| h == col)
+        .unwrap_or_else(|| panic!("no column {col}"));
+    for record in reader.records() {
+        let record = record.unwrap();
+        if &record[0] == row {
+            return record[j].to_string();
+        }
+    }
+    panic!("no row {row} in {}", path.display());
+}
+
+#[test]
+fn report_cells_match_the_runs_and_perft() {
+    let dir = scratch("cells");
+    let s = settings(
+        dir.clone(),
+        &["reversi/ffo/end40.pos", "reversi/ffo/end43.pos"],
+        &["negamax", "negaalpha", "pvs+tt+id"],
+        2..=4,
+    );
+    let summary = run(&s).unwrap();
+    assert_eq!((summary.planned, summary.ok, summary.skipped), (18, 18, 0));
+    let records = read_runs(&dir.join(RUNS_FILE)).unwrap();
+    assert_eq!(records.len(), 18);
+    let output = report::run(&dir, &ReportOptions::default()).unwrap();
+    assert!(output.files.len() >= 36 + 8 + 1);
+
+    let cases = crate::position::load(&s.positions, None).unwrap();
+    for case in &cases {
+        let crate::position::AnyPosition::Reversi(pos) = case.position else {
+            panic!()
+        };
+        for depth in 2..=4 {
+            let leaves = perft(&pos, depth).to_string();
+            assert_eq!(
+                cell(
+                    &dir.join("xtabs/leaf.csv"),
+                    &format!("negamax{depth}"),
+                    &case.name
+                ),
+                leaves
+            );
+        }
+    }
+    // The published counts of the classic tables for negamax (they agree with perft).
+    assert_eq!(
+        cell(&dir.join("xtabs/leaf.csv"), "negamax3", "end43.pos"),
+        "578"
+    );
+    assert_eq!(
+        cell(&dir.join("xtabs/interior.csv"), "negamax4", "end40.pos"),
+        "346"
+    );
+    // Every cell is its row of runs.csv.
+    for r in &records {
+        let label = format!("{}{}", r.name, r.depth);
+        assert_eq!(
+            cell(&dir.join("xtabs/nodes.csv"), &label, &r.position),
+            r.nodes.unwrap().to_string()
+        );
+        assert_eq!(
+            cell(&dir.join("xtabs/tt_hit.csv"), &label, &r.position),
+            r.tt_hit.unwrap().to_string()
+        );
+    }
+    // Totals by depth are sums over the positions.
+    let total: u64 = records
+        .iter()
+        .filter(|r| r.name == "negaalpha" && r.depth == "3")
+        .map(|r| r.leaf.unwrap())
+        .sum();
+    assert_eq!(
+        cell(&dir.join("xtabs/leaf_by_depth.csv"), "negaalpha", "3"),
+        total.to_string()
+    );
+    let text = fs::read_to_string(dir.join("xtabs/leaf.txt")).unwrap();
+    // Laid out exactly as the R print of the classic tables.
+    let r_print = "            test\nname         end40.pos end43.pos\n  negamax2          30        84\n  negamax3         305       578\n";
+    assert!(text.starts_with(r_print), "{text}");
+    let summary_md = fs::read_to_string(dir.join("summary.md")).unwrap();
+    assert!(
+        summary_md.contains("| negamax | 4 | 2 | 8,622 |"),
+        "{summary_md}"
+    );
+    for plot in [
+        "nodes_by_depth",
+        "nodes_by_depth_per_position",
+        "leaves_vs_baseline",
+        "time_vs_nodes",
+    ] {
+        for ext in ["svg", "png"] {
+            let f = dir.join(format!("plots/{plot}.{ext}"));
+            assert!(fs::metadata(&f).unwrap().len() > 1000, "{}", f.display());
+        }
+    }
+    let meta: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(dir.join("meta.json")).unwrap()).unwrap();
+    assert_eq!(meta["settings"]["depths"], serde_json::json!([2, 3, 4]));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_interrupted_sweep_resumes_without_repeating_a_case() {
+    let dir = scratch("resume");
+    let mut s = settings(
+        dir.clone(),
+        &["reversi/ffo/end41.pos", "ataxx/late-start-160-s13.pos"],
+        &["negaalpha", "killer"],
+        2..=4,
+    );
+    run(&s).unwrap();
+    let full = read_runs(&dir.join(RUNS_FILE)).unwrap();
+    // As if killed after five rows (the last one half written).
+    let text = fs::read_to_string(dir.join(RUNS_FILE)).unwrap();
+    let kept: Vec<&str> = text.lines().take(1 + 5).collect();
+    fs::write(dir.join(RUNS_FILE), kept.join("\n") + "\n").unwrap();
+    s.resume = true;
+    let summary = run(&s).unwrap();
+    assert_eq!((summary.planned, summary.skipped, summary.ok), (12, 5, 7));
+    let mut resumed = read_runs(&dir.join(RUNS_FILE)).unwrap();
+    assert_eq!(resumed.len(), 12);
+    let mut keys: Vec<CaseKey> = resumed.iter().map(Record::key).collect();
+    keys.dedup();
+    assert_eq!(keys.len(), 12, "no case twice");
+    resumed.sort_by_key(|r| r.seq);
+    for (a, b) in full.iter().zip(&resumed) {
+        assert_eq!(
+            (a.seq, &a.position, a.leaf, a.interior, a.score),
+            (b.seq, &b.position, b.leaf, b.interior, b.score)
+        );
+    }
+    // Resuming a complete sweep runs nothing.
+    assert_eq!(run(&s).unwrap().skipped, 12);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn parallel_sweeps_count_the_same() {
+    let (one, two) = (scratch("jobs1"), scratch("jobs2"));
+    let cases = [
+        "reversi/ffo/end42.pos",
+        "reversi/ffo/end44.pos",
+        "ataxx/start.pos",
+    ];
+    let variants = ["negaalpha", "transposition_k", "mtdf+tt+id"];
+    run(&settings(one.clone(), &cases, &variants, 2..=4)).unwrap();
+    let mut parallel = settings(two.clone(), &cases, &variants, 2..=4);
+    parallel.jobs = 2;
+    run(&parallel).unwrap();
+    let mut a = read_runs(&one.join(RUNS_FILE)).unwrap();
+    let mut b = read_runs(&two.join(RUNS_FILE)).unwrap();
+    a.sort_by_key(|r| r.seq);
+    b.sort_by_key(|r| r.seq);
+    assert_eq!(a.len(), 27);
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(
+            (x.key(), x.nodes, x.tt_hit, x.score),
+            (y.key(), y.nodes, y.tt_hit, y.score)
+        );
+        assert_eq!((x.jobs, y.jobs), (1, 2));
+    }
+    fs::remove_dir_all(&one).unwrap();
+    fs::remove_dir_all(&two).unwrap();
+}
+
+#[test]
+fn a_case_past_the_time_limit_is_recorded_as_timed_out() {
+    let dir = scratch("timeout");
+    let mut s = settings(
+        dir.clone(),
+        &["reversi/ffo/end41.pos"],
+        &["negamax", "negaalpha"],
+        6..=6,
+    );
+    s.time_limit = Some(Duration::from_millis(2));
+    let summary = run(&s).unwrap();
+    assert_eq!((summary.timed_out, summary.ok), (1, 1));
+    let rows = read_runs(&dir.join(RUNS_FILE)).unwrap();
+    let negamax = rows.iter().find(|r| r.name == "negamax").unwrap();
+    assert_eq!(negamax.status, "timeout");
+    assert_eq!((negamax.leaf, negamax.score), (None, None));
+    let text = fs::read_to_string(dir.join(RUNS_FILE)).unwrap();
+    assert!(
+        text.lines().nth(1).unwrap().contains(",timeout,,,,"),
+        "NA cells are empty"
+    );
+    // The report shows NA where the search did not finish.
+    report::run(&dir, &ReportOptions::default()).unwrap();
+    assert_eq!(
+        cell(&dir.join("xtabs/leaf.csv"), "negaalpha6", "end41.pos"),
+        rows[1].leaf.unwrap().to_string()
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn failed_cases_are_recorded_and_the_sweep_goes_on() {
+    let dir = scratch("failed");
+    let mut s = settings(
+        dir.clone(),
+        &["ataxx/start.pos", "reversi/ffo/end40.pos"],
+        &["negaalpha"],
+        2..=2,
+    );
+    s.eval = Eval::SquareWeights;
+    let summary = run(&s).unwrap();
+    assert_eq!((summary.failed, summary.ok), (1, 1));
+    let rows = read_runs(&dir.join(RUNS_FILE)).unwrap();
+    assert!(
+        rows[0]
+            .status
+            .starts_with("error: the 'weights' evaluation is not defined for ataxx"),
+        "{}",
+        rows[0].status
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_input_is_a_clear_error_and_overwrites_nothing() {
+    let dir = scratch("bad");
+    fs::create_dir_all(&dir).unwrap();
+    let runs = dir.join(RUNS_FILE);
+    let check = |content: &str, expected: &str| {
+        fs::write(&runs, content).unwrap();
+        let err = report::run(&dir, &ReportOptions::default())
+            .err()
+            .expect("an error")
+            .to_string();
+        assert!(err.contains(expected), "{content:?}: {err}");
+        assert!(
+            !dir.join("xtabs").exists() && !dir.join("summary.md").exists(),
+            "nothing written"
+        );
+        assert_eq!(
+            fs::read_to_string(&runs).unwrap(),
+            content,
+            "runs.csv untouched"
+        );
+    };
+    check("", "runs.csv:1: the file is empty");
+    check(
+        "a,b,c\n1,2,3\n",
+        "runs.csv:1: not a nodeprof runs table: missing columns seq, game",
+    );
+    check(
+        &format!("{}\n", COLUMNS.join(",")),
+        "runs.csv: no runs in the file",
+    );
+    let good = "0,reversi,ffo,end40.pos,20,negamax,negamax,disc,2,ok,-8,,c1,c1 b1,38,a2,30,11,41,0,0,0,0,0,0,32220,1,";
+    check(
+        &format!(
+            "{}\n{good}\n{}\n",
+            COLUMNS.join(","),
+            good.replace(",30,11,", ",thirty,11,")
+        ),
+        "runs.csv:3: column leaf: invalid digit",
+    );
+    // A sweep with bad positions stops before touching the folder.
+    let before = fs::read_to_string(&runs).unwrap();
+    let mut s = settings(dir.clone(), &["reversi/ffo/end40.pos"], &["negamax"], 2..=2);
+    s.positions
+        .push(dir.join("nothing-here").display().to_string());
+    fs::create_dir_all(dir.join("nothing-here")).unwrap();
+    let err = run(&s).unwrap_err().to_string();
+    assert!(err.contains("no position files found"), "{err}");
+    assert_eq!(fs::read_to_string(&runs).unwrap(), before);
+    let err = report::run(&dir.join("nothing-here"), &ReportOptions::default())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("runs.csv: no such file"), "{err}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_columns_constant_is_the_header_serde_writes() {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let case = &crate::position::load(&positions(&["reversi/ffo/end40.pos"]), None).unwrap()[0];
+    let config = crate::search::SearchConfig::new("negamax".parse().unwrap());
+    let record = Record::new(
+        0,
+        case,
+        &config,
+        1,
+        1,
+        crate::search::search_position(&case.position, 1, &config),
+    );
+    w.serialize(&record).unwrap();
+    let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
+    assert_eq!(text.lines().next().unwrap(), COLUMNS.join(","));
+    assert_eq!(record.suite, "ffo");
+}
