@@ -74,7 +74,7 @@ fn report_cells_match_the_runs_and_perft() {
     let records = read_runs(&dir.join(RUNS_FILE)).unwrap();
     assert_eq!(records.len(), 18);
     let output = report::run(&dir, &ReportOptions::default()).unwrap();
-    assert!(output.files.len() >= 36 + 8 + 1);
+    assert_eq!(output.files.len(), 36 + 8 + 1, "18 tables as CSV and text, 4 charts as SVG and PNG, summary.md");
 
     let cases = crate::position::load(&s.positions, None).unwrap();
     for case in &cases {
