@@ -81,9 +81,10 @@ enum Command {
         /// Variant specs or presets (default: the classic comparison set)
         #[arg(short, long = "variant", value_name = "SPEC", value_delimiter = ',')]
         variants: Vec<Variant>,
-        /// A depth N or a range FROM..TO
-        #[arg(short, long, value_parser = parse_depths, default_value = "2..6")]
-        depth: Depths,
+        /// A depth N or a range FROM..TO (default 2..6; 1..4 when every position is Ataxx,
+        /// whose branching factor is several times Reversi's)
+        #[arg(short, long, value_parser = parse_depths)]
+        depth: Option<Depths>,
         /// Heuristic evaluation at the horizon (weights: Reversi only)
         #[arg(long, value_enum, default_value_t = EvalChoice::Disc)]
         eval: EvalChoice,
@@ -389,7 +390,7 @@ impl Cli {
                         positions,
                         game: game.kind(),
                         variants,
-                        depths: (depth.from..=depth.to).collect(),
+                        depths: depth.map(|d| (d.from..=d.to).collect()),
                         eval: eval_of(eval),
                         shuffle,
                         jobs: jobs as usize,

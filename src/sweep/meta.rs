@@ -42,7 +42,12 @@ struct Settings<'a> {
     resume: bool,
 }
 
-pub fn write(dir: &Path, settings: &SweepSettings, cases: &[Case]) -> Result<(), SweepError> {
+pub fn write(
+    dir: &Path,
+    settings: &SweepSettings,
+    cases: &[Case],
+    depths: &[u32],
+) -> Result<(), SweepError> {
     let meta = Meta {
         command: &settings.command_line,
         nodeprof_version: env!("CARGO_PKG_VERSION"),
@@ -59,7 +64,7 @@ pub fn write(dir: &Path, settings: &SweepSettings, cases: &[Case]) -> Result<(),
             positions: &settings.positions,
             cases: cases.iter().map(|c| c.name.as_str()).collect(),
             variants: settings.variants.iter().map(|v| v.to_string()).collect(),
-            depths: &settings.depths,
+            depths,
             eval: settings.eval.name(),
             shuffle_seed: settings.shuffle,
             jobs: settings.jobs,

@@ -30,7 +30,8 @@ pub struct SweepSettings {
     pub positions: Vec<String>,
     pub game: Option<GameKind>,
     pub variants: Vec<Variant>,
-    pub depths: Vec<u32>,
+    /// The depths; `None` for the default of the positions' game (see [`default_depths`]).
+    pub depths: Option<Vec<u32>>,
     pub eval: Eval,
     pub shuffle: Option<u64>,
     pub jobs: usize,
@@ -69,6 +70,10 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     if cases.is_empty() {
         return Err(PositionError::NoPositions(settings.positions.join(" ")).into());
     }
+    let depths = settings
+        .depths
+        .clone()
+        .unwrap_or_else(|| default_depths(&cases));
     let configs: Vec<SearchConfig> = settings
         .variants
         .iter()
@@ -81,6 +86,7 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
         .collect();
     let runs_path = settings.out_dir.join(RUNS_FILE);
     let done: HashSet<CaseKey> = if settings.resume && runs_path.exists() {
+        drop_partial_last_row(&runs_path)?;
         read_runs(&runs_path)?.iter().map(Record::key).collect()
     } else {
         HashSet::new()
@@ -94,7 +100,7 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     let mut skipped = 0;
     for (ci, case) in cases.iter().enumerate() {
         for (vi, config) in configs.iter().enumerate() {
-            for &depth in &settings.depths {
+            for &depth in &depths {
                 let seq = units.len() + skipped;
                 if done.contains(&record::key_of(case, config, depth)) {
                     skipped += 1;
@@ -126,7 +132,7 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
             .has_headers(!appending)
             .from_writer(file),
     );
-    meta::write(&settings.out_dir, settings, &cases)?;
+    meta::write(&settings.out_dir, settings, &cases, &depths)?;
 
     let progress = progress_bar(units.len() as u64, settings.quiet);
     let jobs = settings.jobs.max(1) as u32;
@@ -185,6 +191,16 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     })
 }
 
+/// Depths 2..6, or 1..4 when every position is Ataxx (branching factors of 15 to 70 against
+/// Reversi's 10 make negamax at depth 6 take hours there).
+pub fn default_depths(cases: &[crate::position::Case]) -> Vec<u32> {
+    if cases.iter().all(|c| c.position.kind() == GameKind::Ataxx) {
+        (1..=4).collect()
+    } else {
+        (2..=6).collect()
+    }
+}
+
 fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();
@@ -194,6 +210,22 @@ fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
         .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
     bar
+}
+
+/// A sweep killed while writing a row can leave it half written: cut the file back to its
+/// last complete line before resuming.
+fn drop_partial_last_row(path: &Path) -> Result<(), SweepError> {
+    let io = |source| SweepError::Io {
+        path: path.display().to_string(),
+        source,
+    };
+    let bytes = fs::read(path).map_err(io)?;
+    if bytes.is_empty() || bytes.ends_with(b"\n") {
+        return Ok(());
+    }
+    let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let file = OpenOptions::new().write(true).open(path).map_err(io)?;
+    file.set_len(keep as u64).map_err(io)
 }
 
 /// Reads a `runs.csv`, with the file and line of the first bad row in the error.

@@ -31,7 +31,7 @@ fn settings(
         positions: positions(cases),
         game: None,
         variants: variants.iter().map(|v| v.parse().unwrap()).collect(),
-        depths: depths.collect(),
+        depths: Some(depths.collect()),
         eval: Eval::Material,
         shuffle: None,
         jobs: 1,
@@ -74,7 +74,11 @@ fn report_cells_match_the_runs_and_perft() {
     let records = read_runs(&dir.join(RUNS_FILE)).unwrap();
     assert_eq!(records.len(), 18);
     let output = report::run(&dir, &ReportOptions::default()).unwrap();
-    assert_eq!(output.files.len(), 36 + 8 + 1, "18 tables as CSV and text, 4 charts as SVG and PNG, summary.md");
+    assert_eq!(
+        output.files.len(),
+        36 + 8 + 1,
+        "18 tables as CSV and text, 4 charts as SVG and PNG, summary.md"
+    );
 
     let cases = crate::position::load(&s.positions, None).unwrap();
     for case in &cases {
@@ -161,10 +165,11 @@ fn an_interrupted_sweep_resumes_without_repeating_a_case() {
     );
     run(&s).unwrap();
     let full = read_runs(&dir.join(RUNS_FILE)).unwrap();
-    // As if killed after five rows (the last one half written).
+    // As if killed while writing the sixth row.
     let text = fs::read_to_string(dir.join(RUNS_FILE)).unwrap();
     let kept: Vec<&str> = text.lines().take(1 + 5).collect();
-    fs::write(dir.join(RUNS_FILE), kept.join("\n") + "\n").unwrap();
+    let half_row = &text.lines().nth(6).unwrap()[..20];
+    fs::write(dir.join(RUNS_FILE), kept.join("\n") + "\n" + half_row).unwrap();
     s.resume = true;
     let summary = run(&s).unwrap();
     assert_eq!((summary.planned, summary.skipped, summary.ok), (12, 5, 7));
@@ -341,4 +346,21 @@ fn the_columns_constant_is_the_header_serde_writes() {
     let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
     assert_eq!(text.lines().next().unwrap(), COLUMNS.join(","));
     assert_eq!(record.suite, "ffo");
+}
+
+#[test]
+fn default_depths_suit_the_game() {
+    let load = |names: &[&str]| crate::position::load(&positions(names), None).unwrap();
+    assert_eq!(
+        default_depths(&load(&["reversi/ffo/end40.pos"])),
+        [2, 3, 4, 5, 6]
+    );
+    assert_eq!(
+        default_depths(&load(&["ataxx/start.pos", "ataxx/gaps-d4.pos"])),
+        [1, 2, 3, 4]
+    );
+    assert_eq!(
+        default_depths(&load(&["ataxx/start.pos", "reversi/ffo/end40.pos"])),
+        [2, 3, 4, 5, 6]
+    );
 }
