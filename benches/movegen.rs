@@ -22,5 +22,9 @@ fn movegen(c: &mut Criterion) {
     bench_perft::<Ataxx>(c, 6);
 }
 
-criterion_group!(benches, movegen);
+criterion_group! {
+    name = benches;
+    config = Criterion::default().warm_up_time(std::time::Duration::from_secs(1));
+    targets = movegen
+}
 criterion_main!(benches);

@@ -85,5 +85,17 @@ fn counters(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, variants, counters);
+/// Short warm-up and measurement: 45 variant benchmarks must leave `cargo bench` under ten
+/// minutes on two cores.
+fn quick() -> Criterion {
+    Criterion::default()
+        .warm_up_time(std::time::Duration::from_millis(500))
+        .measurement_time(std::time::Duration::from_secs(2))
+}
+
+criterion_group! {
+    name = benches;
+    config = quick();
+    targets = variants, counters
+}
 criterion_main!(benches);
