@@ -202,7 +202,12 @@ impl Draw for LineChart {
                 if self.legend {
                     chart
                         .configure_series_labels()
-                        .position(SeriesLabelPosition::UpperLeft)
+                        .position(if self.log_y {
+                            // Counts grow with depth: the upper left is free.
+                            SeriesLabelPosition::UpperLeft
+                        } else {
+                            SeriesLabelPosition::LowerRight
+                        })
                         .background_style(WHITE.mix(0.85))
                         .border_style(RGBColor(200, 200, 200))
                         .label_font((FONT, 14))
