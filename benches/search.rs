@@ -8,19 +8,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use nodeprof::game::Game;
 use nodeprof::position::{load, AnyPosition};
 use nodeprof::search::{search, search_uncounted, SearchConfig};
-
-/// The sweep's default comparison set.
-const VARIANTS: [&str; 9] = [
-    "negamax",
-    "negaalpha",
-    "killer",
-    "history",
-    "transposition",
-    "transposition_k",
-    "transposition_h",
-    "pvs+tt+id",
-    "mtdf+tt+id",
-];
+use nodeprof::sweep::DEFAULT_VARIANTS;
 
 fn cases(specs: &[&str]) -> Vec<(String, AnyPosition)> {
     let root = env!("CARGO_MANIFEST_DIR");
@@ -52,7 +40,7 @@ fn variants(c: &mut Criterion) {
         "ataxx/gaps-c3-c5-e3-e5.pos",
         "ataxx/late-start-160-s13.pos",
     ]);
-    for spec in VARIANTS {
+    for spec in DEFAULT_VARIANTS {
         for (name, pos) in &positions {
             match pos {
                 AnyPosition::Reversi(p) => bench_one(c, "variants", name, p, 6, spec),

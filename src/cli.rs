@@ -8,7 +8,7 @@ use nodeprof::commands::search::SearchJob;
 use nodeprof::game::{Eval, GameKind};
 use nodeprof::report::{Metric, ReportOptions};
 use nodeprof::search::{SearchConfig, Variant, MAX_DEPTH};
-use nodeprof::sweep::SweepSettings;
+use nodeprof::sweep::{SweepSettings, DEFAULT_VARIANTS};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -270,19 +270,6 @@ fn default_positions() -> Vec<String> {
         .map(|n| format!("positions/reversi/ffo/end{n}.pos"))
         .collect()
 }
-
-/// The sweep's default variants: the classic comparison set.
-const DEFAULT_VARIANTS: [&str; 9] = [
-    "negamax",
-    "negaalpha",
-    "killer",
-    "history",
-    "transposition",
-    "transposition_k",
-    "transposition_h",
-    "pvs+tt+id",
-    "mtdf+tt+id",
-];
 
 /// A name for the report folder: `ffo-40-59` for the default, else the folder or file stem
 /// of the first position argument.

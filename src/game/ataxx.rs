@@ -8,8 +8,7 @@ use std::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-use super::reversi::fmix64;
-use super::{parse_square, Game, GameKind, GameMove, Side};
+use super::{board_key, parse_square, Game, GameKind, GameMove, Side};
 
 const BOARD: u64 = (1 << 49) - 1;
 const PASS_SQUARE: u8 = 0xFF;
@@ -542,18 +541,11 @@ impl Game for Ataxx {
     /// different halfmove clocks share a key.
     #[inline]
     fn key(&self) -> u64 {
-        let side = match self.side {
-            Side::Black => 0,
-            Side::White => 0x5851_F42D_4C95_7F2D,
-        };
-        fmix64(
-            self.player.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                ^ self
-                    .opponent
-                    .rotate_left(29)
-                    .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
-                ^ self.gaps.rotate_left(47)
-                ^ side,
+        board_key(
+            self.player,
+            self.opponent,
+            self.gaps.rotate_left(47),
+            self.side,
         )
     }
 }

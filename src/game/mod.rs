@@ -235,6 +235,32 @@ pub trait Game:
     }
 }
 
+/// MurmurHash3's 64-bit finaliser: a cheap, well-mixing bijection.
+#[inline(always)]
+pub(crate) fn fmix64(mut h: u64) -> u64 {
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    h ^ (h >> 33)
+}
+
+/// The table key of a bitboard position: the side to move's and the other side's pieces,
+/// anything else that tells positions apart (`extra`), and the colour to move.
+#[inline(always)]
+pub(crate) fn board_key(player: u64, opponent: u64, extra: u64, side: Side) -> u64 {
+    let side = match side {
+        Side::Black => 0,
+        Side::White => 0x5851_F42D_4C95_7F2D,
+    };
+    fmix64(
+        player.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ opponent.rotate_left(29).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            ^ extra
+            ^ side,
+    )
+}
+
 /// Square names shared by both games' notations: file letter then rank digit.
 pub(crate) fn parse_square(text: &[u8], files: u8, ranks: u8) -> Option<(u8, u8)> {
     match text {

@@ -8,7 +8,7 @@ use std::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-use super::{parse_square, Eval, Game, GameKind, GameMove, Side};
+use super::{board_key, parse_square, Eval, Game, GameKind, GameMove, Side};
 
 /// A Reversi move: a square 0..63, or the pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -526,17 +526,7 @@ impl Game for Reversi {
 
     #[inline]
     fn key(&self) -> u64 {
-        let side = match self.side {
-            Side::Black => 0,
-            Side::White => 0x5851_F42D_4C95_7F2D,
-        };
-        let h = self.player.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ self
-                .opponent
-                .rotate_left(29)
-                .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
-            ^ side;
-        fmix64(h)
+        board_key(self.player, self.opponent, 0, self.side)
     }
 
     fn is_legal(&self, mv: ReversiMove) -> bool {
@@ -545,16 +535,6 @@ impl Game for Reversi {
             None => self.move_squares() == 0 && !self.is_over(),
         }
     }
-}
-
-/// MurmurHash3's 64-bit finaliser: a cheap, well-mixing bijection.
-#[inline(always)]
-pub(crate) fn fmix64(mut h: u64) -> u64 {
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-    h ^ (h >> 33)
 }
 
 #[cfg(test)]

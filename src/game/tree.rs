@@ -12,7 +12,7 @@ use std::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-use super::reversi::fmix64;
+use super::fmix64;
 use super::{Game, GameKind, GameMove, Side};
 
 /// Widest tree: the move list's capacity.

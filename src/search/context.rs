@@ -60,6 +60,25 @@ pub enum Probe<M> {
     Continue(Option<M>),
 }
 
+/// The running result of a node's move loop.
+pub struct Node<M> {
+    /// The best value so far (-INF before the first move).
+    pub best: i32,
+    pub best_move: Option<M>,
+    /// Alpha, raised by the values found.
+    pub alpha: i32,
+}
+
+impl<M> Node<M> {
+    pub fn new(alpha: i32) -> Node<M> {
+        Node {
+            best: -INF,
+            best_move: None,
+            alpha,
+        }
+    }
+}
+
 /// One search's state. `COUNT = false` compiles the counters out (to measure their cost).
 pub struct Searcher<G: Game, const COUNT: bool> {
     pub counters: Counters,
@@ -213,6 +232,62 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
         Probe::Continue(mv)
     }
 
+    /// Opens a windowed node: its moves, ordered, or (`Err`) its value when it is a leaf or
+    /// the table (or ETC) settles it.
+    #[inline]
+    pub fn open(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Result<G::Moves, i32> {
+        let mut moves = self.expand(pos, depth == 0, ply)?;
+        let first = match self.probe(pos, depth, alpha, beta, ply) {
+            Probe::Cut(value) => return Err(value),
+            Probe::Continue(first) => first,
+        };
+        if let Some(value) = self.etc_cut(pos, &moves, depth, alpha, beta, ply) {
+            return Err(value);
+        }
+        self.order(pos, &mut moves, ply, first);
+        Ok(moves)
+    }
+
+    /// Takes the value of the `index`-th move of a node; true when it cuts the node off.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub fn offer(
+        &mut self,
+        node: &mut Node<G::Move>,
+        pos: &G,
+        mv: G::Move,
+        index: usize,
+        value: i32,
+        beta: i32,
+        depth: u32,
+        ply: usize,
+    ) -> bool {
+        if value <= node.best {
+            return false;
+        }
+        node.best = value;
+        node.best_move = Some(mv);
+        if ply == 0 {
+            self.root_best = Some(mv);
+        }
+        if value > node.alpha {
+            node.alpha = value;
+            self.pv.update(ply, mv);
+        }
+        if value >= beta {
+            self.on_cut(pos, mv, index, depth, ply);
+            return true;
+        }
+        false
+    }
+
     /// A beta cut-off by the `index`-th move tried.
     #[inline]
     pub fn on_cut(&mut self, pos: &G, mv: G::Move, index: usize, depth: u32, ply: usize) {
@@ -228,20 +303,21 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
         }
     }
 
-    /// Ends a windowed node: stores its result and returns its value. `best` is the best
-    /// move's value (or -INF), against the window the node was called with.
+    /// Ends a windowed node: stores its result and returns its value, against the window
+    /// (`alpha`, `beta`) the node was called with.
     #[inline]
-    #[allow(clippy::too_many_arguments)]
     pub fn finish(
         &mut self,
         pos: &G,
         depth: u32,
         alpha: i32,
         beta: i32,
-        best: i32,
-        best_move: Option<G::Move>,
+        node: Node<G::Move>,
         ply: usize,
     ) -> i32 {
+        let Node {
+            best, best_move, ..
+        } = node;
         if ply == 0 {
             self.root_best = best_move;
         }

@@ -3,7 +3,7 @@
 //! moves (moves beyond the budget get none and are not searched). A position with a budget of
 //! one is evaluated. Alpha-beta cut-offs apply, and budget a cut-off leaves unused is lost.
 
-use super::context::{Searcher, INF, MAX_PLY};
+use super::context::{Node, Searcher, MAX_PLY};
 use crate::game::Game;
 
 impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
@@ -15,29 +15,19 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
         };
         self.order(pos, &mut moves, ply, None);
         let (share, extra) = (budget / moves.len() as u64, budget % moves.len() as u64);
-        let (mut best, mut a) = (-INF, alpha);
+        let mut node = Node::new(alpha);
         for (i, &mv) in moves.iter().enumerate() {
             let child_budget = share + ((i as u64) < extra) as u64;
             if child_budget == 0 {
                 break;
             }
-            let value = -self.token(&pos.play(mv), child_budget, -beta, -a, ply + 1);
-            if value > best {
-                best = value;
-                if ply == 0 {
-                    self.root_best = Some(mv);
-                }
-                if value > a {
-                    a = value;
-                    self.pv.update(ply, mv);
-                }
-                if value >= beta {
-                    self.on_cut(pos, mv, i, 0, ply);
-                    break;
-                }
+            let value = -self.token(&pos.play(mv), child_budget, -beta, -node.alpha, ply + 1);
+            // No depth: history records nothing for token search.
+            if self.offer(&mut node, pos, mv, i, value, beta, 0, ply) {
+                break;
             }
         }
-        best
+        node.best
     }
 }
 

@@ -21,6 +21,19 @@ use crate::position::load;
 use crate::search::{search_position, SearchConfig, Variant};
 pub use record::{CaseKey, Record, COLUMNS};
 
+/// The default variants: the classic comparison set.
+pub const DEFAULT_VARIANTS: [&str; 9] = [
+    "negamax",
+    "negaalpha",
+    "killer",
+    "history",
+    "transposition",
+    "transposition_k",
+    "transposition_h",
+    "pvs+tt+id",
+    "mtdf+tt+id",
+];
+
 /// The file every sweep writes into its folder.
 pub const RUNS_FILE: &str = "runs.csv";
 
