@@ -175,6 +175,16 @@ impl GameMove for AtaxxMove {
             self.from as usize * 49 + self.to as usize
         }
     }
+
+    /// By destination file by file, then by origin.
+    fn file_order_key(self) -> u64 {
+        let file_major = |sq: u8| ((sq % 7) as u64) * 7 + (sq / 7) as u64;
+        if self.is_pass() {
+            u64::MAX
+        } else {
+            file_major(self.to) * 64 + file_major(self.from)
+        }
+    }
 }
 
 fn square_name(sq: u8) -> String {

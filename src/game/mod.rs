@@ -129,6 +129,12 @@ pub trait GameMove:
     /// A small index of the move, below `Game::MOVE_INDEXES` (for history tables).
     fn index(self) -> usize;
 
+    /// The move's place when moves are tried file by file (a1, a2, ..., then b1, ...)
+    /// rather than in generation order; games without files keep their order.
+    fn file_order_key(self) -> u64 {
+        self.index() as u64
+    }
+
     fn is_pass(self) -> bool {
         self == Self::PASS
     }

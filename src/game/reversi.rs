@@ -43,6 +43,15 @@ impl GameMove for ReversiMove {
     fn index(self) -> usize {
         self.0 as usize
     }
+
+    fn file_order_key(self) -> u64 {
+        let sq = self.0 as u64;
+        if sq < 64 {
+            (sq % 8) * 8 + sq / 8
+        } else {
+            64
+        }
+    }
 }
 
 /// A classic square-weight table (corners high, the squares next to them low), a1..h8.

@@ -10,7 +10,7 @@ use super::history::History;
 use super::killer::Killers;
 use super::tt::{Bound, TranspositionTable};
 use super::variant::{TableUse, Variant};
-use crate::game::{Eval, Game, GameMove};
+use crate::game::{Eval, Game, GameMove, Side};
 
 /// Beyond any score.
 pub const INF: i32 = 1_000_000_000;
@@ -52,6 +52,15 @@ impl<M: GameMove> PvTable<M> {
     }
 }
 
+/// White's discs (pieces) minus Black's, whoever is to move: the `whiteview` leaf score.
+#[inline]
+fn white_minus_black<G: Game>(pos: &G) -> i32 {
+    match pos.side_to_move() {
+        Side::White => pos.material(),
+        Side::Black => -pos.material(),
+    }
+}
+
 /// What a table probe says.
 pub enum Probe<M> {
     /// The entry ends the node with this value.
@@ -89,6 +98,8 @@ pub struct Searcher<G: Game, const COUNT: bool> {
     pub mobility: bool,
     pub etc: bool,
     pub fail_hard: bool,
+    pub file_order: bool,
+    pub white_view: bool,
     pub shuffle: Option<u64>,
     pub pv: PvTable<G::Move>,
     /// The previous iteration's best move, tried first at the root.
@@ -118,6 +129,8 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
             mobility: variant.mobility,
             etc: variant.etc,
             fail_hard: variant.fail_hard,
+            file_order: variant.file_order,
+            white_view: variant.white_view,
             shuffle,
             pv: PvTable::new(),
             root_first: None,
@@ -140,6 +153,9 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
     pub fn horizon(&mut self, pos: &G, ply: usize) -> i32 {
         self.count(|c| c.leaf += 1);
         self.pv.clear(ply);
+        if self.white_view {
+            return white_minus_black(pos);
+        }
         if pos.is_over() {
             pos.terminal_score()
         } else {
@@ -167,6 +183,9 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
         self.pv.clear(ply);
         if moves.is_empty() {
             self.count(|c| c.leaf += 1);
+            if self.white_view {
+                return Err(white_minus_black(pos));
+            }
             return Err(pos.terminal_score());
         }
         self.count(|c| c.interior += 1);

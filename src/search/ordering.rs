@@ -1,5 +1,5 @@
-//! Move ordering at a node, in this order of application: the fixed generation order
-//! (optionally shuffled with a seed), mobility (fewest opponent replies first), history
+//! Move ordering at a node, in this order of application: the fixed generation order (or,
+//! with `fileorder`, file by file; optionally shuffled with a seed), mobility (fewest opponent replies first), history
 //! (highest first), killers to the front, then the table's move (or, at the root of an
 //! iterative deepening search, the previous iteration's best move) first of all. Sorts are
 //! stable, so each step keeps the previous one's order among equals.
@@ -18,6 +18,9 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
     pub fn order(&self, pos: &G, moves: &mut [G::Move], ply: usize, first: Option<G::Move>) {
         if moves.len() < 2 {
             return;
+        }
+        if self.file_order {
+            sort_by_key(moves, |&mv| mv.file_order_key());
         }
         if let Some(seed) = self.shuffle {
             // Seeded by the position too, so a position is always ordered the same way.

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use super::*;
-use crate::game::{perft, Ataxx, Reversi, TreeSpec, UniformTree};
+use crate::game::{perft, Ataxx, GameMove, Reversi, TreeSpec, UniformTree};
 use crate::position::{load, AnyPosition};
 
 fn positions(dir: &str, names: &[&str]) -> Vec<AnyPosition> {
@@ -416,4 +416,47 @@ fn finished_games_score_their_exact_margin_beyond_any_heuristic() {
     assert_eq!(game_result::<Reversi>(out.score), Some(62));
     assert_eq!(out.counters.leaf, 1);
     assert_eq!(out.counters.interior, 0);
+}
+
+/// The classic 2011 tables' conventions (issue #6): file-by-file move order, leaves scored
+/// white minus black whatever the side to move, fail-hard nega-alpha. With them, the published
+/// cells come out exactly.
+#[test]
+fn classic_conventions_reproduce_the_published_2011_cells() {
+    let cases = ffo();
+    let (end40, end43) = (&cases[0], &cases[3]);
+    // (Negamax has no window to fail hard in.)
+    let classic = |base: &str| match base {
+        "negamax" => "+fileorder+whiteview",
+        _ => "+failhard+fileorder+whiteview",
+    };
+    let published: [(&Reversi, &str, u32, u64, u64); 13] = [
+        (end40, "negamax", 2, 30, 11),
+        (end40, "negamax", 3, 305, 41),
+        (end40, "negamax", 4, 1325, 346),
+        (end43, "negamax", 2, 84, 7),
+        (end43, "negamax", 3, 578, 91),
+        (end43, "negamax", 4, 7297, 669),
+        (end40, "alphabeta", 2, 13, 11),
+        (end40, "alphabeta", 3, 117, 23),
+        (end40, "alphabeta", 4, 139, 132),
+        (end43, "alphabeta", 2, 49, 7),
+        (end43, "alphabeta", 3, 77, 36),
+        (end43, "alphabeta", 4, 673, 141),
+        (end40, "alphabeta+killer:32", 6, 1259, 1277),
+    ];
+    for (pos, base, depth, leaf, interior) in published {
+        let c = run(pos, depth, &format!("{base}{}", classic(base))).counters;
+        assert_eq!(
+            (c.leaf, c.interior),
+            (leaf, interior),
+            "{base} depth {depth}"
+        );
+    }
+    // File by file: a1, a2, ... for Reversi.
+    let start = Reversi::start();
+    let mut moves = start.generate_moves();
+    moves.sort_by_key(|m| m.file_order_key());
+    let names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(names, ["c4", "d3", "e6", "f5"]);
 }

@@ -79,6 +79,11 @@ pub struct Variant {
     pub etc: bool,
     /// Fail-hard: values are clamped to the window (alpha-beta, PVS, MTD(f)).
     pub fail_hard: bool,
+    /// Moves tried file by file (a1, a2, ..., a8, b1, ...) instead of row by row.
+    pub file_order: bool,
+    /// Leaves scored white minus black whatever the side to move, used as is in negamax
+    /// form (the sign slip of the classic 2011 tables; see issue #6).
+    pub white_view: bool,
 }
 
 impl Variant {
@@ -93,6 +98,8 @@ impl Variant {
             aspiration: None,
             etc: false,
             fail_hard: false,
+            file_order: false,
+            white_view: false,
         }
     }
 
@@ -301,6 +308,14 @@ pub const ENHANCEMENTS: &[(&str, &str)] = &[
         "failhard",
         "clamp values to the window (default: fail-soft)",
     ),
+    (
+        "fileorder",
+        "try moves file by file (a1, a2, ..., a8, b1, ...) as the classic 2011 tables did",
+    ),
+    (
+        "whiteview",
+        "score leaves white minus black whatever the side to move (the classic tables' sign slip)",
+    ),
 ];
 
 impl FromStr for Variant {
@@ -449,6 +464,8 @@ fn add_enhancement(variant: &mut Variant, name: &str, arg: Option<&str>) -> Resu
         "id" => no_arg(variant, |v| v.iterative = true),
         "etc" => no_arg(variant, |v| v.etc = true),
         "failhard" => no_arg(variant, |v| v.fail_hard = true),
+        "fileorder" => no_arg(variant, |v| v.file_order = true),
+        "whiteview" => no_arg(variant, |v| v.white_view = true),
         "failsoft" => no_arg(variant, |v| v.fail_hard = false),
         _ => Err(format!(
             "unknown enhancement '+{name}': expected one of {}",
@@ -510,8 +527,15 @@ impl fmt::Display for Variant {
         if self.etc {
             f.write_str("+etc")?;
         }
-        if self.fail_hard {
-            f.write_str("+failhard")?;
+        let conventions = [
+            (self.fail_hard, "+failhard"),
+            (self.file_order, "+fileorder"),
+            (self.white_view, "+whiteview"),
+        ];
+        for (on, text) in conventions {
+            if on {
+                f.write_str(text)?;
+            }
         }
         Ok(())
     }
@@ -539,6 +563,10 @@ mod tests {
         assert_eq!(canon("token"), "token");
         assert_eq!(canon("token:4"), "token:4");
         assert_eq!(canon("killer+tt"), "alphabeta+tt+killer:32");
+        assert_eq!(
+            canon("alphabeta+whiteview+fileorder+failhard"),
+            "alphabeta+failhard+fileorder+whiteview"
+        );
         for preset in PRESETS {
             let v: Variant = preset.spec.parse().unwrap();
             assert_eq!(canon(&v.to_string()), v.to_string(), "{}", preset.name);
