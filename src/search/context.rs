@@ -351,7 +351,10 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
             Bound::Exact
         };
         let value = self.bounded(best, alpha, beta);
-        if let Some((table, _)) = &mut self.table {
+        if let Some((table, use_)) = &mut self.table {
+            if use_.no_upper && bound == Bound::Upper {
+                return value;
+            }
             table.store(
                 pos.key(),
                 depth,

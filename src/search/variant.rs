@@ -59,6 +59,9 @@ pub struct TableUse {
     /// Cut only on entries of exactly the needed depth (`ttexact`), so values never come
     /// from a deeper search than the one asked for.
     pub exact_depth: bool,
+    /// Store nothing for a node whose moves all failed low (`ttnoupper`): only entries with a
+    /// best move that raised alpha, as the classic 2011 tables did.
+    pub no_upper: bool,
 }
 
 /// A base algorithm with its enhancements.
@@ -287,6 +290,10 @@ pub const ENHANCEMENTS: &[(&str, &str)] = &[
         "cut only on table entries of exactly the needed depth",
     ),
     (
+        "ttnoupper",
+        "store only nodes where a move raised alpha (no upper bounds), as the classic tables",
+    ),
+    (
         "killer[:K]",
         "K killer moves per ply, most recent first (default 2)",
     ),
@@ -425,6 +432,7 @@ fn add_enhancement(variant: &mut Variant, name: &str, arg: Option<&str>) -> Resu
                 moves: false,
                 cuts: false,
                 exact_depth: false,
+                no_upper: false,
             });
             if arg.is_some() && table.mib != mib && (table.moves || table.cuts) {
                 return Err(format!(
@@ -437,6 +445,14 @@ fn add_enhancement(variant: &mut Variant, name: &str, arg: Option<&str>) -> Resu
             table.cuts |= name != "ttmove";
             Ok(())
         }
+        "ttnoupper" => match (&mut variant.table, arg) {
+            (_, Some(a)) => Err(format!("+ttnoupper takes no argument, found ':{a}'")),
+            (Some(t), None) => {
+                t.no_upper = true;
+                Ok(())
+            }
+            (None, None) => Err("+ttnoupper needs a table first: write +tt+ttnoupper".into()),
+        },
         "ttexact" => match (&mut variant.table, arg) {
             (_, Some(a)) => Err(format!("+ttexact takes no argument, found ':{a}'")),
             (Some(t), None) => {
@@ -506,6 +522,9 @@ impl fmt::Display for Variant {
             }
             if t.exact_depth {
                 f.write_str("+ttexact")?;
+            }
+            if t.no_upper {
+                f.write_str("+ttnoupper")?;
             }
         }
         if let Some(k) = self.killers {
