@@ -6,7 +6,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use nodeprof::commands::perft::PerftConfig;
 use nodeprof::commands::search::SearchJob;
 use nodeprof::game::{Eval, GameKind};
-use nodeprof::report::{Metric, ReportOptions};
+use nodeprof::report::{self, Metric, ReportOptions};
 use nodeprof::search::{SearchConfig, Variant, MAX_DEPTH};
 use nodeprof::sweep::{SweepSettings, DEFAULT_VARIANTS};
 use std::path::PathBuf;
@@ -67,6 +67,9 @@ enum Command {
         /// Randomise the move order reproducibly with this seed
         #[arg(long, value_name = "SEED")]
         shuffle: Option<u64>,
+        /// Search with the conventions of a named profile
+        #[arg(long, value_enum)]
+        profile: Option<Profile>,
         #[command(flatten)]
         game: GameArg,
     },
@@ -109,6 +112,11 @@ enum Command {
         /// The variant the report compares against
         #[arg(long, default_value = "negamax")]
         baseline: String,
+        /// Sweep with the conventions of a named profile (default variants: the profile's;
+        /// the same variants with nodeprof's defaults go to DIR/nodeprof-defaults, and the
+        /// summary shows both side by side)
+        #[arg(long, value_enum)]
+        profile: Option<Profile>,
         #[command(flatten)]
         game: GameArg,
     },
@@ -188,6 +196,23 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
     }
 }
 
+/// Named sets of conventions.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Profile {
+    /// The classic 2011 FFO tables: moves file by file, leaves white minus black whatever the
+    /// side to move, fail-hard, a large table storing only nodes where a move raised alpha
+    Classic2011,
+}
+
+/// The classic tables' variant set.
+const CLASSIC_VARIANTS: [&str; 5] = [
+    "negamax",
+    "negaalpha",
+    "killer",
+    "transposition",
+    "transposition_k",
+];
+
 #[derive(ValueEnum, Clone, Copy, Debug)]
 enum EvalChoice {
     /// Disc / piece difference
@@ -246,6 +271,8 @@ pub enum Job {
     Sweep {
         settings: SweepSettings,
         report: ReportOptions,
+        /// The same sweep with nodeprof's default conventions, to compare (profiles).
+        defaults: Option<Box<SweepSettings>>,
     },
     Report {
         dir: PathBuf,
@@ -319,11 +346,19 @@ impl Cli {
                 depth,
                 eval,
                 shuffle,
+                profile,
                 game,
             } => {
                 let eval = eval_of(eval);
                 let configs = variants
                     .into_iter()
+                    .map(|v| {
+                        if profile.is_some() {
+                            v.classic2011()
+                        } else {
+                            v
+                        }
+                    })
                     .map(|variant| SearchConfig {
                         variant,
                         eval,
@@ -353,6 +388,7 @@ impl Cli {
                 resume,
                 quiet,
                 baseline,
+                profile,
                 game,
             } => {
                 let defaulted = positions.is_empty();
@@ -361,8 +397,12 @@ impl Cli {
                 } else {
                     positions
                 };
-                let variants = if variants.is_empty() {
-                    DEFAULT_VARIANTS
+                let default_set: &[&str] = match profile {
+                    Some(Profile::Classic2011) => &CLASSIC_VARIANTS,
+                    None => &DEFAULT_VARIANTS,
+                };
+                let variants: Vec<Variant> = if variants.is_empty() {
+                    default_set
                         .iter()
                         .map(|v| v.parse().expect("valid default"))
                         .collect()
@@ -370,27 +410,46 @@ impl Cli {
                     variants
                 };
                 let out_dir = out.unwrap_or_else(|| {
-                    PathBuf::from("reports").join(suite_name(&positions, defaulted))
+                    let name = match profile {
+                        Some(Profile::Classic2011) => "classic2011".to_string(),
+                        None => suite_name(&positions, defaulted),
+                    };
+                    PathBuf::from("reports").join(name)
                 });
-                Job::Sweep {
-                    settings: SweepSettings {
-                        positions,
-                        game: game.kind(),
-                        variants,
-                        depths: depth.map(|d| (d.from..=d.to).collect()),
-                        eval: eval_of(eval),
-                        shuffle,
-                        jobs: jobs as usize,
-                        time_limit,
-                        out_dir,
-                        resume,
-                        quiet,
-                        command_line: std::env::args().collect(),
+                let settings = SweepSettings {
+                    positions,
+                    game: game.kind(),
+                    variants,
+                    depths: depth.map(|d| (d.from..=d.to).collect()),
+                    eval: eval_of(eval),
+                    shuffle,
+                    jobs: jobs as usize,
+                    time_limit,
+                    out_dir,
+                    resume,
+                    quiet,
+                    command_line: std::env::args().collect(),
+                };
+                let defaults = profile.map(|_| {
+                    Box::new(SweepSettings {
+                        out_dir: settings.out_dir.join(report::DEFAULTS_DIR),
+                        ..settings.clone()
+                    })
+                });
+                let settings = match profile {
+                    Some(_) => SweepSettings {
+                        variants: settings.variants.iter().map(Variant::classic2011).collect(),
+                        ..settings
                     },
+                    None => settings,
+                };
+                Job::Sweep {
+                    settings,
                     report: ReportOptions {
                         baseline,
                         ..ReportOptions::default()
                     },
+                    defaults,
                 }
             }
             Command::Report {
@@ -456,6 +515,33 @@ mod tests {
         let specs: Vec<String> = job.configs.iter().map(|c| c.variant.to_string()).collect();
         assert_eq!(specs, ["pvs+tt+id", "alphabeta"]);
         assert!(job.configs.iter().all(|c| c.shuffle == Some(7)));
+        let cli =
+            Cli::try_parse_from(["nodeprof", "sweep", "--profile", "classic2011", "-q"]).unwrap();
+        let Job::Sweep {
+            settings, defaults, ..
+        } = cli.into_job()
+        else {
+            panic!("a sweep job")
+        };
+        let names: Vec<String> = settings.variants.iter().map(|v| v.display_name()).collect();
+        assert_eq!(
+            names,
+            [
+                "negamax",
+                "negaalpha",
+                "killer",
+                "transposition",
+                "transposition_k"
+            ]
+        );
+        assert!(settings.variants.iter().all(|v| v.is_classic2011()));
+        assert_eq!(settings.out_dir, PathBuf::from("reports/classic2011"));
+        let defaults = defaults.expect("the defaults to compare with");
+        assert_eq!(
+            defaults.out_dir,
+            PathBuf::from("reports/classic2011/nodeprof-defaults")
+        );
+        assert!(defaults.variants.iter().all(|v| !v.is_classic2011()));
         let err = Cli::try_parse_from(["nodeprof", "search", "a.pos", "-v", "mtdf", "-d", "3"])
             .unwrap_err();
         assert!(err.to_string().contains("mtdf needs a table"), "{err}");

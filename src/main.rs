@@ -45,7 +45,15 @@ fn run(job: Job) -> anyhow::Result<()> {
             }
         }
         Job::Variants => commands::variants::run(&mut out)?,
-        Job::Sweep { settings, report } => {
+        Job::Sweep {
+            settings,
+            report,
+            defaults,
+        } => {
+            if let Some(defaults) = &defaults {
+                sweep::run(defaults)?;
+                report::run(&defaults.out_dir, &report)?;
+            }
             let summary = sweep::run(&settings)?;
             let output = report::run(&settings.out_dir, &report)?;
             if !settings.quiet {

@@ -131,3 +131,46 @@ fn list(names: &[String]) -> String {
         )
     }
 }
+
+/// A profile's totals next to the same variants' with nodeprof's defaults.
+pub fn side_by_side(profile: &Tables, defaults: &Tables) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "\n## Side by side with nodeprof's defaults\n");
+    let _ = writeln!(
+        s,
+        "The same variants and positions with nodeprof's conventions (side-to-move scores, \
+         fail-soft, moves a1..h8 row by row, the default table), from `{}/runs.csv`. \
+         Totals over the positions.\n",
+        super::DEFAULTS_DIR
+    );
+    let _ = writeln!(
+        s,
+        "| variant | depth | leaves (profile) | leaves (defaults) | interior (profile) | interior (defaults) | leaves, profile / defaults |"
+    );
+    let _ = writeln!(s, "|---|--:|--:|--:|--:|--:|--:|");
+    for t in &profile.totals {
+        let Some(d) = defaults
+            .totals
+            .iter()
+            .find(|d| d.name == t.name && d.depth == t.depth)
+        else {
+            continue;
+        };
+        let ratio = if d.leaf > 0 {
+            format!("{:.2}", t.leaf as f64 / d.leaf as f64)
+        } else {
+            "-".into()
+        };
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {} | {ratio} |",
+            t.name,
+            t.depth,
+            thousands(t.leaf),
+            thousands(d.leaf),
+            thousands(t.interior),
+            thousands(d.interior)
+        );
+    }
+    s
+}

@@ -133,6 +133,10 @@ impl Default for ReportOptions {
     }
 }
 
+/// The subfolder where a profile sweep keeps the same sweep with nodeprof's defaults; the
+/// summary then shows both side by side.
+pub const DEFAULTS_DIR: &str = "nodeprof-defaults";
+
 /// What a report wrote.
 pub struct ReportOutput {
     pub tables: Tables,
@@ -173,9 +177,16 @@ pub fn run(dir: &Path, options: &ReportOptions) -> Result<ReportOutput, ReportEr
         &plots,
     )?);
     files.extend(plot::time_vs_nodes(&tables, &plots)?);
+    let defaults = match dir.join(DEFAULTS_DIR).join(RUNS_FILE).is_file() {
+        true => Some(load(&dir.join(DEFAULTS_DIR))?),
+        false => None,
+    };
     let summary = dir.join("summary.md");
-    fs::write(&summary, markdown::summary(&tables, options))
-        .map_err(|source| io_error(&summary, source))?;
+    let mut text = markdown::summary(&tables, options);
+    if let Some(defaults) = &defaults {
+        text.push_str(&markdown::side_by_side(&tables, defaults));
+    }
+    fs::write(&summary, text).map_err(|source| io_error(&summary, source))?;
     files.push(summary);
     Ok(ReportOutput { tables, files })
 }

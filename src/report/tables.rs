@@ -62,6 +62,15 @@ pub struct Tables {
     pub rows_not_ok: usize,
 }
 
+/// The cross-table row of a record (`negamax2`, `killer6_32`); `name` and depth if the
+/// variant column does not parse.
+fn row_label(record: &Record) -> String {
+    match record.variant.parse::<crate::search::Variant>() {
+        Ok(v) if v.display_name() == record.name => v.row_label(&record.depth),
+        _ => format!("{}{}", record.name, record.depth),
+    }
+}
+
 /// Sort key of a depth: numbers in order, then `end`.
 pub fn depth_key(depth: &str) -> u64 {
     depth.parse().unwrap_or(u64::MAX)
@@ -114,7 +123,7 @@ fn long_frame(records: &[&Record], names: &[String]) -> PolarsResult<DataFrame> 
                 .map(|r| depth_key(&r.depth))
                 .collect::<Vec<u64>>(),
         ),
-        Column::new("label".into(), text(&|r| format!("{}{}", r.name, r.depth))),
+        Column::new("label".into(), text(&|r| row_label(r))),
         Column::new("position".into(), text(&|r| r.position.clone())),
         Column::new("leaf".into(), count(&|r| r.leaf)),
         Column::new("interior".into(), count(&|r| r.interior)),
@@ -187,6 +196,26 @@ fn grid(frame: &DataFrame, row_var: &str, col_var: &str, integer: bool) -> Polar
 
 /// Builds every table from the rows of a runs table.
 pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
+    // Two variants with one display name (say `alphabeta` and its classic form) would share
+    // rows: such variants are named by their specs instead.
+    let mut specs: Vec<(&str, &str)> = records
+        .iter()
+        .map(|r| (r.name.as_str(), r.variant.as_str()))
+        .collect();
+    specs.sort_unstable();
+    specs.dedup();
+    let shared = |name: &str| specs.iter().filter(|(n, _)| *n == name).count() > 1;
+    let renamed: Vec<Record> = records
+        .iter()
+        .map(|r| {
+            let mut r = r.clone();
+            if shared(&r.name) {
+                r.name = r.variant.clone();
+            }
+            r
+        })
+        .collect();
+    let records = &renamed[..];
     let mut by_seq: Vec<&Record> = records.iter().collect();
     by_seq.sort_by_key(|r| r.seq);
     let names = order_of(by_seq.iter().map(|r| r.name.clone()));

@@ -425,11 +425,6 @@ fn finished_games_score_their_exact_margin_beyond_any_heuristic() {
 fn classic_conventions_reproduce_the_published_2011_cells() {
     let cases = ffo();
     let (end40, end43) = (&cases[0], &cases[3]);
-    // (Negamax has no window to fail hard in.)
-    let classic = |base: &str| match base {
-        "negamax" => "+fileorder+whiteview",
-        _ => "+failhard+fileorder+whiteview",
-    };
     let published: [(&Reversi, &str, u32, u64, u64); 15] = [
         (end40, "negamax", 2, 30, 11),
         (end40, "negamax", 3, 305, 41),
@@ -437,23 +432,33 @@ fn classic_conventions_reproduce_the_published_2011_cells() {
         (end43, "negamax", 2, 84, 7),
         (end43, "negamax", 3, 578, 91),
         (end43, "negamax", 4, 7297, 669),
-        (end40, "alphabeta", 2, 13, 11),
-        (end40, "alphabeta", 3, 117, 23),
-        (end40, "alphabeta", 4, 139, 132),
-        (end43, "alphabeta", 2, 49, 7),
-        (end43, "alphabeta", 3, 77, 36),
-        (end43, "alphabeta", 4, 673, 141),
-        (end40, "alphabeta+killer:32", 6, 1259, 1277),
-        (end40, "alphabeta+tt+ttnoupper", 6, 1205, 1302),
-        (end40, "alphabeta+tt+ttnoupper+killer:32", 6, 1220, 1277),
+        (end40, "negaalpha", 2, 13, 11),
+        (end40, "negaalpha", 3, 117, 23),
+        (end40, "negaalpha", 4, 139, 132),
+        (end43, "negaalpha", 2, 49, 7),
+        (end43, "negaalpha", 3, 77, 36),
+        (end43, "negaalpha", 4, 673, 141),
+        (end40, "killer", 6, 1259, 1277),
+        (end40, "transposition", 6, 1205, 1302),
+        (end40, "transposition_k", 6, 1220, 1277),
     ];
-    for (pos, base, depth, leaf, interior) in published {
-        let c = run(pos, depth, &format!("{base}{}", classic(base))).counters;
+    for (pos, preset, depth, leaf, interior) in published {
+        let classic = preset.parse::<Variant>().unwrap().classic2011();
+        let c = search(pos, depth, &SearchConfig::new(classic.clone()))
+            .unwrap()
+            .counters;
         assert_eq!(
             (c.leaf, c.interior),
             (leaf, interior),
-            "{base} depth {depth}"
+            "{classic} depth {depth}"
         );
+        // Named as the tables print them.
+        let label = classic.row_label(&depth.to_string());
+        let expected = match preset {
+            "killer" => format!("killer{depth}_32"),
+            _ => format!("{preset}{depth}"),
+        };
+        assert_eq!(label, expected);
     }
     // File by file: a1, a2, ... for Reversi.
     let start = Reversi::start();

@@ -46,6 +46,9 @@ pub const DEFAULT_KILLERS: u32 = 2;
 pub const MAX_KILLERS: u32 = 64;
 pub const DEFAULT_ASPIRATION: i32 = 8;
 pub const DEFAULT_TOKEN_BRANCHING: u32 = 10;
+/// The classic profile's table: large enough that nothing is replaced at those depths (the
+/// classic tables' was unbounded).
+pub const CLASSIC_TABLE_MIB: u32 = 64;
 
 /// How a variant uses its transposition table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -113,6 +116,10 @@ impl Variant {
 
     /// The name classic writeups print for this variant, or the canonical spec.
     pub fn display_name(&self) -> String {
+        if self.is_classic2011() {
+            // The classic tables' names (`negaalpha`, `transposition_k`) for their conventions.
+            return self.without_classic_conventions().display_name();
+        }
         let spec = self.to_string();
         PRESETS
             .iter()
@@ -123,6 +130,54 @@ impl Variant {
             })
             .map(|p| p.name.to_string())
             .unwrap_or(spec)
+    }
+
+    /// The same variant with the conventions of the classic 2011 FFO tables (issue #6):
+    /// moves file by file, leaves white minus black, fail-hard windows, and a large table
+    /// that stores only nodes where a move raised alpha.
+    pub fn classic2011(&self) -> Variant {
+        let mut v = self.clone();
+        v.file_order = true;
+        v.white_view = true;
+        v.fail_hard = self.base.windowed();
+        if let Some(t) = &mut v.table {
+            t.no_upper = true;
+            t.mib = t.mib.max(CLASSIC_TABLE_MIB);
+        }
+        v
+    }
+
+    /// Whether this is a variant under the classic 2011 conventions.
+    pub fn is_classic2011(&self) -> bool {
+        self.file_order
+            && self.white_view
+            && self.fail_hard == self.base.windowed()
+            && self
+                .table
+                .is_none_or(|t| t.no_upper && t.mib >= CLASSIC_TABLE_MIB)
+    }
+
+    fn without_classic_conventions(&self) -> Variant {
+        let mut v = self.clone();
+        v.file_order = false;
+        v.white_view = false;
+        v.fail_hard = false;
+        if let Some(t) = &mut v.table {
+            t.no_upper = false;
+            t.mib = DEFAULT_TABLE_MIB;
+        }
+        v
+    }
+
+    /// The row label of this variant at `depth` in cross-tables, as the classic tables print
+    /// it: the display name and the depth, and for the killer preset the killer count too
+    /// (`negamax2`, `negaalpha6`, `killer6_32`, `transposition_k6`).
+    pub fn row_label(&self, depth: &str) -> String {
+        let name = self.display_name();
+        match self.killers {
+            Some(k) if name == "killer" => format!("{name}{depth}_{k}"),
+            _ => format!("{name}{depth}"),
+        }
     }
 
     /// The same variant with `ttexact` added (if it has a table).
@@ -603,6 +658,35 @@ mod tests {
         assert_eq!(name("alphabeta+tt+killer:2"), "alphabeta+tt+killer:2");
         assert_eq!(name("pvs+tt+id"), "pvs+tt+id");
         assert_eq!(name("pvs"), "negascout");
+    }
+
+    #[test]
+    fn the_classic_profile_adds_its_conventions_and_keeps_the_names() {
+        let classic = |s: &str| s.parse::<Variant>().unwrap().classic2011();
+        assert_eq!(
+            classic("transposition_k").to_string(),
+            "alphabeta+tt:64+ttnoupper+killer:32+failhard+fileorder+whiteview"
+        );
+        assert_eq!(
+            classic("negamax").to_string(),
+            "negamax+fileorder+whiteview"
+        );
+        assert_eq!(classic("negamax").display_name(), "negamax");
+        assert_eq!(classic("negaalpha").display_name(), "negaalpha");
+        assert_eq!(classic("killer").row_label("6"), "killer6_32");
+        assert_eq!(classic("transposition").row_label("6"), "transposition6");
+        assert!(classic("pvs+tt+id").is_classic2011());
+        assert!(!"alphabeta+fileorder+whiteview"
+            .parse::<Variant>()
+            .unwrap()
+            .is_classic2011());
+        // The default conventions keep their names and labels.
+        let killer: Variant = "killer".parse().unwrap();
+        assert_eq!(killer.row_label("4"), "killer4_32");
+        assert_eq!(
+            "alphabeta".parse::<Variant>().unwrap().row_label("4"),
+            "negaalpha4"
+        );
     }
 
     #[test]
