@@ -352,8 +352,20 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
         };
         let value = self.bounded(best, alpha, beta);
         if let Some((table, use_)) = &mut self.table {
-            if use_.no_upper && bound == Bound::Upper {
-                return value;
+            if use_.classic_store {
+                // The classic tables' rules: no upper bounds, and an entry for the same
+                // position stays if deeper, or as deep and exact, or the new one is not exact.
+                if bound == Bound::Upper {
+                    return value;
+                }
+                if let Some(old) = table.probe(pos.key()) {
+                    let keep = old.depth > depth
+                        || (old.depth == depth
+                            && (old.bound == Bound::Exact || bound != Bound::Exact));
+                    if keep {
+                        return value;
+                    }
+                }
             }
             table.store(
                 pos.key(),

@@ -62,9 +62,10 @@ pub struct TableUse {
     /// Cut only on entries of exactly the needed depth (`ttexact`), so values never come
     /// from a deeper search than the one asked for.
     pub exact_depth: bool,
-    /// Store nothing for a node whose moves all failed low (`ttnoupper`): only entries with a
-    /// best move that raised alpha, as the classic 2011 tables did.
-    pub no_upper: bool,
+    /// The classic 2011 tables' store rules (`ttclassic`): nothing for a node whose moves all
+    /// failed low (no upper bounds), and an entry for the same position is kept if deeper, or
+    /// as deep and exact, or the new one is not exact.
+    pub classic_store: bool,
 }
 
 /// A base algorithm with its enhancements.
@@ -141,7 +142,7 @@ impl Variant {
         v.white_view = true;
         v.fail_hard = self.base.windowed();
         if let Some(t) = &mut v.table {
-            t.no_upper = true;
+            t.classic_store = true;
             t.mib = t.mib.max(CLASSIC_TABLE_MIB);
         }
         v
@@ -154,7 +155,7 @@ impl Variant {
             && self.fail_hard == self.base.windowed()
             && self
                 .table
-                .is_none_or(|t| t.no_upper && t.mib >= CLASSIC_TABLE_MIB)
+                .is_none_or(|t| t.classic_store && t.mib >= CLASSIC_TABLE_MIB)
     }
 
     fn without_classic_conventions(&self) -> Variant {
@@ -163,7 +164,7 @@ impl Variant {
         v.white_view = false;
         v.fail_hard = false;
         if let Some(t) = &mut v.table {
-            t.no_upper = false;
+            t.classic_store = false;
             t.mib = DEFAULT_TABLE_MIB;
         }
         v
@@ -345,8 +346,8 @@ pub const ENHANCEMENTS: &[(&str, &str)] = &[
         "cut only on table entries of exactly the needed depth",
     ),
     (
-        "ttnoupper",
-        "store only nodes where a move raised alpha (no upper bounds), as the classic tables",
+        "ttclassic",
+        "the classic tables' store rules: no upper bounds; keep deeper or exact entries",
     ),
     (
         "killer[:K]",
@@ -487,7 +488,7 @@ fn add_enhancement(variant: &mut Variant, name: &str, arg: Option<&str>) -> Resu
                 moves: false,
                 cuts: false,
                 exact_depth: false,
-                no_upper: false,
+                classic_store: false,
             });
             if arg.is_some() && table.mib != mib && (table.moves || table.cuts) {
                 return Err(format!(
@@ -500,13 +501,13 @@ fn add_enhancement(variant: &mut Variant, name: &str, arg: Option<&str>) -> Resu
             table.cuts |= name != "ttmove";
             Ok(())
         }
-        "ttnoupper" => match (&mut variant.table, arg) {
-            (_, Some(a)) => Err(format!("+ttnoupper takes no argument, found ':{a}'")),
+        "ttclassic" => match (&mut variant.table, arg) {
+            (_, Some(a)) => Err(format!("+ttclassic takes no argument, found ':{a}'")),
             (Some(t), None) => {
-                t.no_upper = true;
+                t.classic_store = true;
                 Ok(())
             }
-            (None, None) => Err("+ttnoupper needs a table first: write +tt+ttnoupper".into()),
+            (None, None) => Err("+ttclassic needs a table first: write +tt+ttclassic".into()),
         },
         "ttexact" => match (&mut variant.table, arg) {
             (_, Some(a)) => Err(format!("+ttexact takes no argument, found ':{a}'")),
@@ -578,8 +579,8 @@ impl fmt::Display for Variant {
             if t.exact_depth {
                 f.write_str("+ttexact")?;
             }
-            if t.no_upper {
-                f.write_str("+ttnoupper")?;
+            if t.classic_store {
+                f.write_str("+ttclassic")?;
             }
         }
         if let Some(k) = self.killers {
@@ -665,7 +666,7 @@ mod tests {
         let classic = |s: &str| s.parse::<Variant>().unwrap().classic2011();
         assert_eq!(
             classic("transposition_k").to_string(),
-            "alphabeta+tt:64+ttnoupper+killer:32+failhard+fileorder+whiteview"
+            "alphabeta+tt:64+ttclassic+killer:32+failhard+fileorder+whiteview"
         );
         assert_eq!(
             classic("negamax").to_string(),
