@@ -586,33 +586,32 @@ impl fmt::Display for Variant {
         if let Some(k) = self.killers {
             write!(f, "+killer:{k}")?;
         }
-        let flags = [
-            (self.history, "+history"),
-            (self.mobility, "+mobility"),
-            (self.iterative, "+id"),
-        ];
-        for (on, text) in flags {
-            if on {
-                f.write_str(text)?;
-            }
-        }
+        let write_flags = |f: &mut fmt::Formatter<'_>, flags: &[(bool, &str)]| {
+            flags
+                .iter()
+                .filter(|(on, _)| *on)
+                .try_for_each(|(_, text)| f.write_str(text))
+        };
+        write_flags(
+            f,
+            &[
+                (self.history, "+history"),
+                (self.mobility, "+mobility"),
+                (self.iterative, "+id"),
+            ],
+        )?;
         if let Some(w) = self.aspiration {
             write!(f, "+asp:{w}")?;
         }
-        if self.etc {
-            f.write_str("+etc")?;
-        }
-        let conventions = [
-            (self.fail_hard, "+failhard"),
-            (self.file_order, "+fileorder"),
-            (self.white_view, "+whiteview"),
-        ];
-        for (on, text) in conventions {
-            if on {
-                f.write_str(text)?;
-            }
-        }
-        Ok(())
+        write_flags(
+            f,
+            &[
+                (self.etc, "+etc"),
+                (self.fail_hard, "+failhard"),
+                (self.file_order, "+fileorder"),
+                (self.white_view, "+whiteview"),
+            ],
+        )
     }
 }
 
