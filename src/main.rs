@@ -84,7 +84,10 @@ fn run(job: Job) -> anyhow::Result<()> {
                     let stem = format!("{metric}_by_depth");
                     report::plot::metric_by_depth(&tables, metric, &plots, &stem)?
                 }
-                PlotX::Nodes => report::plot::metric_vs_nodes(&tables, metric, &plots)?,
+                PlotX::Nodes => {
+                    let stem = format!("{metric}_vs_nodes");
+                    report::plot::metric_vs_nodes(&tables, metric, &plots, &stem)?
+                }
             };
             for f in files {
                 writeln!(out, "{}", f.display())?;

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use crate::error::ReportError;
+use crate::sweep::record::{Record, STATUS_OK};
 use crate::sweep::{read_runs, RUNS_FILE};
 pub use tables::{Grid, Tables, Total};
 
@@ -78,6 +79,28 @@ impl Metric {
     /// Counts (whole numbers) rather than times and rates.
     pub fn is_count(self) -> bool {
         !matches!(self, Metric::TimeMs | Metric::FirstCutRate)
+    }
+
+    /// The metric of one search (None unless it finished).
+    pub fn of(self, r: &Record) -> Option<f64> {
+        let count = |c: Option<u64>| c.map(|v| v as f64);
+        match self {
+            Metric::Leaf => count(r.leaf),
+            Metric::Interior => count(r.interior),
+            Metric::Nodes => count(r.nodes),
+            Metric::TimeMs => r
+                .time_ns
+                .filter(|_| r.status == STATUS_OK)
+                .map(|t| t as f64 / 1e6),
+            Metric::TtHit => count(r.tt_hit),
+            Metric::TtCut => count(r.tt_cut),
+            Metric::BetaCut => count(r.beta_cut),
+            Metric::FirstCutRate => match (r.first_cut, r.beta_cut) {
+                (Some(f), Some(b)) if b > 0 => Some(f as f64 / b as f64),
+                _ => None,
+            },
+            Metric::Research => count(r.research),
+        }
     }
 
     /// Whether charts show it on a log scale.
@@ -176,7 +199,12 @@ pub fn run(dir: &Path, options: &ReportOptions) -> Result<ReportOutput, ReportEr
         &options.baseline,
         &plots,
     )?);
-    files.extend(plot::time_vs_nodes(&tables, &plots)?);
+    files.extend(plot::metric_vs_nodes(
+        &tables,
+        Metric::TimeMs,
+        &plots,
+        "time_vs_nodes",
+    )?);
     let defaults = match dir.join(DEFAULTS_DIR).join(RUNS_FILE).is_file() {
         true => Some(load(&dir.join(DEFAULTS_DIR))?),
         false => None,

@@ -485,10 +485,10 @@ pub fn nodes_per_position(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, R
                 .map(|name| Series {
                     name: name.clone(),
                     points: tables
-                        .points
+                        .finished
                         .iter()
-                        .filter(|p| &p.0 == name && &p.1 == position)
-                        .filter_map(|p| Some((numeric_depth(&p.2)?, p.3 as f64)))
+                        .filter(|r| &r.name == name && &r.position == position)
+                        .filter_map(|r| Some((numeric_depth(&r.depth)?, Metric::Nodes.of(r)?)))
                         .collect(),
                 })
                 .collect(),
@@ -550,76 +550,35 @@ pub fn leaves_vs_baseline(
     )
 }
 
-/// Time against nodes of every finished search, coloured by variant.
-pub fn time_vs_nodes(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
+/// `metric` of every finished search against its nodes, coloured by variant (log-log), into
+/// `<dir>/<stem>.svg` and `.png`.
+pub fn metric_vs_nodes(
+    tables: &Tables,
+    metric: Metric,
+    dir: &Path,
+    stem: &str,
+) -> Result<Vec<PathBuf>, ReportError> {
     let groups = tables
         .names
         .iter()
         .map(|name| Series {
             name: name.clone(),
             points: tables
-                .points
+                .finished
                 .iter()
-                .filter(|p| &p.0 == name)
-                .map(|p| (p.3 as f64, p.4 as f64 / 1e6))
+                .filter(|r| &r.name == name)
+                .filter_map(|r| Some((Metric::Nodes.of(r)?, metric.of(r)?)))
                 .collect(),
         })
         .collect();
     let chart = Scatter {
-        title: "Time against nodes, every search (log-log)".into(),
-        x_label: "nodes (leaf + interior)".into(),
-        y_label: "time (ms)".into(),
-        groups,
-    };
-    write(dir, "time_vs_nodes", (960, 640), &chart)
-}
-
-/// `metric` of every finished search against its nodes, coloured by variant (log-log).
-pub fn metric_vs_nodes(
-    tables: &Tables,
-    metric: Metric,
-    dir: &Path,
-) -> Result<Vec<PathBuf>, ReportError> {
-    let grid = &tables
-        .by_position
-        .iter()
-        .find(|(m, _)| *m == metric)
-        .expect("every metric has a table")
-        .1;
-    let nodes = &tables
-        .by_position
-        .iter()
-        .find(|(m, _)| *m == Metric::Nodes)
-        .expect("nodes table")
-        .1;
-    let groups = tables
-        .names
-        .iter()
-        .map(|name| Series {
-            name: name.clone(),
-            points: grid
-                .rows
-                .iter()
-                .enumerate()
-                .filter(|(_, label)| {
-                    label
-                        .strip_prefix(name.as_str())
-                        .is_some_and(|d| depth_key(d) != u64::MAX || d == "end")
-                })
-                .flat_map(|(i, _)| {
-                    nodes.cells[i]
-                        .iter()
-                        .zip(&grid.cells[i])
-                        .filter_map(|(n, v)| Some(((*n)?, (*v)?)))
-                })
-                .collect(),
-        })
-        .collect();
-    let chart = Scatter {
-        title: format!("{} against nodes, every search (log-log)", metric.title()),
+        title: format!(
+            "{} against nodes, every search (log-log)",
+            capitalised(metric.title())
+        ),
         x_label: "nodes (leaf + interior)".into(),
         y_label: metric.title().into(),
         groups,
     };
-    write(dir, &format!("{metric}_vs_nodes"), (960, 640), &chart)
+    write(dir, stem, (960, 640), &chart)
 }

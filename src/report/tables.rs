@@ -55,9 +55,8 @@ pub struct Tables {
     pub by_depth: Vec<(Metric, Grid)>,
     /// Per variant and depth, in order.
     pub totals: Vec<Total>,
-    /// Finished searches per position and variant (for per-position plots): name, position,
-    /// depth, nodes, time_ns.
-    pub points: Vec<(String, String, String, u64, u64)>,
+    /// Every finished search (names made unique as in the tables), for per-search charts.
+    pub finished: Vec<Record>,
     pub rows_ok: usize,
     pub rows_not_ok: usize,
 }
@@ -98,17 +97,12 @@ fn long_frame(records: &[&Record], names: &[String]) -> PolarsResult<DataFrame> 
     let count = |f: &dyn Fn(&Record) -> Option<u64>| {
         records.iter().map(|r| f(r)).collect::<Vec<Option<u64>>>()
     };
-    let ratio = records
-        .iter()
-        .map(|r| match (r.first_cut, r.beta_cut) {
-            (Some(f), Some(b)) if b > 0 => Some(f as f64 / b as f64),
-            _ => None,
-        })
-        .collect::<Vec<Option<f64>>>();
-    let time_ms = records
-        .iter()
-        .map(|r| r.time_ns.map(|t| t as f64 / 1e6))
-        .collect::<Vec<Option<f64>>>();
+    let derived = |m: Metric| {
+        records
+            .iter()
+            .map(|r| m.of(r))
+            .collect::<Vec<Option<f64>>>()
+    };
     DataFrame::new_infer_height(vec![
         Column::new("name".into(), text(&|r| r.name.clone())),
         Column::new(
@@ -134,8 +128,8 @@ fn long_frame(records: &[&Record], names: &[String]) -> PolarsResult<DataFrame> 
         Column::new("first_cut".into(), count(&|r| r.first_cut)),
         Column::new("research".into(), count(&|r| r.research)),
         Column::new("time_ns".into(), count(&|r| r.time_ns)),
-        Column::new("time_ms".into(), time_ms),
-        Column::new("first_cut_rate".into(), ratio),
+        Column::new("time_ms".into(), derived(Metric::TimeMs)),
+        Column::new("first_cut_rate".into(), derived(Metric::FirstCutRate)),
     ])
 }
 
@@ -345,18 +339,7 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
         .collect();
     totals.sort_by_key(|t| (names.iter().position(|n| *n == t.name), depth_key(&t.depth)));
 
-    let points = ok
-        .iter()
-        .map(|r| {
-            (
-                r.name.clone(),
-                r.position.clone(),
-                r.depth.clone(),
-                r.nodes.unwrap_or(0),
-                r.time_ns.unwrap_or(0),
-            )
-        })
-        .collect();
+    let finished = ok.iter().map(|r| (*r).clone()).collect();
     Ok(Tables {
         names,
         positions,
@@ -364,7 +347,7 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
         by_position,
         by_depth,
         totals,
-        points,
+        finished,
         rows_ok: ok.len(),
         rows_not_ok: records.len() - ok.len(),
     })

@@ -66,13 +66,13 @@ fn report_cells_match_the_runs_and_perft() {
     let s = settings(
         dir.clone(),
         &["reversi/ffo/end40.pos", "reversi/ffo/end43.pos"],
-        &["negamax", "negaalpha", "pvs+tt+id"],
+        &["negamax", "negaalpha", "killer", "pvs+tt+id"],
         2..=4,
     );
     let summary = run(&s).unwrap();
-    assert_eq!((summary.planned, summary.ok, summary.skipped), (18, 18, 0));
+    assert_eq!((summary.planned, summary.ok, summary.skipped), (24, 24, 0));
     let records = read_runs(&dir.join(RUNS_FILE)).unwrap();
-    assert_eq!(records.len(), 18);
+    assert_eq!(records.len(), 24);
     let output = report::run(&dir, &ReportOptions::default()).unwrap();
     assert_eq!(
         output.files.len(),
@@ -108,7 +108,8 @@ fn report_cells_match_the_runs_and_perft() {
     );
     // Every cell is its row of runs.csv.
     for r in &records {
-        let label = format!("{}{}", r.name, r.depth);
+        let variant: crate::search::Variant = r.variant.parse().unwrap();
+        let label = variant.row_label(&r.depth);
         assert_eq!(
             cell(&dir.join("xtabs/nodes.csv"), &label, &r.position),
             r.nodes.unwrap().to_string()
@@ -148,6 +149,20 @@ fn report_cells_match_the_runs_and_perft() {
             assert!(fs::metadata(&f).unwrap().len() > 1000, "{}", f.display());
         }
     }
+    // Per-search charts show every finished search (one circle each, plus one per legend entry).
+    let files = crate::report::plot::metric_vs_nodes(
+        &output.tables,
+        crate::report::Metric::Leaf,
+        &dir,
+        "leaf_vs_nodes",
+    )
+    .unwrap();
+    let svg = fs::read_to_string(&files[0]).unwrap();
+    assert_eq!(
+        svg.matches("<circle").count(),
+        24 + 4,
+        "killer rows (killer2_32) included"
+    );
     let meta: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(dir.join("meta.json")).unwrap()).unwrap();
     assert_eq!(meta["settings"]["depths"], serde_json::json!([2, 3, 4]));
