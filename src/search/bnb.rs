@@ -2,7 +2,7 @@
 //! negated best value found there so far) and stops once its own value reaches it; unlike
 //! alpha-beta, no bound passes from a grandparent down, so there are no deep cut-offs.
 
-use super::context::{Searcher, INF};
+use super::context::{Node, Searcher, INF};
 use crate::game::Game;
 
 impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
@@ -12,21 +12,14 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
             Err(value) => return value,
         };
         self.order(pos, &mut moves, ply, None);
-        let mut best = -INF;
+        // The child's single bound is the negated best value found here so far.
+        let mut node = Node::new(-INF);
         for (i, &mv) in moves.iter().enumerate() {
-            let value = -self.bnb(&pos.play(mv), depth - 1, -best, ply + 1);
-            if value > best {
-                best = value;
-                self.pv.update(ply, mv);
-                if ply == 0 {
-                    self.root_best = Some(mv);
-                }
-                if best >= bound {
-                    self.on_cut(pos, mv, i, depth, ply);
-                    break;
-                }
+            let value = -self.bnb(&pos.play(mv), depth - 1, -node.best, ply + 1);
+            if self.offer(&mut node, pos, mv, i, value, bound, depth, ply) {
+                break;
             }
         }
-        best
+        node.best
     }
 }

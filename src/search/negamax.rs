@@ -1,7 +1,7 @@
 //! Negamax: minimax in negamax form, every move of every node to the depth. Its leaves are
 //! exactly the perft tree's.
 
-use super::context::{Searcher, INF};
+use super::context::{Node, Searcher, INF};
 use crate::game::Game;
 
 impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
@@ -11,17 +11,12 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
             Err(value) => return value,
         };
         self.order(pos, &mut moves, ply, None);
-        let mut best = -INF;
-        for &mv in moves.iter() {
+        // No window: nothing is ever cut off.
+        let mut node = Node::new(-INF);
+        for (i, &mv) in moves.iter().enumerate() {
             let value = -self.negamax(&pos.play(mv), depth - 1, ply + 1);
-            if value > best {
-                best = value;
-                self.pv.update(ply, mv);
-                if ply == 0 {
-                    self.root_best = Some(mv);
-                }
-            }
+            self.offer(&mut node, pos, mv, i, value, INF, depth, ply);
         }
-        best
+        node.best
     }
 }
