@@ -5,7 +5,10 @@ use std::io::Write;
 
 use crate::error::Error;
 use crate::position::Case;
-use crate::search::{search_position, SearchConfig, SearchReport};
+use crate::search::{search_position, Counters, SearchConfig, SearchReport};
+
+/// Column widths of the counters, in `Counters::named` order.
+const COUNTER_WIDTHS: [usize; 8] = [11, 10, 10, 9, 9, 9, 9, 8];
 
 /// Variants and depths to search each case with.
 #[derive(Clone, Debug)]
@@ -32,22 +35,16 @@ pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<Sea
         ));
     }
     writeln!(out, "{header}")?;
+    let counter_header: String = Counters::default()
+        .named()
+        .iter()
+        .zip(COUNTER_WIDTHS)
+        .map(|((name, _), w)| format!(" {name:>w$}"))
+        .collect();
     writeln!(
         out,
-        "{:<22} {:>5} {:>7} {:>5} {:>11} {:>10} {:>10} {:>9} {:>9} {:>9} {:>9} {:>8} {:>10}  pv",
-        "variant",
-        "depth",
-        "score",
-        "best",
-        "leaf",
-        "interior",
-        "tt_probe",
-        "tt_hit",
-        "tt_cut",
-        "beta_cut",
-        "first_cut",
-        "research",
-        "time_ms"
+        "{:<22} {:>5} {:>7} {:>5}{counter_header} {:>10}  pv",
+        "variant", "depth", "score", "best", "time_ms"
     )?;
     let mut reports = Vec::new();
     for config in &job.configs {
@@ -56,22 +53,20 @@ pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<Sea
                 case: case.name.clone(),
                 source,
             })?;
-            let c = &report.counters;
+            let counters: String = report
+                .counters
+                .named()
+                .iter()
+                .zip(COUNTER_WIDTHS)
+                .map(|((_, value), w)| format!(" {value:>w$}"))
+                .collect();
             writeln!(
                 out,
-                "{:<22} {:>5} {:>7} {:>5} {:>11} {:>10} {:>10} {:>9} {:>9} {:>9} {:>9} {:>8} {:>10.3}  {}",
+                "{:<22} {:>5} {:>7} {:>5}{counters} {:>10.3}  {}",
                 config.variant.display_name(),
                 depth,
                 score_text(&report),
                 report.best_move.as_deref().unwrap_or("-"),
-                c.leaf,
-                c.interior,
-                c.tt_probe,
-                c.tt_hit,
-                c.tt_cut,
-                c.beta_cut,
-                c.first_cut,
-                c.research,
                 report.time_ns as f64 / 1e6,
                 report.pv.join(" ")
             )?;
