@@ -7,7 +7,7 @@ use nodeprof::commands::perft::PerftConfig;
 use nodeprof::commands::search::SearchJob;
 use nodeprof::game::{Eval, GameKind};
 use nodeprof::report::{self, Metric, ReportOptions};
-use nodeprof::search::{SearchConfig, Variant, MAX_DEPTH};
+use nodeprof::search::{SearchConfig, Variant, END, MAX_DEPTH};
 use nodeprof::sweep::{SweepSettings, DEFAULT_VARIANTS};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -73,6 +73,27 @@ enum Command {
         #[command(flatten)]
         game: GameArg,
     },
+    /// Solve positions exactly (to the end of the game) and check each score against the
+    /// suite: a table row per position and a total line; exit code 1 if any score or best
+    /// move disagrees with the suite or a position is not solved
+    Solve {
+        #[arg(required = true, value_name = "POSITIONS")]
+        positions: Vec<String>,
+        /// The variant (default: the best endgame variant for the game, see README)
+        #[arg(short, long = "variant", value_name = "SPEC")]
+        variant: Option<Variant>,
+        /// exact: the final margin; wld: only win, loss or draw (a window of -1..1)
+        #[arg(long, value_enum, default_value_t = SolveMode::Exact)]
+        mode: SolveMode,
+        /// Evaluation of the shallow ordering searches (sso; weights: Reversi only)
+        #[arg(long, value_enum, default_value_t = EvalChoice::Weights)]
+        eval: EvalChoice,
+        /// Give up a position after this long (seconds, or 500ms, 2m, ...)
+        #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+        time_limit: Option<Duration>,
+        #[command(flatten)]
+        game: GameArg,
+    },
     /// List the base algorithms, enhancements and named presets
     Variants,
     /// Run every position x variant x depth into a report folder: runs.csv (a row per case,
@@ -100,6 +121,10 @@ enum Command {
         /// Give up a case after this long (seconds, or 500ms, 2m, ...); it is recorded as timed out
         #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
         time_limit: Option<Duration>,
+        /// Solve each case to the end of the game (the depth column holds `end`); default
+        /// variants: the endgame set (see README)
+        #[arg(long, conflicts_with = "depth")]
+        exact: bool,
         /// The report folder (default: reports/<suite name>)
         #[arg(short, long, value_name = "DIR")]
         out: Option<PathBuf>,
@@ -181,6 +206,12 @@ pub enum By {
     Depth,
 }
 
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum SolveMode {
+    Exact,
+    Wld,
+}
+
 #[derive(ValueEnum, Clone, Copy, Debug)]
 pub enum PlotX {
     Depth,
@@ -229,8 +260,12 @@ struct Depths {
 }
 
 fn parse_depths(text: &str) -> Result<Depths, String> {
-    let bad =
-        || format!("expected a depth N or a range FROM..TO with 1 <= FROM <= TO <= {MAX_DEPTH}");
+    if text.trim() == "end" {
+        return Ok(Depths { from: END, to: END });
+    }
+    let bad = || {
+        format!("expected a depth N, a range FROM..TO with 1 <= FROM <= TO <= {MAX_DEPTH}, or end")
+    };
     let number = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
     let (from, to) = match text.split_once("..") {
         Some((a, b)) => (number(a)?, number(b.trim_start_matches('='))?),
@@ -266,6 +301,15 @@ pub enum Job {
         positions: Vec<String>,
         game: Option<GameKind>,
         job: SearchJob,
+    },
+    Solve {
+        positions: Vec<String>,
+        game: Option<GameKind>,
+        /// `None`: the game's default endgame variant.
+        variant: Option<Variant>,
+        eval: Eval,
+        time_limit: Option<Duration>,
+        wld: bool,
     },
     Variants,
     Sweep {
@@ -364,6 +408,7 @@ impl Cli {
                         eval,
                         shuffle,
                         time_limit: None,
+                        wld: false,
                     })
                     .collect();
                 Job::Search {
@@ -375,6 +420,21 @@ impl Cli {
                     },
                 }
             }
+            Command::Solve {
+                positions,
+                variant,
+                mode,
+                eval,
+                time_limit,
+                game,
+            } => Job::Solve {
+                positions,
+                game: game.kind(),
+                variant,
+                eval: eval_of(eval),
+                time_limit,
+                wld: mode == SolveMode::Wld,
+            },
             Command::Variants => Job::Variants,
             Command::Sweep {
                 positions,
@@ -384,6 +444,7 @@ impl Cli {
                 shuffle,
                 jobs,
                 time_limit,
+                exact,
                 out,
                 resume,
                 quiet,
@@ -397,9 +458,11 @@ impl Cli {
                 } else {
                     positions
                 };
-                let default_set: &[&str] = match profile {
-                    Some(Profile::Classic2011) => &CLASSIC_VARIANTS,
-                    None => &DEFAULT_VARIANTS,
+                let default_set: &[&str] = match (profile, exact) {
+                    (Some(Profile::Classic2011), _) => &CLASSIC_VARIANTS,
+                    // The sweep picks the ladder for the positions' game.
+                    (None, true) => &[],
+                    (None, false) => &DEFAULT_VARIANTS,
                 };
                 let variants: Vec<Variant> = if variants.is_empty() {
                     default_set
@@ -420,7 +483,10 @@ impl Cli {
                     positions,
                     game: game.kind(),
                     variants,
-                    depths: depth.map(|d| (d.from..=d.to).collect()),
+                    depths: match exact {
+                        true => Some(vec![END]),
+                        false => depth.map(|d| (d.from..=d.to).collect()),
+                    },
                     eval: eval_of(eval),
                     shuffle,
                     jobs: jobs as usize,

@@ -49,6 +49,10 @@ pub enum SearchError {
     Depth { depth: u32, max: u32 },
     #[error("timed out after {limit:?}")]
     TimedOut { limit: std::time::Duration },
+    #[error("{variant}: {message}")]
+    NotForSearch { variant: String, message: String },
+    #[error("the search went {max} plies deep without reaching the end of the game")]
+    TooDeep { max: usize },
 }
 
 /// Any error of a nodeprof command.

@@ -8,12 +8,13 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use cli::{By, Cli, Job, PlotX};
+use nodeprof::search::SearchConfig;
 use nodeprof::{commands, position, report, sweep};
 
 fn main() -> ExitCode {
     let job = Cli::parse().into_job();
     match run(job) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("nodeprof: error: {err:#}");
@@ -22,7 +23,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(job: Job) -> anyhow::Result<()> {
+fn run(job: Job) -> anyhow::Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     match job {
@@ -42,6 +43,33 @@ fn run(job: Job) -> anyhow::Result<()> {
         } => {
             for case in position::load(&positions, game)? {
                 commands::search::run(&case, &job, &mut out)?;
+            }
+        }
+        Job::Solve {
+            positions,
+            game,
+            variant,
+            eval,
+            time_limit,
+            wld,
+        } => {
+            let cases = position::load(&positions, game)?;
+            let totals = commands::solve::run(
+                &cases,
+                |case| SearchConfig {
+                    variant: variant
+                        .clone()
+                        .unwrap_or_else(|| commands::solve::default_variant(case.position.kind())),
+                    eval: eval.usable_for(case.position.kind()),
+                    shuffle: None,
+                    time_limit,
+                    wld,
+                },
+                &mut out,
+            )?;
+            out.flush()?;
+            if !totals.all_ok() {
+                return Ok(ExitCode::from(1));
             }
         }
         Job::Variants => commands::variants::run(&mut out)?,
@@ -100,7 +128,7 @@ fn run(job: Job) -> anyhow::Result<()> {
         }
     }
     out.flush()?;
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Output cut short by a closed pipe (`nodeprof show ... | head`) is not an error.

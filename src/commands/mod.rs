@@ -5,6 +5,7 @@ pub mod perft;
 pub mod report;
 pub mod search;
 pub mod show;
+pub mod solve;
 pub mod variants;
 
 /// `12345678` as `12,345,678`.

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use crate::error::Error;
 use crate::position::Case;
-use crate::search::{search_position, Counters, SearchConfig, SearchReport};
+use crate::search::{depth_label, search_position, Counters, SearchConfig, SearchReport};
 
 /// Column widths of the counters, in `Counters::named` order.
 const COUNTER_WIDTHS: [usize; 8] = [11, 10, 10, 9, 9, 9, 9, 8];
@@ -64,7 +64,7 @@ pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<Sea
                 out,
                 "{:<22} {:>5} {:>7} {:>5}{counters} {:>10.3}  {}",
                 config.variant.display_name(),
-                depth,
+                depth_label(depth),
                 score_text(&report),
                 report.best_move.as_deref().unwrap_or("-"),
                 report.time_ns as f64 / 1e6,

@@ -547,14 +547,15 @@ impl Game for Ataxx {
         self.empty().count_ones()
     }
 
-    /// Pieces, gaps and side to move; the clocks are left out, so positions reached with
-    /// different halfmove clocks share a key.
+    /// Pieces, gaps, side to move and the halfmove clock (it can end the game, so the same
+    /// board with another clock may have another value; a clone resets it, so transpositions
+    /// after clones still meet). The fullmove number is left out.
     #[inline]
     fn key(&self) -> u64 {
         board_key(
             self.player,
             self.opponent,
-            self.gaps.rotate_left(47),
+            self.gaps.rotate_left(47) ^ (self.halfmove as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93),
             self.side,
         )
     }

@@ -4,6 +4,7 @@
 pub mod ataxx;
 mod perft;
 pub mod reversi;
+pub mod reversi_endgame;
 pub mod tree;
 
 use std::fmt;
@@ -48,6 +49,14 @@ pub enum Eval {
 }
 
 impl Eval {
+    /// This evaluation if positions of `kind` have it, else material.
+    pub fn usable_for(self, kind: GameKind) -> Eval {
+        match kind {
+            GameKind::Reversi => self,
+            _ => Eval::Material,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Eval::Material => "disc",
@@ -225,6 +234,45 @@ pub trait Game:
     /// A 64-bit key of the position, for transposition tables.
     fn key(&self) -> u64;
 
+    /// The most empties [`Game::solve_small`] takes (0: the game has no such solver).
+    const SMALL_SOLVER_EMPTIES: u32 = 0;
+
+    /// The exact value (as [`Game::terminal_score`] scores it) of a position with at most
+    /// `SMALL_SOLVER_EMPTIES` empties, fail-soft against (`alpha`, `beta`), by the game's
+    /// specialised endgame code; the positions it visits are added to `visits`.
+    fn solve_small(&self, alpha: i32, beta: i32, visits: &mut Visits) -> i32 {
+        let _ = (alpha, beta, visits);
+        unimplemented!("{} has no specialised endgame solver", Self::NAME)
+    }
+
+    /// An upper bound on the final margin for the side to move proved by the other side's
+    /// stable pieces, if the game knows stability and the bound could be at most `alpha`
+    /// (a margin); `None` when it cannot cut.
+    fn stability_bound(&self, alpha: i32) -> Option<i32> {
+        let _ = alpha;
+        None
+    }
+
+    /// The fastest-first rank of this position (lower: tried first by the side that moved
+    /// here): by default the mobility of the side to move.
+    #[inline(always)]
+    fn mobility_rank(&self) -> u64 {
+        self.count_moves()
+    }
+
+    /// Whether the game has stable pieces to cut on ([`Game::stability_bound`]).
+    const HAS_STABILITY: bool = false;
+
+    /// Whether the game orders by region parity ([`Game::parity_rank`]).
+    const HAS_PARITY: bool = false;
+
+    /// 0 for a move into a region with an odd number of empties, 1 otherwise (games with
+    /// `HAS_PARITY`): the endgame parity ordering.
+    fn parity_rank(&self, mv: Self::Move) -> u64 {
+        let _ = mv;
+        0
+    }
+
     /// Whether `mv` is legal here (slow path: for parsing and table moves, not for search).
     fn is_legal(&self, mv: Self::Move) -> bool {
         self.generate_moves().contains(&mv)
@@ -238,6 +286,35 @@ pub trait Game:
         } else {
             Err(format!("move {mv} is not legal in this position"))
         }
+    }
+}
+
+/// Positions visited by a game's specialised endgame code, counted as the search counts
+/// them (`leaf`: scored without a move list; `interior`: every other).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Visits {
+    pub leaf: u64,
+    pub interior: u64,
+}
+
+/// The score of a finished game won by `margin` (see [`Game::terminal_score`]).
+#[inline(always)]
+pub fn margin_score(margin: i32, win_bonus: i32) -> i32 {
+    margin + margin.signum() * win_bonus
+}
+
+/// The largest margin whose score is at most `score` (the inverse of [`margin_score`] as a
+/// bound, so that windows on scores become windows on margins).
+#[inline(always)]
+pub fn margin_floor(score: i32, win_bonus: i32) -> i32 {
+    if score > win_bonus {
+        score - win_bonus
+    } else if score >= 0 {
+        0
+    } else if score > -win_bonus - 1 {
+        -1
+    } else {
+        score + win_bonus
     }
 }
 

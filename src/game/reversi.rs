@@ -8,7 +8,11 @@ use std::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-use super::{board_key, parse_square, Eval, Game, GameKind, GameMove, Side};
+use super::reversi_endgame as endgame;
+use super::{
+    board_key, margin_floor, margin_score, parse_square, Eval, Game, GameKind, GameMove, Side,
+    Visits,
+};
 
 /// A Reversi move: a square 0..63, or the pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -536,6 +540,60 @@ impl Game for Reversi {
     #[inline]
     fn key(&self) -> u64 {
         board_key(self.player, self.opponent, 0, self.side)
+    }
+
+    const SMALL_SOLVER_EMPTIES: u32 = endgame::MAX_EMPTIES as u32;
+    const HAS_STABILITY: bool = true;
+    const HAS_PARITY: bool = true;
+
+    fn solve_small(&self, alpha: i32, beta: i32, visits: &mut Visits) -> i32 {
+        let empty = !(self.player | self.opponent);
+        let bonus = Self::WIN_BONUS;
+        let margin = if empty == 0 {
+            visits.leaf += 1;
+            self.final_margin()
+        } else {
+            let alpha = margin_floor(alpha, bonus).clamp(-65, 65);
+            let beta = (-margin_floor(-beta, bonus)).clamp(-65, 65);
+            endgame::solve(
+                self.player,
+                self.opponent,
+                alpha,
+                beta,
+                empty,
+                endgame::parity_bits(empty),
+                false,
+                visits,
+            )
+        };
+        margin_score(margin, bonus)
+    }
+
+    #[inline]
+    fn stability_bound(&self, alpha: i32) -> Option<i32> {
+        // The opponent keeps at least its stable discs: a cheap test first (all its discs).
+        if 64 - 2 * (self.opponent.count_ones() as i32) > alpha {
+            return None;
+        }
+        let bound = 64 - 2 * endgame::stable_discs(self.opponent, self.player).count_ones() as i32;
+        (bound <= alpha).then_some(bound)
+    }
+
+    /// Mobility with corner moves counted twice (a corner given away costs more than a
+    /// move: it nearly halves the nodes of exact solving against plain mobility).
+    #[inline(always)]
+    fn mobility_rank(&self) -> u64 {
+        let moves = self.move_squares();
+        let corners = moves & 0x8100_0000_0000_0081;
+        (moves.count_ones() + corners.count_ones()) as u64
+    }
+
+    #[inline(always)]
+    fn parity_rank(&self, mv: ReversiMove) -> u64 {
+        match mv.square() {
+            Some(sq) => !endgame::odd_region(!(self.player | self.opponent), sq) as u64,
+            None => 0,
+        }
     }
 
     fn is_legal(&self, mv: ReversiMove) -> bool {

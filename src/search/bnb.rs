@@ -11,7 +11,7 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
             Ok(moves) => moves,
             Err(value) => return value,
         };
-        self.order(pos, &mut moves, ply, None);
+        self.order(pos, &mut moves, ply, None, depth);
         // The child's single bound is the negated best value found here so far.
         let mut node = Node::new(-INF);
         for (i, &mv) in moves.iter().enumerate() {

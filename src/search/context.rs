@@ -14,34 +14,42 @@ use crate::game::{Eval, Game, GameMove, Side};
 
 /// Beyond any score.
 pub const INF: i32 = 1_000_000_000;
-/// Deepest ply a search reaches (depth-limited searches are limited to less).
-pub const MAX_PLY: usize = 128;
+/// Deepest ply a search reaches: depth-limited searches are limited to much less; exact
+/// Ataxx solving can play long sequences of jumps (the halfmove clock ends them).
+pub const MAX_PLY: usize = 1024;
+/// Principal variations are kept to this many moves.
+const PV_PLY: usize = 128;
 
-/// The principal variation, kept in a triangular table.
+/// The principal variation, kept in a triangular table (its first `PV_PLY` plies).
 pub struct PvTable<M> {
     moves: Vec<M>,
-    len: [usize; MAX_PLY + 1],
+    len: [usize; PV_PLY + 1],
 }
 
 impl<M: GameMove> PvTable<M> {
     fn new() -> PvTable<M> {
         PvTable {
-            moves: vec![M::PASS; MAX_PLY * MAX_PLY],
-            len: [0; MAX_PLY + 1],
+            moves: vec![M::PASS; PV_PLY * PV_PLY],
+            len: [0; PV_PLY + 1],
         }
     }
 
     #[inline(always)]
     pub fn clear(&mut self, ply: usize) {
-        self.len[ply] = 0;
+        if ply <= PV_PLY {
+            self.len[ply] = 0;
+        }
     }
 
     /// `mv` then the line below it becomes the line at `ply`.
     #[inline]
     pub fn update(&mut self, ply: usize, mv: M) {
-        let child = (self.len[ply + 1]).min(MAX_PLY - 1 - ply);
-        let (row, below) = self.moves.split_at_mut((ply + 1) * MAX_PLY);
-        let row = &mut row[ply * MAX_PLY..];
+        if ply >= PV_PLY {
+            return;
+        }
+        let child = (self.len[ply + 1]).min(PV_PLY - 1 - ply);
+        let (row, below) = self.moves.split_at_mut((ply + 1) * PV_PLY);
+        let row = &mut row[ply * PV_PLY..];
         row[0] = mv;
         row[1..=child].copy_from_slice(&below[..child]);
         self.len[ply] = child + 1;
@@ -101,6 +109,12 @@ pub struct Searcher<G: Game, const COUNT: bool> {
     pub file_order: bool,
     pub white_view: bool,
     pub shuffle: Option<u64>,
+    pub parity: bool,
+    pub stability: bool,
+    /// Empties from which the game's specialised solver takes over (0: never).
+    pub last: u32,
+    /// Shallow search ordering depth.
+    pub sso: Option<u32>,
     pub pv: PvTable<G::Move>,
     /// The previous iteration's best move, tried first at the root.
     pub root_first: Option<G::Move>,
@@ -109,9 +123,23 @@ pub struct Searcher<G: Game, const COUNT: bool> {
     /// Stop searching at this time (checked every `DEADLINE_CHECK` nodes).
     pub deadline: Option<Instant>,
     ticks: u32,
-    /// The deadline passed: every node now returns at once and the result is void.
+    /// The deadline passed (or the search went `MAX_PLY` deep): every node now returns at
+    /// once and the result is void.
     pub stopped: bool,
+    pub too_deep: bool,
+    /// The root's window when solving (`wld`: (-1, 1)).
+    pub root_window: (i32, i32),
 }
+
+/// Whether a search to `depth` goes to the end of the game (see `search::END`).
+#[inline(always)]
+pub fn to_the_end(depth: u32) -> bool {
+    depth > super::MAX_DEPTH
+}
+
+/// Table entries searched to the end store this plus the position's empties as their depth:
+/// above every depth-limited entry, and larger subtrees preferred.
+const END_TABLE_DEPTH: u32 = 128;
 
 /// Nodes between two looks at the clock when a search has a deadline.
 const DEADLINE_CHECK: u32 = 4096;
@@ -132,12 +160,38 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
             file_order: variant.file_order,
             white_view: variant.white_view,
             shuffle,
+            parity: variant.parity,
+            stability: variant.stability,
+            last: variant.last.unwrap_or(0),
+            sso: variant.sso,
             pv: PvTable::new(),
             root_first: None,
             root_best: None,
             deadline: None,
             ticks: 0,
             stopped: false,
+            too_deep: false,
+            root_window: (-INF, INF),
+        }
+    }
+
+    /// The depth a table entry records for a search of `pos` to `depth`.
+    #[inline(always)]
+    pub fn table_depth(pos: &G, depth: u32) -> u32 {
+        if to_the_end(depth) {
+            (END_TABLE_DEPTH + pos.empties()).min(255)
+        } else {
+            depth
+        }
+    }
+
+    /// The remaining depth as history weights see it (empties when solving).
+    #[inline(always)]
+    fn history_depth(pos: &G, depth: u32) -> u32 {
+        if to_the_end(depth) {
+            pos.empties()
+        } else {
+            depth
         }
     }
 
@@ -172,9 +226,13 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
             if self.ticks % DEADLINE_CHECK == 0 && Instant::now() >= deadline {
                 self.stopped = true;
             }
-            if self.stopped {
-                return Err(0);
-            }
+        }
+        if ply + 1 >= MAX_PLY {
+            self.too_deep = true;
+            self.stopped = true;
+        }
+        if self.stopped {
+            return Err(0);
         }
         if at_horizon {
             return Err(self.horizon(pos, ply));
@@ -232,7 +290,8 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
             return Probe::Continue(None);
         };
         self.count(|c| c.tt_hit += 1);
-        if use_.cuts && ply > 0 && Self::deep_enough(&use_, entry.depth, depth) {
+        if use_.cuts && ply > 0 && Self::deep_enough(&use_, entry.depth, Self::table_depth(pos, depth))
+        {
             let cut = match entry.bound {
                 Bound::Exact => true,
                 Bound::Lower => entry.score >= beta,
@@ -262,6 +321,11 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
         beta: i32,
         ply: usize,
     ) -> Result<G::Moves, i32> {
+        if to_the_end(depth) && ply > 0 {
+            if let Some(value) = self.endgame_shortcut(pos, alpha, beta, ply) {
+                return Err(value);
+            }
+        }
         let mut moves = self.expand(pos, depth == 0, ply)?;
         let first = match self.probe(pos, depth, alpha, beta, ply) {
             Probe::Cut(value) => return Err(value),
@@ -270,7 +334,7 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
         if let Some(value) = self.etc_cut(pos, &moves, depth, alpha, beta, ply) {
             return Err(value);
         }
-        self.order(pos, &mut moves, ply, first);
+        self.order(pos, &mut moves, ply, first, depth);
         Ok(moves)
     }
 
@@ -318,7 +382,7 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
             killers.record(ply, mv);
         }
         if let Some(history) = &mut self.history {
-            history.record(pos.side_to_move(), mv, depth);
+            history.record(pos.side_to_move(), mv, Self::history_depth(pos, depth));
         }
     }
 
@@ -346,11 +410,12 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
             Bound::Lower
         } else {
             if let (Some(history), Some(mv)) = (&mut self.history, best_move) {
-                history.record(pos.side_to_move(), mv, depth);
+                history.record(pos.side_to_move(), mv, Self::history_depth(pos, depth));
             }
             Bound::Exact
         };
         let value = self.bounded(best, alpha, beta);
+        let depth = Self::table_depth(pos, depth);
         if let Some((table, use_)) = &mut self.table {
             if use_.classic_store {
                 // The classic tables' rules: no upper bounds, and an entry for the same

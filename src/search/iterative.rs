@@ -2,7 +2,8 @@
 //! killers and history carried from one iteration to the next and the previous best move
 //! tried first at the root.
 
-use super::context::{Searcher, INF};
+use super::context::{to_the_end, Searcher, INF};
+use super::MAX_DEPTH;
 use super::token::budget;
 use super::variant::{Base, Variant};
 use crate::game::Game;
@@ -12,17 +13,31 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
         if !variant.iterative {
             return self.search_to(pos, depth, variant, None);
         }
+        // Solving deepens to half the empties, then searches to the end; its table entries
+        // are kept apart from the depth-limited ones (see `Searcher::table_depth`).
+        let last = if to_the_end(depth) {
+            (pos.empties() / 2).min(MAX_DEPTH)
+        } else {
+            depth
+        };
         let mut value = 0;
-        for d in 1..=depth {
+        for d in 1..=last {
             let guess = (d > 1).then_some(value);
             value = self.search_to(pos, d, variant, guess);
             self.root_first = self.root_best;
         }
-        value
+        if last == depth {
+            return value;
+        }
+        self.search_to(pos, depth, variant, (last > 0).then_some(value))
     }
 
     /// One search to `depth`; `guess` is the previous iteration's value, if any.
     fn search_to(&mut self, pos: &G, depth: u32, variant: &Variant, guess: Option<i32>) -> i32 {
+        if to_the_end(depth) && self.root_window != (-INF, INF) && variant.base.windowed() {
+            let (alpha, beta) = self.root_window;
+            return self.windowed(pos, depth, alpha, beta, variant.base);
+        }
         match variant.base {
             Base::Negamax => self.negamax(pos, depth, 0),
             Base::Bnb => self.bnb(pos, depth, INF, 0),

@@ -6,6 +6,7 @@ mod aspiration;
 mod bnb;
 mod context;
 pub mod counters;
+mod endgame;
 mod etc;
 mod history;
 mod iterative;
@@ -32,7 +33,18 @@ use crate::with_position;
 use context::Searcher;
 
 /// Deepest depth a depth-limited search may be asked for.
-pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
+pub const MAX_DEPTH: u32 = 120;
+/// The depth that means "to the end of the game" (exact solving): no horizon is reached.
+pub const END: u32 = 1 << 30;
+
+/// A depth as the CSV and the tables print it: the number, or `end`.
+pub fn depth_label(depth: u32) -> String {
+    if depth == END {
+        "end".into()
+    } else {
+        depth.to_string()
+    }
+}
 
 /// What to search with.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,6 +55,8 @@ pub struct SearchConfig {
     pub shuffle: Option<u64>,
     /// Give up a search that runs longer than this (`SearchError::TimedOut`).
     pub time_limit: Option<Duration>,
+    /// Solving only proves win, loss or draw: the root window is (-1, 1).
+    pub wld: bool,
 }
 
 impl SearchConfig {
@@ -52,6 +66,7 @@ impl SearchConfig {
             eval: Eval::Material,
             shuffle: None,
             time_limit: None,
+            wld: false,
         }
     }
 }
@@ -94,11 +109,38 @@ pub fn check<G: Game>(depth: u32, config: &SearchConfig) -> Result<(), SearchErr
             game: G::NAME,
         });
     }
-    if depth == 0 || depth > MAX_DEPTH {
+    if depth != END && (depth == 0 || depth > MAX_DEPTH) {
         return Err(SearchError::Depth {
             depth,
             max: MAX_DEPTH,
         });
+    }
+    let variant = &config.variant;
+    let refuse = |message: String| {
+        Err(SearchError::NotForSearch {
+            variant: variant.to_string(),
+            message,
+        })
+    };
+    if depth == END && !variant.is_depth_limited() {
+        return refuse("token spends a node budget: it does not search to the end".into());
+    }
+    if let (Some(name), false) = (variant.needs_exact(), depth == END) {
+        return refuse(format!(
+            "+{name} works only when solving to the end of the game (depth end, `nodeprof solve`)"
+        ));
+    }
+    if variant.last.unwrap_or(0) > G::SMALL_SOLVER_EMPTIES {
+        return refuse(match G::SMALL_SOLVER_EMPTIES {
+            0 => format!("+last needs a specialised endgame solver, which {} lacks", G::NAME),
+            n => format!("+last takes at most {n} empties for {}", G::NAME),
+        });
+    }
+    if variant.stability && !G::HAS_STABILITY {
+        return refuse(format!("+stab needs stable pieces, which {} lacks", G::NAME));
+    }
+    if variant.parity && !G::HAS_PARITY {
+        return refuse(format!("+parity needs regions of empties, which {} lacks", G::NAME));
     }
     Ok(())
 }
@@ -113,14 +155,20 @@ fn search_with<G: Game, const COUNT: bool>(
     let variant = &config.variant;
     let mut searcher = Searcher::<G, COUNT>::new(variant, config.eval, config.shuffle);
     searcher.deadline = config.time_limit.map(|limit| started + limit);
+    if config.wld && depth == END {
+        searcher.root_window = (-1, 1);
+    }
     let score = searcher.search_root(pos, depth, variant);
+    if searcher.too_deep {
+        return Err(SearchError::TooDeep { max: MAX_PLY });
+    }
     if searcher.stopped {
         return Err(SearchError::TimedOut {
             limit: config.time_limit.unwrap_or_default(),
         });
     }
     let pv = match variant.base {
-        Base::Mtdf => searcher.table_line(pos, searcher.root_best, depth),
+        Base::Mtdf => searcher.table_line(pos, searcher.root_best, depth.min(MAX_PLY as u32)),
         _ => searcher.pv.line(),
     };
     Ok(SearchOutcome {
@@ -168,8 +216,24 @@ pub fn search_position(
             time_ns: outcome.time_ns,
         })
     }
-    with_position!(position, p => report(p, depth, config))
+    if depth != END {
+        return with_position!(position, p => report(p, depth, config));
+    }
+    // Solving can go hundreds of plies deep (Ataxx jumps until the halfmove clock ends the
+    // game): a thread with room for `MAX_PLY` frames.
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("solve".into())
+            .stack_size(SOLVE_STACK)
+            .spawn_scoped(scope, || with_position!(position, p => report(p, depth, config)))
+            .expect("cannot start the solving thread")
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
 }
+
+/// Stack of a solving thread (reserved, not committed, until used).
+const SOLVE_STACK: usize = 512 << 20;
 
 /// The final margin a score proves, if it is a game result rather than a heuristic value.
 pub fn game_result<G: Game>(score: i32) -> Option<i32> {

@@ -10,7 +10,7 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
             Ok(moves) => moves,
             Err(value) => return value,
         };
-        self.order(pos, &mut moves, ply, None);
+        self.order(pos, &mut moves, ply, None, depth);
         // No window: nothing is ever cut off.
         let mut node = Node::new(-INF);
         for (i, &mv) in moves.iter().enumerate() {

@@ -6,7 +6,8 @@
 
 use arrayvec::ArrayVec;
 
-use super::context::Searcher;
+use super::context::{to_the_end, Searcher, INF};
+use super::variant::SSO_MIN_EMPTIES;
 use crate::game::tree::splitmix64;
 use crate::game::{Game, GameMove};
 
@@ -15,7 +16,14 @@ const KEY_ROOM: usize = 320;
 
 impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
     #[inline]
-    pub fn order(&self, pos: &G, moves: &mut [G::Move], ply: usize, first: Option<G::Move>) {
+    pub fn order(
+        &mut self,
+        pos: &G,
+        moves: &mut [G::Move],
+        ply: usize,
+        first: Option<G::Move>,
+        depth: u32,
+    ) {
         if moves.len() < 2 {
             return;
         }
@@ -30,8 +38,21 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
                 moves.swap(i, j);
             }
         }
+        if self.parity {
+            sort_by_key(moves, |&mv| pos.parity_rank(mv));
+        }
         if self.mobility {
-            sort_by_key(moves, |&mv| pos.play(mv).count_moves());
+            sort_by_key(moves, |&mv| pos.play(mv).mobility_rank());
+        }
+        if let Some(sso) = self.sso {
+            if to_the_end(depth) && pos.empties() >= SSO_MIN_EMPTIES {
+                let mut keys: ArrayVec<u64, KEY_ROOM> = ArrayVec::new();
+                for &mv in moves.iter() {
+                    let value = -self.ordering_search(&pos.play(mv), sso - 1, -INF, INF);
+                    keys.push((INF as i64 - value as i64) as u64);
+                }
+                sort_by_keys(moves, &mut keys);
+            }
         }
         if let Some(history) = &self.history {
             let side = pos.side_to_move();
@@ -53,6 +74,11 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
 fn sort_by_key<M: GameMove>(moves: &mut [M], key: impl Fn(&M) -> u64) {
     debug_assert!(moves.len() <= KEY_ROOM);
     let mut keys: ArrayVec<u64, KEY_ROOM> = moves.iter().map(&key).collect();
+    sort_by_keys(moves, &mut keys);
+}
+
+/// Stable insertion sort of `moves` by `keys` (one a move, sorted along).
+fn sort_by_keys<M: GameMove>(moves: &mut [M], keys: &mut [u64]) {
     for i in 1..moves.len() {
         let (k, m) = (keys[i], moves[i]);
         let mut j = i;

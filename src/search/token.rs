@@ -13,7 +13,7 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
             Ok(moves) => moves,
             Err(value) => return value,
         };
-        self.order(pos, &mut moves, ply, None);
+        self.order(pos, &mut moves, ply, None, 0);
         let (share, extra) = (budget / moves.len() as u64, budget % moves.len() as u64);
         let mut node = Node::new(alpha);
         for (i, &mv) in moves.iter().enumerate() {

@@ -33,7 +33,7 @@ impl Base {
     }
 
     /// Whether it searches with an alpha-beta window (so tables, windows and ETC apply).
-    fn windowed(self) -> bool {
+    pub fn windowed(self) -> bool {
         matches!(self, Base::AlphaBeta | Base::Pvs | Base::Mtdf)
     }
 }
@@ -49,6 +49,11 @@ pub const DEFAULT_TOKEN_BRANCHING: u32 = 10;
 /// The classic profile's table: large enough that nothing is replaced at those depths (the
 /// classic tables' was unbounded).
 pub const CLASSIC_TABLE_MIB: u32 = 64;
+pub const DEFAULT_LAST: u32 = 4;
+pub const MAX_LAST: u32 = crate::game::reversi_endgame::MAX_EMPTIES as u32;
+pub const DEFAULT_SSO: u32 = 2;
+/// Shallow search ordering is done at nodes with at least this many empties.
+pub const SSO_MIN_EMPTIES: u32 = 14;
 
 /// How a variant uses its transposition table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -91,6 +96,16 @@ pub struct Variant {
     /// Leaves scored white minus black whatever the side to move, used as is in negamax
     /// form (the sign slip of the classic 2011 tables; see issue #6).
     pub white_view: bool,
+    /// Moves into regions with an odd number of empties first (before mobility).
+    pub parity: bool,
+    /// Exact solving: a node whose stable discs prove it fails low ends there.
+    pub stability: bool,
+    /// Exact solving: positions with at most this many empties go to the game's specialised
+    /// solver (no table, no move list).
+    pub last: Option<u32>,
+    /// Exact solving: moves at nodes with at least `SSO_MIN_EMPTIES` empties are ordered by
+    /// a search of this depth (shallow search ordering).
+    pub sso: Option<u32>,
 }
 
 impl Variant {
@@ -107,7 +122,24 @@ impl Variant {
             fail_hard: false,
             file_order: false,
             white_view: false,
+            parity: false,
+            stability: false,
+            last: None,
+            sso: None,
         }
+    }
+
+    /// Whether an enhancement that only works when solving to the end (`stab`, `last`, `sso`)
+    /// is on.
+    pub fn needs_exact(&self) -> Option<&'static str> {
+        [
+            (self.stability, "stab"),
+            (self.last.is_some(), "last"),
+            (self.sso.is_some(), "sso"),
+        ]
+        .iter()
+        .find(|(on, _)| *on)
+        .map(|(_, name)| *name)
     }
 
     /// Whether the search stops at a fixed depth (all but token).
@@ -175,6 +207,12 @@ impl Variant {
     /// (`negamax2`, `negaalpha6`, `killer6_32`, `transposition_k6`).
     pub fn row_label(&self, depth: &str) -> String {
         let name = self.display_name();
+        // Solved to the end: `mtdf+tt_end` reads better than `mtdf+ttend`.
+        let depth = if depth.parse::<u32>().is_ok() {
+            depth.to_string()
+        } else {
+            format!("_{depth}")
+        };
         match self.killers {
             Some(k) if name == "killer" => format!("{name}{depth}_{k}"),
             _ => format!("{name}{depth}"),
@@ -200,7 +238,7 @@ impl Variant {
             Base::Mtdf => "mtdf",
             Base::Token { .. } => "token",
         };
-        let ordering = self.killers.is_some() || self.history || self.mobility;
+        let ordering = self.killers.is_some() || self.history || self.mobility || self.parity;
         if ordering && !base.orders_moves() {
             return Err(format!(
                 "{name} visits the whole tree: move ordering (killer, history, mobility) cannot change it"
@@ -215,6 +253,9 @@ impl Variant {
                 (self.aspiration.is_some(), "asp"),
                 (self.etc, "etc"),
                 (self.fail_hard, "failhard"),
+                (self.stability, "stab"),
+                (self.last.is_some(), "last"),
+                (self.sso.is_some(), "sso"),
             ];
             if let Some((_, enh)) = windowed.iter().find(|(on, _)| *on) {
                 return Err(format!(
@@ -379,6 +420,19 @@ pub const ENHANCEMENTS: &[(&str, &str)] = &[
         "whiteview",
         "score leaves white minus black whatever the side to move (the classic tables' sign slip)",
     ),
+    ("parity", "moves into odd regions of empties first (Reversi)"),
+    (
+        "stab",
+        "exact solving: stability cut-off (a node its stable discs prove lost below alpha)",
+    ),
+    (
+        "last[:N]",
+        "exact solving: the last N empties (default 4) by specialised code, no table (Reversi)",
+    ),
+    (
+        "sso[:D]",
+        "exact solving: order moves by a depth-D search (default 2) at nodes with 14+ empties",
+    ),
 ];
 
 impl FromStr for Variant {
@@ -539,6 +593,22 @@ fn add_enhancement(variant: &mut Variant, name: &str, arg: Option<&str>) -> Resu
         "fileorder" => no_arg(variant, |v| v.file_order = true),
         "whiteview" => no_arg(variant, |v| v.white_view = true),
         "failsoft" => no_arg(variant, |v| v.fail_hard = false),
+        "parity" => no_arg(variant, |v| v.parity = true),
+        "stab" => no_arg(variant, |v| v.stability = true),
+        "last" => {
+            variant.last = Some(match arg {
+                Some(a) => parse_number("last empties", a, 1, MAX_LAST)?,
+                None => DEFAULT_LAST,
+            });
+            Ok(())
+        }
+        "sso" => {
+            variant.sso = Some(match arg {
+                Some(a) => parse_number("ordering search depth", a, 1, 8)?,
+                None => DEFAULT_SSO,
+            });
+            Ok(())
+        }
         _ => Err(format!(
             "unknown enhancement '+{name}': expected one of {}",
             ENHANCEMENTS
@@ -610,8 +680,17 @@ impl fmt::Display for Variant {
                 (self.fail_hard, "+failhard"),
                 (self.file_order, "+fileorder"),
                 (self.white_view, "+whiteview"),
+                (self.parity, "+parity"),
+                (self.stability, "+stab"),
             ],
-        )
+        )?;
+        if let Some(n) = self.last {
+            write!(f, "+last:{n}")?;
+        }
+        if let Some(d) = self.sso {
+            write!(f, "+sso:{d}")?;
+        }
+        Ok(())
     }
 }
 

@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::SweepSettings;
 use crate::error::SweepError;
 use crate::position::Case;
+use crate::search::{depth_label, Variant};
 
 #[derive(Serialize)]
 struct Meta<'a> {
@@ -34,7 +35,7 @@ struct Settings<'a> {
     positions: &'a [String],
     cases: Vec<&'a str>,
     variants: Vec<String>,
-    depths: &'a [u32],
+    depths: Vec<String>,
     eval: &'static str,
     shuffle_seed: Option<u64>,
     jobs: usize,
@@ -46,6 +47,7 @@ pub fn write(
     dir: &Path,
     settings: &SweepSettings,
     cases: &[Case],
+    variants: &[Variant],
     depths: &[u32],
 ) -> Result<(), SweepError> {
     let meta = Meta {
@@ -63,8 +65,8 @@ pub fn write(
         settings: Settings {
             positions: &settings.positions,
             cases: cases.iter().map(|c| c.name.as_str()).collect(),
-            variants: settings.variants.iter().map(|v| v.to_string()).collect(),
-            depths,
+            variants: variants.iter().map(|v| v.to_string()).collect(),
+            depths: depths.iter().map(|&d| depth_label(d)).collect(),
             eval: settings.eval.name(),
             shuffle_seed: settings.shuffle,
             jobs: settings.jobs,

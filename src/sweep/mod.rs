@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use crate::error::{Error, PositionError, SweepError};
 use crate::game::{Eval, GameKind};
 use crate::position::load;
-use crate::search::{search_position, SearchConfig, Variant};
+use crate::search::{depth_label, search_position, SearchConfig, Variant, END};
 pub use record::{CaseKey, Record, COLUMNS};
 
 /// The default variants: the classic comparison set.
@@ -33,6 +33,43 @@ pub const DEFAULT_VARIANTS: [&str; 9] = [
     "pvs+tt+id",
     "mtdf+tt+id",
 ];
+
+/// The default variants of exact sweeps (`--exact`) on Reversi: a ladder that adds one endgame
+/// technique a step, so that each one's effect on the node counts shows, ending with the
+/// default endgame variant.
+pub const EXACT_VARIANTS: [&str; 7] = [
+    "pvs+tt:64",
+    "mtdf+tt:64",
+    "mtdf+tt:64+mobility",
+    "mtdf+tt:64+mobility+parity",
+    "mtdf+tt:64+mobility+parity+last:7",
+    "mtdf+tt:64+mobility+parity+stab+last:7",
+    "mtdf+tt:64+mobility+etc+parity+stab+last:7",
+];
+
+/// The same ladder for games without the Reversi-only techniques (Ataxx).
+pub const EXACT_GENERIC_VARIANTS: [&str; 4] = [
+    "pvs+tt:64",
+    "mtdf+tt:64",
+    "mtdf+tt:64+mobility",
+    "mtdf+tt:64+mobility+etc",
+];
+
+/// The variants of a sweep that names none: the classic set for depth-limited sweeps, the
+/// endgame ladder for exact ones.
+pub fn default_variants(cases: &[crate::position::Case], depths: &[u32]) -> Vec<Variant> {
+    let specs: &[&str] = if depths != [END] {
+        &DEFAULT_VARIANTS
+    } else if cases.iter().all(|c| c.position.kind() == GameKind::Reversi) {
+        &EXACT_VARIANTS
+    } else {
+        &EXACT_GENERIC_VARIANTS
+    };
+    specs
+        .iter()
+        .map(|s| s.parse().expect("the default variants parse"))
+        .collect()
+}
 
 /// The file every sweep writes into its folder.
 pub const RUNS_FILE: &str = "runs.csv";
@@ -87,14 +124,18 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
         .depths
         .clone()
         .unwrap_or_else(|| default_depths(&cases));
-    let configs: Vec<SearchConfig> = settings
-        .variants
+    let variants = match settings.variants.is_empty() {
+        true => default_variants(&cases, &depths),
+        false => settings.variants.clone(),
+    };
+    let configs: Vec<SearchConfig> = variants
         .iter()
         .map(|variant| SearchConfig {
             variant: variant.clone(),
             eval: settings.eval,
             shuffle: settings.shuffle,
             time_limit: settings.time_limit,
+            wld: false,
         })
         .collect();
     let runs_path = settings.out_dir.join(RUNS_FILE);
@@ -145,7 +186,7 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
             .has_headers(!appending)
             .from_writer(file),
     );
-    meta::write(&settings.out_dir, settings, &cases, &depths)?;
+    meta::write(&settings.out_dir, settings, &cases, &variants, &depths)?;
 
     let progress = progress_bar(units.len() as u64, settings.quiet);
     let jobs = settings.jobs.max(1) as u32;
@@ -156,7 +197,7 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
             "{} {} depth {}",
             case.name,
             config.variant.display_name(),
-            unit.depth
+            depth_label(unit.depth)
         ));
         let result = search_position(&case.position, unit.depth, config);
         let record = Record::new(unit.seq as u64, case, config, unit.depth, jobs, result);

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::SearchError;
 use crate::position::Case;
-use crate::search::{SearchConfig, SearchReport};
+use crate::search::{depth_label, SearchConfig, SearchReport};
 
 /// Status of a case that searched to the end.
 pub const STATUS_OK: &str = "ok";
@@ -106,7 +106,7 @@ impl Record {
             variant: config.variant.to_string(),
             name: config.variant.display_name(),
             eval: config.eval.name().to_string(),
-            depth: depth.to_string(),
+            depth: depth_label(depth),
             status: STATUS_OK.to_string(),
             score: None,
             game_result: None,
@@ -174,7 +174,7 @@ pub fn key_of(case: &Case, config: &SearchConfig, depth: u32) -> CaseKey {
         case.name.clone(),
         config.variant.to_string(),
         config.eval.name().to_string(),
-        depth.to_string(),
+        depth_label(depth),
         config.shuffle,
     )
 }

@@ -1,0 +1,218 @@
+//! `nodeprof solve`: exact (or win/loss/draw) solving of each position to the end of the
+//! game, checked against the suite's expected value, in an Edax-style table with a total line.
+
+use std::io::Write;
+
+use super::thousands;
+use crate::error::{Error, SearchError};
+use crate::position::Case;
+use crate::game::GameKind;
+use crate::search::{search_position, SearchConfig, SearchReport, Variant, END};
+
+/// The default endgame variant: MTD(f) null-window passes from 0 with a large table, ETC at
+/// 10+ empties, fastest-first (corners counted twice) and parity ordering, stability
+/// cut-offs and the last 7 empties by specialised code (the best combination measured on
+/// FFO 40..44; see README).
+pub const DEFAULT_SOLVER: &str = "mtdf+tt:256+mobility+etc+parity+stab+last:7";
+/// For games without specialised last-empties code, stability or parity (Ataxx).
+pub const DEFAULT_GENERIC_SOLVER: &str = "mtdf+tt:256+mobility+etc";
+
+/// The default endgame variant for positions of `kind`.
+pub fn default_variant(kind: GameKind) -> Variant {
+    let spec = match kind {
+        GameKind::Reversi => DEFAULT_SOLVER,
+        _ => DEFAULT_GENERIC_SOLVER,
+    };
+    spec.parse().expect("the default endgame variants parse")
+}
+
+/// What one solve found, compared with the suite.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    pub case: String,
+    pub empties: u32,
+    /// The suite's value, if it gives one.
+    pub expected: Option<i32>,
+    pub report: Option<SearchReport>,
+    /// Whether the score agrees with the suite's (`None`: the suite gives none).
+    pub score_ok: Option<bool>,
+    /// Whether the best move is one of the suite's best (`None`: unknown).
+    pub move_ok: Option<bool>,
+}
+
+/// The totals of a solve run.
+#[derive(Clone, Debug, Default)]
+pub struct SolveTotals {
+    pub positions: usize,
+    pub wrong_scores: usize,
+    pub wrong_moves: usize,
+    pub unsolved: usize,
+    pub nodes: u64,
+    pub time_ns: u64,
+}
+
+impl SolveTotals {
+    /// Whether every position solved to the suite's value with one of its best moves.
+    pub fn all_ok(&self) -> bool {
+        self.wrong_scores == 0 && self.wrong_moves == 0 && self.unsolved == 0
+    }
+}
+
+const HEADER: &str = "  #            | empties | score | expected | ok  | best |         nodes |     time |     nodes/s | PV";
+
+/// Solves every case with `config` (picked per case by `config_for`), printing a row as
+/// each finishes and the total line at the end.
+pub fn run(
+    cases: &[Case],
+    config_for: impl Fn(&Case) -> SearchConfig,
+    out: &mut impl Write,
+) -> Result<SolveTotals, Error> {
+    writeln!(out, "{HEADER}")?;
+    writeln!(out, "{}", rule())?;
+    let mut totals = SolveTotals::default();
+    for case in cases {
+        let config = config_for(case);
+        let solved = solve(case, &config)?;
+        writeln!(out, "{}", row(&solved, config.wld))?;
+        out.flush()?;
+        totals.positions += 1;
+        totals.wrong_scores += (solved.score_ok == Some(false)) as usize;
+        totals.wrong_moves += (solved.move_ok == Some(false)) as usize;
+        match &solved.report {
+            Some(report) => {
+                totals.nodes += report.counters.nodes();
+                totals.time_ns += report.time_ns;
+            }
+            None => totals.unsolved += 1,
+        }
+    }
+    writeln!(out, "{}", rule())?;
+    writeln!(out, "{}", total_line(&totals))?;
+    Ok(totals)
+}
+
+fn rule() -> String {
+    HEADER
+        .chars()
+        .map(|c| if c == '|' { '+' } else { '-' })
+        .collect()
+}
+
+/// Solves one case; a timed-out search is a row without a result, other errors stop.
+pub fn solve(case: &Case, config: &SearchConfig) -> Result<Solved, Error> {
+    let report = match search_position(&case.position, END, config) {
+        Ok(report) => report,
+        Err(SearchError::TimedOut { .. }) => {
+            return Ok(Solved {
+                case: case.name.clone(),
+                empties: case.position.empties(),
+                expected: case.expected.as_ref().map(|e| e.score()),
+                report: None,
+                score_ok: None,
+                move_ok: None,
+            })
+        }
+        Err(source) => {
+            return Err(Error::Search {
+                case: case.name.clone(),
+                source,
+            })
+        }
+    };
+    let margin = report.game_result.unwrap_or(0);
+    let class = |v: i32| v.signum();
+    let (score_ok, move_ok) = match &case.expected {
+        None => (None, None),
+        Some(expected) => {
+            let best = report.best_move.as_deref().unwrap_or("-");
+            if config.wld {
+                let listed = expected.move_values.iter().find(|(m, _)| m == best);
+                (
+                    Some(class(margin) == class(expected.score())),
+                    listed.map(|&(_, v)| class(v) == class(expected.score())),
+                )
+            } else {
+                (
+                    Some(margin == expected.score()),
+                    Some(expected.best_moves().contains(&best)),
+                )
+            }
+        }
+    };
+    Ok(Solved {
+        case: case.name.clone(),
+        empties: case.position.empties(),
+        expected: case.expected.as_ref().map(|e| e.score()),
+        report: Some(report),
+        score_ok,
+        move_ok,
+    })
+}
+
+/// A margin as the table prints it: `+38`, or `win` / `loss` / `draw` when only that was proved.
+fn result_text(margin: i32, wld: bool) -> String {
+    if wld {
+        match margin.signum() {
+            1 => "win".into(),
+            -1 => "loss".into(),
+            _ => "draw".into(),
+        }
+    } else {
+        format!("{margin:+}")
+    }
+}
+
+fn row(solved: &Solved, wld: bool) -> String {
+    let name = solved.case.trim_end_matches(".pos");
+    let expected = solved
+        .expected
+        .map_or("-".into(), |e| result_text(e, wld));
+    let Some(report) = &solved.report else {
+        return format!(
+            "  {name:<12} | {:>7} | {:>5} | {expected:>8} | {:<3} | {:>4} | {:>13} | {:>8} | {:>11} | timed out",
+            solved.empties, "-", "-", "-", "-", "-", "-"
+        );
+    };
+    let margin = report.game_result.unwrap_or(0);
+    let ok = match (solved.score_ok, solved.move_ok) {
+        (Some(false), _) => "NO",
+        (_, Some(false)) => "MV?",
+        (Some(true), _) => "yes",
+        (None, _) => "-",
+    };
+    let nodes = report.counters.nodes();
+    let secs = report.time_ns as f64 / 1e9;
+    format!(
+        "  {name:<12} | {:>7} | {:>5} | {:>8} | {ok:<3} | {:>4} | {:>13} | {:>8.3} | {:>11} | {}",
+        solved.empties,
+        result_text(margin, wld),
+        expected,
+        report.best_move.as_deref().unwrap_or("-"),
+        thousands(nodes),
+        secs,
+        thousands(rate(nodes, report.time_ns)),
+        report.pv.join(" ")
+    )
+}
+
+/// Nodes per second.
+fn rate(nodes: u64, time_ns: u64) -> u64 {
+    (nodes as f64 / (time_ns.max(1) as f64 / 1e9)) as u64
+}
+
+fn total_line(t: &SolveTotals) -> String {
+    format!(
+        "  {} positions, {} wrong scores, {} wrong moves{}: {} nodes in {:.3} s, {} nodes/s",
+        t.positions,
+        t.wrong_scores,
+        t.wrong_moves,
+        if t.unsolved > 0 {
+            format!(", {} timed out", t.unsolved)
+        } else {
+            String::new()
+        },
+        thousands(t.nodes),
+        t.time_ns as f64 / 1e9,
+        thousands(rate(t.nodes, t.time_ns))
+    )
+}

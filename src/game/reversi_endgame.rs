@@ -1,0 +1,276 @@
+//! Reversi's exact-solving code: the last few empties by a specialised solver (no table, no
+//! move list: the empty squares in a small array in parity order, the last square scored by
+//! its flips alone), stable discs for stability cut-offs, and quadrant parity.
+
+use super::reversi::flips;
+use super::Visits;
+
+/// The most empties [`solve`] is offered (it is exact for any number; without a table or
+/// mobility ordering it is slow beyond about 8).
+pub const MAX_EMPTIES: usize = 10;
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = 0x8080_8080_8080_8080;
+const RANK_1: u64 = 0x0000_0000_0000_00FF;
+const RANK_8: u64 = 0xFF00_0000_0000_0000;
+const BORDER: u64 = FILE_A | FILE_H | RANK_1 | RANK_8;
+
+/// The quadrant (0..3) of a square: a1-d4, e1-h4, a5-d8, e5-h8.
+#[inline(always)]
+pub fn quadrant(sq: u8) -> usize {
+    ((sq as usize >> 4) & 2) | ((sq as usize >> 2) & 1)
+}
+
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0F0F_0F0F,
+    0x0000_0000_F0F0_F0F0,
+    0x0F0F_0F0F_0000_0000,
+    0xF0F0_F0F0_0000_0000,
+];
+
+/// Whether the quadrant of `sq` holds an odd number of the `empty` squares.
+#[inline(always)]
+pub fn odd_region(empty: u64, sq: u8) -> bool {
+    (empty & QUADRANTS[quadrant(sq)]).count_ones() & 1 == 1
+}
+
+/// The final margin for the player (`p` to move against `o`) when the one empty square is
+/// `sq`. The position counts as one leaf, passes included.
+#[inline(always)]
+fn last_square(p: u64, o: u64, sq: u8, visits: &mut Visits) -> i32 {
+    visits.leaf += 1;
+    let diff = 2 * p.count_ones() as i32 - 63;
+    let flipped = flips(p, o, sq as usize).count_ones() as i32;
+    if flipped > 0 {
+        return diff + 2 * flipped + 1;
+    }
+    let flipped = flips(o, p, sq as usize).count_ones() as i32;
+    if flipped > 0 {
+        return diff - 2 * flipped - 1;
+    }
+    // Nobody can play: the empty square goes to the winner (63 discs: never a draw).
+    diff + diff.signum()
+}
+
+/// The exact final margin for the player `p` (to move against `o`) with the empty squares
+/// `empty` (`n` of them), fail-soft against (`alpha`, `beta`) in margins. `parity` has bit q
+/// set when quadrant q holds an odd number of empties: squares there are tried first.
+/// `passed`: the other side has just passed.
+#[allow(clippy::too_many_arguments)]
+pub fn solve(
+    p: u64,
+    o: u64,
+    mut alpha: i32,
+    beta: i32,
+    empty: u64,
+    parity: usize,
+    passed: bool,
+    visits: &mut Visits,
+) -> i32 {
+    if empty & (empty - 1) == 0 {
+        return last_square(p, o, empty.trailing_zeros() as u8, visits);
+    }
+    let mut best = -65;
+    let odd = ODD_SQUARES[parity];
+    // Odd regions first, then the rest; only squares next to an opponent disc can flip.
+    'moves: for group in [empty & odd, empty & !odd] {
+        let mut rest = group;
+        while rest != 0 {
+            let sq = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            if NEIGHBOURS[sq as usize] & o == 0 {
+                continue;
+            }
+            let flipped = flips(p, o, sq as usize);
+            if flipped == 0 {
+                continue;
+            }
+            let value = -solve(
+                o ^ flipped,
+                p | flipped | 1 << sq,
+                -beta,
+                -alpha,
+                empty ^ 1 << sq,
+                parity ^ 1 << quadrant(sq),
+                false,
+                visits,
+            );
+            if value > best {
+                best = value;
+                if value >= beta {
+                    break 'moves;
+                }
+                alpha = alpha.max(value);
+            }
+        }
+    }
+    if best > -65 {
+        visits.interior += 1;
+        return best;
+    }
+    if passed {
+        // Neither side can move: the game is over, the empties go to the winner.
+        visits.leaf += 1;
+        let diff = p.count_ones() as i32 - o.count_ones() as i32;
+        return diff + diff.signum() * empty.count_ones() as i32;
+    }
+    visits.interior += 1;
+    -solve(o, p, -beta, -alpha, empty, parity, true, visits)
+}
+
+/// The quadrant-parity bits of `empty` (bit q: quadrant q holds an odd number of empties).
+pub fn parity_bits(empty: u64) -> usize {
+    (0..4).fold(0, |bits, q| {
+        bits | (((empty & QUADRANTS[q]).count_ones() as usize & 1) << q)
+    })
+}
+
+/// The squares of the quadrants whose bit is set, for each 4-bit parity.
+const ODD_SQUARES: [u64; 16] = {
+    let mut table = [0u64; 16];
+    let mut bits = 0;
+    while bits < 16 {
+        let mut q = 0;
+        while q < 4 {
+            if bits >> q & 1 == 1 {
+                table[bits] |= QUADRANTS[q];
+            }
+            q += 1;
+        }
+        bits += 1;
+    }
+    table
+};
+
+/// The (up to 8) squares around each square.
+const NEIGHBOURS: [u64; 64] = {
+    let mut table = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let b = 1u64 << sq;
+        let sides = (b << 1 & !FILE_A) | (b >> 1 & !FILE_H);
+        let row = b | sides;
+        table[sq] = (sides | row << 8 | row >> 8) & !b;
+        sq += 1;
+    }
+    table
+};
+
+/// Squares on full lines in each of the four directions.
+fn full_lines(filled: u64) -> [u64; 4] {
+    let mut row = filled;
+    row &= row >> 1;
+    row &= row >> 2;
+    row &= row >> 4;
+    let rows = (row & FILE_A) * 0xFF;
+    let mut col = filled;
+    col &= col >> 8;
+    col &= col >> 16;
+    col &= col >> 32;
+    let cols = (col & RANK_1) * FILE_A;
+    let (mut diag, mut anti) = (0, 0);
+    for line in DIAGONALS.iter() {
+        if filled & line == *line {
+            diag |= line;
+        }
+    }
+    for line in ANTI_DIAGONALS.iter() {
+        if filled & line == *line {
+            anti |= line;
+        }
+    }
+    [rows, cols, diag, anti]
+}
+
+/// The a1-h8 diagonals (direction +9) and the h1-a8 ones (direction +7).
+const DIAGONALS: [u64; 15] = diagonals(9);
+const ANTI_DIAGONALS: [u64; 15] = diagonals(7);
+
+const fn diagonals(step: i32) -> [u64; 15] {
+    let mut lines = [0u64; 15];
+    let mut sq = 0;
+    while sq < 64 {
+        let (file, rank) = (sq % 8, sq / 8);
+        let index = if step == 9 {
+            file - rank + 7
+        } else {
+            file + rank
+        };
+        lines[index as usize] |= 1 << sq;
+        sq += 1;
+    }
+    lines
+}
+
+/// Discs of `p` that can never be flipped: on each of the four lines through it, the line is
+/// full, or the disc is on the border that line leaves by, or its neighbour on the line is
+/// one of `p`'s stable discs (found by growing the set until it stops).
+pub fn stable_discs(p: u64, o: u64) -> u64 {
+    let [rows, cols, diag, anti] = full_lines(p | o);
+    let safe_row = rows | FILE_A | FILE_H;
+    let safe_col = cols | RANK_1 | RANK_8;
+    let safe_diag = diag | BORDER;
+    let safe_anti = anti | BORDER;
+    let mut stable = 0u64;
+    loop {
+        let row = safe_row | (stable << 1 & !FILE_A) | (stable >> 1 & !FILE_H);
+        let col = safe_col | stable << 8 | stable >> 8;
+        let dia = safe_diag | (stable << 9 & !FILE_A) | (stable >> 9 & !FILE_H);
+        let ant = safe_anti | (stable << 7 & !FILE_H) | (stable >> 7 & !FILE_A);
+        let grown = p & row & col & dia & ant;
+        if grown == stable {
+            return stable;
+        }
+        stable = grown;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Reversi};
+
+    #[test]
+    fn quadrants_split_the_board() {
+        for (i, q) in QUADRANTS.iter().enumerate() {
+            assert_eq!(q.count_ones(), 16);
+            for sq in 0..64u8 {
+                assert_eq!(q >> sq & 1 == 1, quadrant(sq) == i, "square {sq}");
+            }
+        }
+        assert_eq!(DIAGONALS.iter().fold(0, |a, d| a | d), u64::MAX);
+        assert_eq!(ANTI_DIAGONALS.iter().map(|d| d.count_ones()).sum::<u32>(), 64);
+        assert_eq!(DIAGONALS[7], 0x8040_2010_0804_0201);
+        assert_eq!(ANTI_DIAGONALS[7], 0x0102_0408_1020_4080);
+    }
+
+    #[test]
+    fn stable_discs_are_never_flipped_in_random_play() {
+        // Play random games; a disc called stable must keep its colour to the end.
+        let mut state = 0x1234_5678_9ABC_DEF1u64;
+        for _ in 0..300 {
+            let mut pos = Reversi::start();
+            let mut watched: Vec<(u64, u64)> = Vec::new(); // (stable black, stable white)
+            while !pos.is_over() {
+                let (b, w) = (pos.black(), pos.white());
+                watched.push((stable_discs(b, w), stable_discs(w, b)));
+                for &(sb, sw) in &watched {
+                    assert_eq!(sb & pos.black(), sb, "{pos}");
+                    assert_eq!(sw & pos.white(), sw, "{pos}");
+                }
+                let moves = pos.generate_moves();
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                pos = pos.play(moves[(state % moves.len() as u64) as usize]);
+            }
+            let (b, w) = (pos.black(), pos.white());
+            if b | w == u64::MAX {
+                assert_eq!(stable_discs(b, w), b, "a full board is all stable");
+            }
+        }
+        // Corners and full edges.
+        let p: u64 = 1 | 1 << 1 | 1 << 8;
+        assert_eq!(stable_discs(p, 1 << 9), p);
+    }
+}
