@@ -5,8 +5,8 @@ use std::io::Write;
 
 use super::thousands;
 use crate::error::{Error, SearchError};
-use crate::position::Case;
 use crate::game::GameKind;
+use crate::position::Case;
 use crate::search::{search_position, SearchConfig, SearchReport, Variant, END};
 
 /// The default endgame variant: MTD(f) null-window passes from 0 with a large table, ETC at
@@ -164,9 +164,7 @@ fn result_text(margin: i32, wld: bool) -> String {
 
 fn row(solved: &Solved, wld: bool) -> String {
     let name = solved.case.trim_end_matches(".pos");
-    let expected = solved
-        .expected
-        .map_or("-".into(), |e| result_text(e, wld));
+    let expected = solved.expected.map_or("-".into(), |e| result_text(e, wld));
     let Some(report) = &solved.report else {
         return format!(
             "  {name:<12} | {:>7} | {:>5} | {expected:>8} | {:<3} | {:>4} | {:>13} | {:>8} | {:>11} | timed out",

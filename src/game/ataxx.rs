@@ -547,6 +547,15 @@ impl Game for Ataxx {
         self.empty().count_ones()
     }
 
+    /// Greedy rank of the position a move led to: clones (clock reset) before jumps, then the
+    /// fewest pieces left to the side now to move (the biggest capture first). Jumps first
+    /// would let exact solving wander through long jump sequences.
+    #[inline(always)]
+    fn mobility_rank(&self) -> u64 {
+        let jumped = (self.halfmove != 0) as u64;
+        jumped << 8 | self.player.count_ones() as u64
+    }
+
     /// Pieces, gaps, side to move and the halfmove clock (it can end the game, so the same
     /// board with another clock may have another value; a clone resets it, so transpositions
     /// after clones still meet). The fullmove number is left out.

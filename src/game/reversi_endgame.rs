@@ -239,7 +239,10 @@ mod tests {
             }
         }
         assert_eq!(DIAGONALS.iter().fold(0, |a, d| a | d), u64::MAX);
-        assert_eq!(ANTI_DIAGONALS.iter().map(|d| d.count_ones()).sum::<u32>(), 64);
+        assert_eq!(
+            ANTI_DIAGONALS.iter().map(|d| d.count_ones()).sum::<u32>(),
+            64
+        );
         assert_eq!(DIAGONALS[7], 0x8040_2010_0804_0201);
         assert_eq!(ANTI_DIAGONALS[7], 0x0102_0408_1020_4080);
     }

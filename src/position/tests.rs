@@ -137,7 +137,7 @@ fn obf_lists_hold_the_same_cases_as_the_pos_files() {
 #[test]
 fn every_position_file_prints_back_to_the_same_text() {
     let mut checked = 0;
-    for dir in ["reversi/ffo", "reversi/obf", "ataxx"] {
+    for dir in ["reversi/ffo", "reversi/obf", "ataxx", "ataxx/end"] {
         for file in position_files_in(&positions_dir().join(dir)).unwrap() {
             let text = std::fs::read_to_string(&file).unwrap();
             let data: Vec<&str> = formats_data_lines(&text);
@@ -168,7 +168,9 @@ fn formats_data_lines(text: &str) -> Vec<&str> {
 #[test]
 fn ataxx_positions_are_reached_by_their_recorded_moves() {
     let mut replayed = 0;
-    for file in position_files_in(&positions_dir().join("ataxx")).unwrap() {
+    let mut files = position_files_in(&positions_dir().join("ataxx")).unwrap();
+    files.extend(position_files_in(&positions_dir().join("ataxx/end")).unwrap());
+    for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
         let field = |key: &str| {
             text.lines()
@@ -186,7 +188,35 @@ fn ataxx_positions_are_reached_by_their_recorded_moves() {
         assert_eq!(case.position, AnyPosition::Ataxx(pos), "{}", file.display());
         replayed += 1;
     }
-    assert!(replayed >= 5);
+    assert!(replayed >= 5 + 20);
+}
+
+/// The Ataxx endgame suite loads, and the default solver re-proves its values.
+#[test]
+fn ataxx_end_suite_values_are_proved_again() {
+    use crate::search::{search_position, SearchConfig, END};
+    let cases = load(
+        &[positions_dir().join("ataxx/end").display().to_string()],
+        None,
+    )
+    .unwrap();
+    assert_eq!(cases.len(), 20);
+    let config = SearchConfig::new(
+        crate::commands::solve::DEFAULT_GENERIC_SOLVER
+            .parse()
+            .unwrap(),
+    );
+    for case in &cases {
+        let expected = case.expected.as_ref().unwrap();
+        let report = search_position(&case.position, END, &config).unwrap();
+        assert_eq!(report.game_result, Some(expected.score()), "{}", case.name);
+        let best = report.best_move.unwrap();
+        assert!(
+            expected.best_moves().contains(&best.as_str()),
+            "{}",
+            case.name
+        );
+    }
 }
 
 #[test]
@@ -349,4 +379,107 @@ fn malformed_files_give_the_file_line_and_what_was_expected() {
         .to_string();
     assert!(err.contains("no position files found"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Makes the Ataxx endgame suite `positions/ataxx/end/` (run by hand, in release mode:
+/// `NODEPROF_WRITE_SUITE=1 cargo test --release -- --ignored make_ataxx_end_suite`).
+/// Seeded random self-play from the start and from the cross-of-gaps layout until few
+/// empties are left; a position is kept when two different variants prove the same exact
+/// value within the time limit. Without the variable it only prints what it would write.
+#[test]
+#[ignore]
+fn make_ataxx_end_suite() {
+    use crate::game::tree::splitmix64;
+    use crate::search::{search, SearchConfig, END};
+    use std::time::Duration;
+
+    let provers = ["mtdf+tt:256+mobility+etc", "pvs+tt:64"];
+    let limit = Duration::from_secs(
+        std::env::var("NODEPROF_SUITE_LIMIT")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(60),
+    );
+    let wanted: usize = 20;
+    let write = std::env::var("NODEPROF_WRITE_SUITE").is_ok();
+    let dir = positions_dir().join("ataxx/end");
+    let starts = [
+        ("start", "x5o/7/7/7/7/7/o5x x 0 1"),
+        ("gaps-cross", "x5o/7/3-3/2---2/3-3/7/o5x x 0 1"),
+    ];
+    let mut kept = 0;
+    for seed in 1u64..200 {
+        if kept == wanted {
+            break;
+        }
+        let (start_name, start_fen) = starts[(seed % 2) as usize];
+        // Empties to stop at: 4 to 7 in turn (more cannot be proved in a minute).
+        let target = std::env::var("NODEPROF_SUITE_EMPTIES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(1 + (seed / 2 % 3) as u32);
+        let mut pos = Ataxx::from_fen(start_fen).unwrap();
+        let mut moves = Vec::new();
+        let mut state = seed;
+        while !pos.is_over() && pos.empties() > target {
+            let list = pos.generate_moves();
+            let mv = list[(splitmix64(&mut state) % list.len() as u64) as usize];
+            moves.push(mv.to_string());
+            pos = pos.play(mv);
+        }
+        if pos.is_over() || pos.empties() != target {
+            continue;
+        }
+        let mut values = Vec::new();
+        for spec in provers {
+            let mut config = SearchConfig::new(spec.parse().unwrap());
+            config.time_limit = Some(limit);
+            match search(&pos, END, &config) {
+                Ok(o) => values.push((
+                    crate::search::game_result::<Ataxx>(o.score).unwrap(),
+                    o.best_move.unwrap(),
+                    o.counters.nodes(),
+                    o.time_ns,
+                )),
+                Err(e) => {
+                    println!("seed {seed}: {target} empties: {spec}: {e}");
+                    break;
+                }
+            }
+        }
+        if values.len() < 2 {
+            continue;
+        }
+        assert_eq!(
+            values[0].0, values[1].0,
+            "seed {seed}: the provers disagree"
+        );
+        let mut best: Vec<String> = values.iter().map(|v| v.1.to_string()).collect();
+        best.dedup();
+        let name = format!("end-{start_name}-{}-s{seed}.pos", moves.len());
+        let text = format!(
+            "% Ataxx endgame: {} plies of random play (seed {seed}) from {start_name}, {target} empties\n\
+             % proved by {} ({} nodes, {:.1} s) and {} ({} nodes, {:.1} s)\n\
+             % from: {start_fen}\n% moves: {}\n{}\n{}\n",
+            moves.len(),
+            provers[0],
+            values[0].2,
+            values[0].3 as f64 / 1e9,
+            provers[1],
+            values[1].2,
+            values[1].3 as f64 / 1e9,
+            moves.join(" "),
+            pos.fen(),
+            best.iter()
+                .map(|m| format!("{m}:{:+}", values[0].0))
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
+        println!("{name}\n{text}");
+        if write {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join(&name), text).unwrap();
+        }
+        kept += 1;
+    }
 }

@@ -290,7 +290,9 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
             return Probe::Continue(None);
         };
         self.count(|c| c.tt_hit += 1);
-        if use_.cuts && ply > 0 && Self::deep_enough(&use_, entry.depth, Self::table_depth(pos, depth))
+        if use_.cuts
+            && ply > 0
+            && Self::deep_enough(&use_, entry.depth, Self::table_depth(pos, depth))
         {
             let cut = match entry.bound {
                 Bound::Exact => true,

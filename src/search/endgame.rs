@@ -10,7 +10,7 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
     #[inline]
     pub fn endgame_shortcut(&mut self, pos: &G, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
         let empties = pos.empties();
-        if empties <= self.last {
+        if self.last > 0 && empties <= self.last {
             self.pv.clear(ply);
             let mut visits = Visits::default();
             let value = pos.solve_small(alpha, beta, &mut visits);

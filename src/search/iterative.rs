@@ -3,9 +3,10 @@
 //! tried first at the root.
 
 use super::context::{to_the_end, Searcher, INF};
-use super::MAX_DEPTH;
 use super::token::budget;
 use super::variant::{Base, Variant};
+use super::{game_result, MAX_DEPTH};
+use crate::game::margin_score;
 use crate::game::Game;
 
 impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
@@ -29,7 +30,12 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
         if last == depth {
             return value;
         }
-        self.search_to(pos, depth, variant, (last > 0).then_some(value))
+        // The last iteration's value, read as a final margin, is the solve's first guess.
+        let guess = (last > 0).then(|| match game_result::<G>(value) {
+            Some(_) => value,
+            None => margin_score(value, G::WIN_BONUS),
+        });
+        self.search_to(pos, depth, variant, guess)
     }
 
     /// One search to `depth`; `guess` is the previous iteration's value, if any.

@@ -132,15 +132,24 @@ pub fn check<G: Game>(depth: u32, config: &SearchConfig) -> Result<(), SearchErr
     }
     if variant.last.unwrap_or(0) > G::SMALL_SOLVER_EMPTIES {
         return refuse(match G::SMALL_SOLVER_EMPTIES {
-            0 => format!("+last needs a specialised endgame solver, which {} lacks", G::NAME),
+            0 => format!(
+                "+last needs a specialised endgame solver, which {} lacks",
+                G::NAME
+            ),
             n => format!("+last takes at most {n} empties for {}", G::NAME),
         });
     }
     if variant.stability && !G::HAS_STABILITY {
-        return refuse(format!("+stab needs stable pieces, which {} lacks", G::NAME));
+        return refuse(format!(
+            "+stab needs stable pieces, which {} lacks",
+            G::NAME
+        ));
     }
     if variant.parity && !G::HAS_PARITY {
-        return refuse(format!("+parity needs regions of empties, which {} lacks", G::NAME));
+        return refuse(format!(
+            "+parity needs regions of empties, which {} lacks",
+            G::NAME
+        ));
     }
     Ok(())
 }
@@ -209,7 +218,11 @@ pub fn search_position(
         Ok(SearchReport {
             depth,
             score: outcome.score,
-            game_result: game_result::<G>(outcome.score),
+            // Solved to the end, a score of 0 is a proven draw.
+            game_result: match depth {
+                END => Some(game_result::<G>(outcome.score).unwrap_or(0)),
+                _ => game_result::<G>(outcome.score),
+            },
             best_move: outcome.best_move.map(|m| m.to_string()),
             pv: outcome.pv.iter().map(|m| m.to_string()).collect(),
             counters: outcome.counters,
@@ -225,7 +238,10 @@ pub fn search_position(
         std::thread::Builder::new()
             .name("solve".into())
             .stack_size(SOLVE_STACK)
-            .spawn_scoped(scope, || with_position!(position, p => report(p, depth, config)))
+            .spawn_scoped(
+                scope,
+                || with_position!(position, p => report(p, depth, config)),
+            )
             .expect("cannot start the solving thread")
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))

@@ -467,3 +467,162 @@ fn classic_conventions_reproduce_the_published_2011_cells() {
     let names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
     assert_eq!(names, ["c4", "d3", "e6", "f5"]);
 }
+
+/// Reversi positions with few empties from seeded random play (and their game-over cases).
+fn random_endgames(count: usize, max_empties: u32) -> Vec<Reversi> {
+    let mut state = 0x5EED_0F_E4D5u64;
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut pos = Reversi::start();
+        let stop = max_empties - (out.len() as u32 % 4);
+        while !pos.is_over() && pos.empties() > stop {
+            let moves = pos.generate_moves();
+            pos = pos.play(
+                moves[(crate::game::tree::splitmix64(&mut state) % moves.len() as u64) as usize],
+            );
+        }
+        out.push(pos);
+    }
+    out
+}
+
+/// The endgame variants: each technique alone and together, both null-window drivers.
+const EXACT_VARIANTS: &[&str] = &[
+    "alphabeta",
+    "pvs+tt",
+    "mtdf+tt",
+    "mtdf+tt+mobility+parity",
+    "alphabeta+last:4",
+    "pvs+tt+last:8",
+    "mtdf+tt+stab",
+    "pvs+tt+etc+stab+last:6",
+    "mtdf+tt+id+mobility+etc+parity+stab+last:7",
+    "pvs+tt+sso:2+mobility+last:5",
+    "alphabeta+failhard+stab+last:3",
+];
+
+#[test]
+fn every_endgame_variant_solves_to_the_negamax_value() {
+    for pos in random_endgames(60, 9) {
+        let truth = run(&pos, END, "negamax").score;
+        assert!(
+            game_result::<Reversi>(truth).is_some() || truth == 0,
+            "{pos}"
+        );
+        for spec in EXACT_VARIANTS {
+            let outcome = run(&pos, END, spec);
+            assert_eq!(outcome.score, truth, "{spec} on {pos}");
+            // The best move reaches the value: the child solves to minus it.
+            if let Some(mv) = outcome.best_move {
+                assert_eq!(
+                    -run(&pos.play(mv), END, "negamax").score,
+                    truth,
+                    "{spec} {mv} on {pos}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn win_loss_draw_mode_proves_the_sign_of_the_exact_value() {
+    for pos in random_endgames(40, 10) {
+        let exact = run(&pos, END, "mtdf+tt+last:6").score;
+        for spec in ["alphabeta+last:4", "pvs+tt+stab+last:6", "mtdf+tt+mobility"] {
+            let mut config = config(spec);
+            config.wld = true;
+            let wld = search(&pos, END, &config).unwrap().score;
+            assert_eq!(wld.signum(), exact.signum(), "{spec} on {pos}");
+        }
+    }
+}
+
+#[test]
+fn the_specialised_last_empties_count_one_leaf_for_the_last_square() {
+    // One empty square: the position is a single leaf, whoever plays it.
+    for pos in random_endgames(40, 9) {
+        let mut visits = crate::game::Visits::default();
+        let value = pos.solve_small(-INF, INF, &mut visits);
+        assert_eq!(value, run(&pos, END, "negamax").score, "{pos}");
+        assert!(visits.leaf >= 1);
+    }
+    let mut pos = random_endgames(1, 9)[0];
+    while pos.empties() > 1 && !pos.is_over() {
+        pos = pos.play(pos.generate_moves()[0]);
+    }
+    if pos.empties() == 1 {
+        let mut visits = crate::game::Visits::default();
+        pos.solve_small(-INF, INF, &mut visits);
+        assert_eq!(
+            visits,
+            crate::game::Visits {
+                leaf: 1,
+                interior: 0
+            }
+        );
+    }
+}
+
+#[test]
+fn ffo_problems_solve_to_the_published_scores() {
+    // FFO 1..19 (14 to 16 empties) and 20..24 (6 to 19) with the default endgame variant.
+    let names: Vec<String> = (1..25).map(|n| format!("end{n:02}.pos")).collect();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/reversi/ffo");
+    let mut config = config(crate::commands::solve::DEFAULT_SOLVER);
+    config.eval = Eval::SquareWeights;
+    for name in names {
+        let case = &load(&[root.join(&name).display().to_string()], None).unwrap()[0];
+        let expected = case.expected.as_ref().unwrap();
+        let report = search_position(&case.position, END, &config).unwrap();
+        assert_eq!(report.game_result, Some(expected.score()), "{name}");
+        let best = report.best_move.unwrap();
+        assert!(
+            expected.best_moves().contains(&best.as_str()),
+            "{name}: {best}"
+        );
+        assert!(report.counters.nodes() > 0);
+    }
+}
+
+#[test]
+fn solving_options_that_do_not_fit_are_refused() {
+    let reversi = Reversi::start();
+    let err = |pos: &dyn Fn() -> Result<(), SearchError>| pos().unwrap_err().to_string();
+    assert!(
+        err(&|| search(&reversi, 4, &config("pvs+tt+last:4")).map(|_| ()))
+            .contains("+last works only when solving to the end")
+    );
+    assert!(
+        err(&|| search(&Ataxx::start(), END, &config("pvs+tt+stab")).map(|_| ()))
+            .contains("+stab needs stable pieces, which ataxx lacks")
+    );
+    assert!(
+        err(&|| search(&Ataxx::start(), END, &config("alphabeta+last:2")).map(|_| ()))
+            .contains("+last needs a specialised endgame solver")
+    );
+    assert!(err(&|| search(&reversi, END, &config("token")).map(|_| ()))
+        .contains("does not search to the end"));
+}
+
+#[test]
+fn ataxx_solves_to_the_negamax_value_with_the_clock_in_the_key() {
+    // Near the halfmove limit, jump sequences end by the clock: the same board with another
+    // clock has another value, so tables must tell them apart.
+    let boards = [
+        "xxxxxxx/xxxxxxx/ooooooo/ooo1ooo/xxxxxxx/xxxxxxx/xxxx1oo x 97 80",
+        "xxxxxxx/xxxxxxx/ooooooo/ooo1ooo/xxxxxxx/xxxxxxx/xxxx1oo x 98 80",
+        "ooooooo/xxxxxxx/ooooooo/ooo2oo/xxxxxxx/xxxxxxx/xxxxxoo o 96 80",
+    ];
+    for fen in boards {
+        let pos = Ataxx::from_fen(fen).unwrap();
+        let truth = run(&pos, END, "negamax").score;
+        for spec in [
+            "alphabeta",
+            "pvs+tt",
+            "mtdf+tt+mobility+etc",
+            "alphabeta+tt+ttexact",
+        ] {
+            assert_eq!(run(&pos, END, spec).score, truth, "{spec} on {fen}");
+        }
+    }
+}

@@ -420,7 +420,10 @@ pub const ENHANCEMENTS: &[(&str, &str)] = &[
         "whiteview",
         "score leaves white minus black whatever the side to move (the classic tables' sign slip)",
     ),
-    ("parity", "moves into odd regions of empties first (Reversi)"),
+    (
+        "parity",
+        "moves into odd regions of empties first (Reversi)",
+    ),
     (
         "stab",
         "exact solving: stability cut-off (a node its stable discs prove lost below alpha)",
