@@ -551,10 +551,12 @@ mod tests {
         assert_eq!((d.from, d.to), (2, 6));
         let d = parse_depths("8").unwrap();
         assert_eq!((d.from, d.to), (8, 8));
+        let d = parse_depths("end").unwrap();
+        assert_eq!((d.from, d.to), (END, END));
         for bad in ["0", "6..2", "x", "2..", "..4", "1..999", "-1"] {
             let err = parse_depths(bad).unwrap_err();
             assert!(
-                err.starts_with("expected a depth N or a range FROM..TO"),
+                err.starts_with("expected a depth N, a range FROM..TO"),
                 "{bad}: {err}"
             );
         }

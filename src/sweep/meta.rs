@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::SweepSettings;
 use crate::error::SweepError;
 use crate::position::Case;
-use crate::search::{depth_label, Variant};
+use crate::search::{depth_label, Variant, END};
 
 #[derive(Serialize)]
 struct Meta<'a> {
@@ -35,7 +35,8 @@ struct Settings<'a> {
     positions: &'a [String],
     cases: Vec<&'a str>,
     variants: Vec<String>,
-    depths: Vec<String>,
+    /// Numbers, or `"end"` for exact solving.
+    depths: Vec<serde_json::Value>,
     eval: &'static str,
     shuffle_seed: Option<u64>,
     jobs: usize,
@@ -66,7 +67,13 @@ pub fn write(
             positions: &settings.positions,
             cases: cases.iter().map(|c| c.name.as_str()).collect(),
             variants: variants.iter().map(|v| v.to_string()).collect(),
-            depths: depths.iter().map(|&d| depth_label(d)).collect(),
+            depths: depths
+                .iter()
+                .map(|&d| match d {
+                    END => depth_label(d).into(),
+                    _ => d.into(),
+                })
+                .collect(),
             eval: settings.eval.name(),
             shuffle_seed: settings.shuffle,
             jobs: settings.jobs,
