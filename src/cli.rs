@@ -99,7 +99,7 @@ enum Command {
     /// Run every position x variant x depth into a report folder: runs.csv (a row per case,
     /// written as each finishes), meta.json, then the report (xtabs, summary.md, charts)
     Sweep {
-        /// Positions (default: the FFO problems 40..59)
+        /// Positions (default: the FFO problems 40..59; with --exact 1..19)
         #[arg(value_name = "POSITIONS")]
         positions: Vec<String>,
         /// Variant specs or presets (default: the classic comparison set)
@@ -342,6 +342,14 @@ fn default_positions() -> Vec<String> {
         .collect()
 }
 
+/// The exact sweep's default positions: the FFO problems 1..19 (14 to 16 empties), which
+/// every variant of the endgame ladder solves in seconds.
+fn exact_default_positions() -> Vec<String> {
+    (1..20)
+        .map(|n| format!("positions/reversi/ffo/end{n:02}.pos"))
+        .collect()
+}
+
 /// A name for the report folder: `ffo-40-59` for the default, else the folder or file stem
 /// of the first position argument.
 fn suite_name(positions: &[String], defaulted: bool) -> String {
@@ -453,10 +461,10 @@ impl Cli {
                 game,
             } => {
                 let defaulted = positions.is_empty();
-                let positions = if defaulted {
-                    default_positions()
-                } else {
-                    positions
+                let positions = match (defaulted, exact) {
+                    (true, false) => default_positions(),
+                    (true, true) => exact_default_positions(),
+                    (false, _) => positions,
                 };
                 let default_set: &[&str] = match (profile, exact) {
                     (Some(Profile::Classic2011), _) => &CLASSIC_VARIANTS,
@@ -475,6 +483,7 @@ impl Cli {
                 let out_dir = out.unwrap_or_else(|| {
                     let name = match profile {
                         Some(Profile::Classic2011) => "classic2011".to_string(),
+                        None if defaulted && exact => "ffo-1-19-exact".to_string(),
                         None => suite_name(&positions, defaulted),
                     };
                     PathBuf::from("reports").join(name)

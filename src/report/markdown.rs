@@ -6,7 +6,7 @@ use super::tables::Tables;
 use super::{Metric, ReportOptions};
 use crate::commands::thousands;
 
-pub fn summary(tables: &Tables, options: &ReportOptions) -> String {
+pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> String {
     let mut s = String::new();
     let depths = match (tables.depths.first(), tables.depths.last()) {
         (Some(a), Some(b)) if a != b => format!("depths {a} to {b}"),
@@ -98,10 +98,13 @@ pub fn summary(tables: &Tables, options: &ReportOptions) -> String {
             "nodes_by_depth_per_position",
             "Nodes by depth, per position",
         ),
+        ("nodes_by_position", "Nodes per position, solved to the end"),
         ("leaves_vs_baseline", "Leaves relative to the baseline"),
         ("time_vs_nodes", "Time against nodes"),
     ] {
-        let _ = writeln!(s, "![{alt}](plots/{file}.png)\n");
+        if charts.contains(&file) {
+            let _ = writeln!(s, "![{alt}](plots/{file}.png)\n");
+        }
     }
     let _ = writeln!(s, "(Each chart is also in `plots/` as SVG.)\n");
     let _ = writeln!(s, "## Cross-tables\n");

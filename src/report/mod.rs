@@ -187,13 +187,26 @@ pub fn run(dir: &Path, options: &ReportOptions) -> Result<ReportOutput, ReportEr
             options.width,
         )?);
     }
-    files.extend(plot::metric_by_depth(
-        &tables,
-        Metric::Nodes,
-        &plots,
-        "nodes_by_depth",
-    )?);
-    files.extend(plot::nodes_per_position(&tables, &plots)?);
+    // A baseline absent from the runs (exact sweeps have no negamax) falls back to the
+    // first variant.
+    let options = &ReportOptions {
+        baseline: match tables.names.contains(&options.baseline) {
+            true => options.baseline.clone(),
+            false => tables.names.first().cloned().unwrap_or_default(),
+        },
+        width: options.width,
+    };
+    if tables.depths.iter().any(|d| d.parse::<u32>().is_ok()) {
+        files.extend(plot::metric_by_depth(
+            &tables,
+            Metric::Nodes,
+            &plots,
+            "nodes_by_depth",
+        )?);
+        files.extend(plot::nodes_per_position(&tables, &plots)?);
+    } else {
+        files.extend(plot::nodes_by_position(&tables, &plots)?);
+    }
     files.extend(plot::leaves_vs_baseline(
         &tables,
         &options.baseline,
@@ -210,7 +223,12 @@ pub fn run(dir: &Path, options: &ReportOptions) -> Result<ReportOutput, ReportEr
         false => None,
     };
     let summary = dir.join("summary.md");
-    let mut text = markdown::summary(&tables, options);
+    let charts: Vec<&str> = files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "png"))
+        .filter_map(|f| f.file_stem()?.to_str())
+        .collect();
+    let mut text = markdown::summary(&tables, options, &charts);
     if let Some(defaults) = &defaults {
         text.push_str(&markdown::side_by_side(&tables, defaults));
     }

@@ -512,6 +512,45 @@ pub fn nodes_per_position(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, R
     )
 }
 
+/// Exact sweeps: nodes of each variant on each position (x: the position's place in the
+/// suite), one line a variant.
+pub fn nodes_by_position(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
+    let place = |position: &str| {
+        tables
+            .positions
+            .iter()
+            .position(|p| p == position)
+            .map(|i| i as f64 + 1.0)
+    };
+    let chart = LineChart {
+        title: format!(
+            "Nodes per position, solved to the end ({} to {}, log scale)",
+            tables.positions.first().map_or("", String::as_str),
+            tables.positions.last().map_or("", String::as_str)
+        ),
+        x_label: "position (in suite order)".into(),
+        y_label: "nodes (leaf + interior)".into(),
+        series: tables
+            .names
+            .iter()
+            .map(|name| Series {
+                name: name.clone(),
+                points: tables
+                    .finished
+                    .iter()
+                    .filter(|r| &r.name == name)
+                    .filter_map(|r| Some((place(&r.position)?, Metric::Nodes.of(r)?)))
+                    .collect(),
+            })
+            .collect(),
+        log_y: true,
+        integer_x: true,
+        legend: true,
+        title_size: 22,
+    };
+    write(dir, "nodes_by_position", (1200, 720), &chart)
+}
+
 /// Leaves of each variant relative to the baseline's at the deepest common depth.
 pub fn leaves_vs_baseline(
     tables: &Tables,

@@ -379,3 +379,47 @@ fn default_depths_suit_the_game() {
         [2, 3, 4, 5, 6]
     );
 }
+
+#[test]
+fn exact_sweeps_record_depth_end_and_check_the_suite() {
+    let dir = scratch("exact");
+    let mut s = settings(
+        dir.clone(),
+        &[
+            "reversi/ffo/end01.pos",
+            "reversi/ffo/end20.pos",
+            "ataxx/end/end-start-158-s6.pos",
+        ],
+        &[],
+        1..=1,
+    );
+    s.depths = Some(vec![END]);
+    let summary = run(&s).unwrap();
+    // Mixed games: the generic ladder (no Reversi-only techniques), every case solved.
+    assert_eq!(summary.ok, 3 * EXACT_GENERIC_VARIANTS.len(), "{summary:?}");
+    let records = read_runs(&dir.join(RUNS_FILE)).unwrap();
+    for r in &records {
+        assert_eq!(r.depth, "end");
+        assert_eq!(
+            r.game_result, r.expected_score,
+            "{} {}",
+            r.variant, r.position
+        );
+    }
+    let output = report::run(&dir, &ReportOptions::default()).unwrap();
+    assert!(output
+        .files
+        .iter()
+        .any(|f| f.ends_with("nodes_by_position.png")));
+    // The label of a solved row ends in `_end`.
+    assert!(
+        cell(&dir.join("xtabs/nodes.csv"), "mtdf+tt:64_end", "end01.pos")
+            .parse::<u64>()
+            .unwrap()
+            > 0
+    );
+    // Reversi alone: the Reversi ladder.
+    let reversi = default_variants(&load(&s.positions[..2], None).unwrap(), &[END]);
+    assert_eq!(reversi.len(), EXACT_VARIANTS.len());
+    let _ = fs::remove_dir_all(&dir);
+}
