@@ -133,6 +133,11 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
 
 /// Output cut short by a closed pipe (`nodeprof show ... | head`) is not an error.
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.downcast_ref::<io::Error>()
-        .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    let io = err
+        .downcast_ref::<io::Error>()
+        .or(match err.downcast_ref() {
+            Some(nodeprof::error::Error::Io(e)) => Some(e),
+            _ => None,
+        });
+    io.is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
 }

@@ -58,7 +58,8 @@ impl SolveTotals {
     }
 }
 
-const HEADER: &str = "  #            | empties | score | expected | ok  | best |         nodes |     time |     nodes/s | PV";
+const HEADER_AFTER_NAME: &str =
+    " | empties | score | expected | ok  | best |         nodes |     time |     nodes/s | PV";
 
 /// Solves every case with `config` (picked per case by `config_for`), printing a row as
 /// each finishes and the total line at the end.
@@ -67,13 +68,20 @@ pub fn run(
     config_for: impl Fn(&Case) -> SearchConfig,
     out: &mut impl Write,
 ) -> Result<SolveTotals, Error> {
-    writeln!(out, "{HEADER}")?;
-    writeln!(out, "{}", rule())?;
+    let width = cases
+        .iter()
+        .map(|c| short_name(&c.name).len())
+        .max()
+        .unwrap_or(0)
+        .max(5);
+    let header = format!("  {:<width$}{HEADER_AFTER_NAME}", "#");
+    writeln!(out, "{header}")?;
+    writeln!(out, "{}", rule(&header))?;
     let mut totals = SolveTotals::default();
     for case in cases {
         let config = config_for(case);
         let solved = solve(case, &config)?;
-        writeln!(out, "{}", row(&solved, config.wld))?;
+        writeln!(out, "{}", row(&solved, config.wld, width))?;
         out.flush()?;
         totals.positions += 1;
         totals.wrong_scores += (solved.score_ok == Some(false)) as usize;
@@ -86,13 +94,18 @@ pub fn run(
             None => totals.unsolved += 1,
         }
     }
-    writeln!(out, "{}", rule())?;
+    writeln!(out, "{}", rule(&header))?;
     writeln!(out, "{}", total_line(&totals))?;
     Ok(totals)
 }
 
-fn rule() -> String {
-    HEADER
+/// A case's name without the `.pos` ending.
+fn short_name(name: &str) -> &str {
+    name.trim_end_matches(".pos")
+}
+
+fn rule(header: &str) -> String {
+    header
         .chars()
         .map(|c| if c == '|' { '+' } else { '-' })
         .collect()
@@ -162,12 +175,12 @@ fn result_text(margin: i32, wld: bool) -> String {
     }
 }
 
-fn row(solved: &Solved, wld: bool) -> String {
-    let name = solved.case.trim_end_matches(".pos");
+fn row(solved: &Solved, wld: bool, width: usize) -> String {
+    let name = short_name(&solved.case);
     let expected = solved.expected.map_or("-".into(), |e| result_text(e, wld));
     let Some(report) = &solved.report else {
         return format!(
-            "  {name:<12} | {:>7} | {:>5} | {expected:>8} | {:<3} | {:>4} | {:>13} | {:>8} | {:>11} | timed out",
+            "  {name:<width$} | {:>7} | {:>5} | {expected:>8} | {:<3} | {:>4} | {:>13} | {:>8} | {:>11} | timed out",
             solved.empties, "-", "-", "-", "-", "-", "-"
         );
     };
@@ -181,7 +194,7 @@ fn row(solved: &Solved, wld: bool) -> String {
     let nodes = report.counters.nodes();
     let secs = report.time_ns as f64 / 1e9;
     format!(
-        "  {name:<12} | {:>7} | {:>5} | {:>8} | {ok:<3} | {:>4} | {:>13} | {:>8.3} | {:>11} | {}",
+        "  {name:<width$} | {:>7} | {:>5} | {:>8} | {ok:<3} | {:>4} | {:>13} | {:>8.3} | {:>11} | {}",
         solved.empties,
         result_text(margin, wld),
         expected,

@@ -395,7 +395,10 @@ pub const ENHANCEMENTS: &[(&str, &str)] = &[
         "K killer moves per ply, most recent first (default 2)",
     ),
     ("history", "history heuristic, weight 2^depth"),
-    ("mobility", "fewest opponent replies first"),
+    (
+        "mobility",
+        "fastest first: fewest opponent replies first (Reversi: corners count twice; Ataxx: clones first)",
+    ),
     (
         "id",
         "iterative deepening from depth 1 (table, killers and history kept)",
