@@ -470,6 +470,26 @@ pub fn metric_by_depth(
     write(dir, stem, (960, 640), &chart)
 }
 
+/// One series a variant: the points `point` makes of its finished searches.
+fn series_per_variant(
+    tables: &Tables,
+    point: impl Fn(&crate::sweep::record::Record) -> Option<(f64, f64)>,
+) -> Vec<Series> {
+    tables
+        .names
+        .iter()
+        .map(|name| Series {
+            name: name.clone(),
+            points: tables
+                .finished
+                .iter()
+                .filter(|r| &r.name == name)
+                .filter_map(&point)
+                .collect(),
+        })
+        .collect()
+}
+
 /// Nodes against depth per position, small multiples.
 pub fn nodes_per_position(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     let panels = tables
@@ -479,19 +499,12 @@ pub fn nodes_per_position(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, R
             title: position.clone(),
             x_label: String::new(),
             y_label: String::new(),
-            series: tables
-                .names
-                .iter()
-                .map(|name| Series {
-                    name: name.clone(),
-                    points: tables
-                        .finished
-                        .iter()
-                        .filter(|r| &r.name == name && &r.position == position)
-                        .filter_map(|r| Some((numeric_depth(&r.depth)?, Metric::Nodes.of(r)?)))
-                        .collect(),
-                })
-                .collect(),
+            series: series_per_variant(tables, |r| {
+                if &r.position != position {
+                    return None;
+                }
+                Some((numeric_depth(&r.depth)?, Metric::Nodes.of(r)?))
+            }),
             log_y: true,
             integer_x: true,
             legend: false,
@@ -530,19 +543,9 @@ pub fn nodes_by_position(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, Re
         ),
         x_label: "position (in suite order)".into(),
         y_label: "nodes (leaf + interior)".into(),
-        series: tables
-            .names
-            .iter()
-            .map(|name| Series {
-                name: name.clone(),
-                points: tables
-                    .finished
-                    .iter()
-                    .filter(|r| &r.name == name)
-                    .filter_map(|r| Some((place(&r.position)?, Metric::Nodes.of(r)?)))
-                    .collect(),
-            })
-            .collect(),
+        series: series_per_variant(tables, |r| {
+            Some((place(&r.position)?, Metric::Nodes.of(r)?))
+        }),
         log_y: true,
         integer_x: true,
         legend: true,
@@ -597,19 +600,7 @@ pub fn metric_vs_nodes(
     dir: &Path,
     stem: &str,
 ) -> Result<Vec<PathBuf>, ReportError> {
-    let groups = tables
-        .names
-        .iter()
-        .map(|name| Series {
-            name: name.clone(),
-            points: tables
-                .finished
-                .iter()
-                .filter(|r| &r.name == name)
-                .filter_map(|r| Some((Metric::Nodes.of(r)?, metric.of(r)?)))
-                .collect(),
-        })
-        .collect();
+    let groups = series_per_variant(tables, |r| Some((Metric::Nodes.of(r)?, metric.of(r)?)));
     let chart = Scatter {
         title: format!(
             "{} against nodes, every search (log-log)",
