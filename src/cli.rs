@@ -85,7 +85,7 @@ enum Command {
         /// exact: the final margin; wld: only win, loss or draw (a window of -1..1)
         #[arg(long, value_enum, default_value_t = SolveMode::Exact)]
         mode: SolveMode,
-        /// Evaluation of the shallow ordering searches (sso; weights: Reversi only)
+        /// Evaluation at the horizon of the depth-limited iterations of +id (weights: Reversi only)
         #[arg(long, value_enum, default_value_t = EvalChoice::Weights)]
         eval: EvalChoice,
         /// Give up a position after this long (seconds, or 500ms, 2m, ...)

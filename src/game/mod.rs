@@ -260,6 +260,12 @@ pub trait Game:
         self.count_moves()
     }
 
+    /// The value the ordering searches of exact solving (`sso`) give a position for the side
+    /// to move: by default its material.
+    fn ordering_eval(&self) -> i32 {
+        self.material()
+    }
+
     /// Whether the game has stable pieces to cut on ([`Game::stability_bound`]).
     const HAS_STABILITY: bool = false;
 

@@ -588,6 +588,18 @@ impl Game for Reversi {
         (moves.count_ones() + corners.count_ones()) as u64
     }
 
+    /// Mobility against the opponent's (corner moves count double) and corners held: what
+    /// fastest-first ordering rewards, looked at a few plies ahead.
+    fn ordering_eval(&self) -> i32 {
+        const CORNERS: u64 = 0x8100_0000_0000_0081;
+        let mine = self.move_squares();
+        let theirs = move_squares(self.opponent, self.player);
+        let mobility = |m: u64| (m.count_ones() + (m & CORNERS).count_ones()) as i32;
+        let corners = (self.player & CORNERS).count_ones() as i32
+            - (self.opponent & CORNERS).count_ones() as i32;
+        4 * (mobility(mine) - mobility(theirs)) + 16 * corners
+    }
+
     #[inline(always)]
     fn parity_rank(&self, mv: ReversiMove) -> u64 {
         match mv.square() {

@@ -37,7 +37,7 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
             return if pos.is_over() {
                 pos.terminal_score()
             } else {
-                pos.evaluate(self.eval)
+                pos.ordering_eval()
             };
         }
         let moves = pos.generate_moves();
