@@ -8,7 +8,7 @@ use nodeprof::commands::search::SearchJob;
 use nodeprof::game::{Eval, GameKind};
 use nodeprof::report::{self, Metric, ReportOptions};
 use nodeprof::search::{SearchConfig, Variant, END, MAX_DEPTH};
-use nodeprof::sweep::{SweepSettings, DEFAULT_VARIANTS};
+use nodeprof::sweep::SweepSettings;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -85,8 +85,9 @@ enum Command {
         /// exact: the final margin; wld: only win, loss or draw (a window of -1..1)
         #[arg(long, value_enum, default_value_t = SolveMode::Exact)]
         mode: SolveMode,
-        /// Evaluation at the horizon of the depth-limited iterations of +id (weights: Reversi only)
-        #[arg(long, value_enum, default_value_t = EvalChoice::Weights)]
+        /// Evaluation at the horizon of the ordering searches (+sso) and of the depth-limited
+        /// iterations (+id) (weights, mobility: Reversi only)
+        #[arg(long, value_enum, default_value_t = EvalChoice::Mobility)]
         eval: EvalChoice,
         /// Give up a position after this long (seconds, or 500ms, 2m, ...)
         #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
@@ -250,6 +251,8 @@ enum EvalChoice {
     Disc,
     /// A classic square-weight table (Reversi)
     Weights,
+    /// Mobility against the opponent's, corner moves double, and corners held (Reversi)
+    Mobility,
 }
 
 /// Depths FROM..=TO.
@@ -371,6 +374,7 @@ fn eval_of(choice: EvalChoice) -> Eval {
     match choice {
         EvalChoice::Disc => Eval::Material,
         EvalChoice::Weights => Eval::SquareWeights,
+        EvalChoice::Mobility => Eval::Mobility,
     }
 }
 
@@ -466,11 +470,11 @@ impl Cli {
                     (true, true) => exact_default_positions(),
                     (false, _) => positions,
                 };
-                let default_set: &[&str] = match (profile, exact) {
-                    (Some(Profile::Classic2011), _) => &CLASSIC_VARIANTS,
-                    // The sweep picks the ladder for the positions' game.
-                    (None, true) => &[],
-                    (None, false) => &DEFAULT_VARIANTS,
+                // Without a profile the sweep picks the defaults (the classic set, or for
+                // exact sweeps the ladder for the positions' game).
+                let default_set: &[&str] = match profile {
+                    Some(Profile::Classic2011) => &CLASSIC_VARIANTS,
+                    None => &[],
                 };
                 let variants: Vec<Variant> = if variants.is_empty() {
                     default_set

@@ -46,6 +46,9 @@ pub enum Eval {
     Material,
     /// Reversi only: a classic table of square weights (corners high, their neighbours low).
     SquareWeights,
+    /// Reversi only: mobility against the opponent's (corner moves count double) and corners
+    /// held: what fastest-first rewards, for the ordering searches of exact solving (`sso`).
+    Mobility,
 }
 
 impl Eval {
@@ -61,6 +64,7 @@ impl Eval {
         match self {
             Eval::Material => "disc",
             Eval::SquareWeights => "weights",
+            Eval::Mobility => "mobility",
         }
     }
 }
@@ -258,12 +262,6 @@ pub trait Game:
     #[inline(always)]
     fn mobility_rank(&self) -> u64 {
         self.count_moves()
-    }
-
-    /// The value the ordering searches of exact solving (`sso`) give a position for the side
-    /// to move: by default its material.
-    fn ordering_eval(&self) -> i32 {
-        self.material()
     }
 
     /// Whether the game has stable pieces to cut on ([`Game::stability_bound`]).

@@ -71,6 +71,14 @@ const SQUARE_WEIGHTS: [i32; 64] = [
     100, -20, 10,  5,  5, 10, -20, 100,
 ];
 
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// The number of `moves`, corner moves counted twice.
+#[inline(always)]
+fn corner_weighted(moves: u64) -> i32 {
+    (moves.count_ones() + (moves & CORNERS).count_ones()) as i32
+}
+
 fn weighted(mut discs: u64) -> i32 {
     let mut sum = 0;
     while discs != 0 {
@@ -530,6 +538,12 @@ impl Game for Reversi {
         match eval {
             Eval::Material => self.material(),
             Eval::SquareWeights => weighted(self.player) - weighted(self.opponent),
+            Eval::Mobility => {
+                let theirs = move_squares(self.opponent, self.player);
+                let corners = (self.player & CORNERS).count_ones() as i32
+                    - (self.opponent & CORNERS).count_ones() as i32;
+                4 * (corner_weighted(self.move_squares()) - corner_weighted(theirs)) + 16 * corners
+            }
         }
     }
 
@@ -583,21 +597,7 @@ impl Game for Reversi {
     /// move: it nearly halves the nodes of exact solving against plain mobility).
     #[inline(always)]
     fn mobility_rank(&self) -> u64 {
-        let moves = self.move_squares();
-        let corners = moves & 0x8100_0000_0000_0081;
-        (moves.count_ones() + corners.count_ones()) as u64
-    }
-
-    /// Mobility against the opponent's (corner moves count double) and corners held: what
-    /// fastest-first ordering rewards, looked at a few plies ahead.
-    fn ordering_eval(&self) -> i32 {
-        const CORNERS: u64 = 0x8100_0000_0000_0081;
-        let mine = self.move_squares();
-        let theirs = move_squares(self.opponent, self.player);
-        let mobility = |m: u64| (m.count_ones() + (m & CORNERS).count_ones()) as i32;
-        let corners = (self.player & CORNERS).count_ones() as i32
-            - (self.opponent & CORNERS).count_ones() as i32;
-        4 * (mobility(mine) - mobility(theirs)) + 16 * corners
+        corner_weighted(self.move_squares()) as u64
     }
 
     #[inline(always)]

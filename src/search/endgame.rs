@@ -28,35 +28,4 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
         }
         None
     }
-
-    /// Shallow alpha-beta for move ordering (no table, no ordering of its own); its
-    /// positions are counted like the main search's.
-    pub fn ordering_search(&mut self, pos: &G, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-        if depth == 0 {
-            self.count(|c| c.leaf += 1);
-            return if pos.is_over() {
-                pos.terminal_score()
-            } else {
-                pos.ordering_eval()
-            };
-        }
-        let moves = pos.generate_moves();
-        if moves.is_empty() {
-            self.count(|c| c.leaf += 1);
-            return pos.terminal_score();
-        }
-        self.count(|c| c.interior += 1);
-        let mut best = -super::INF;
-        for &mv in moves.iter() {
-            let value = -self.ordering_search(&pos.play(mv), depth - 1, -beta, -alpha);
-            if value > best {
-                best = value;
-                if value >= beta {
-                    break;
-                }
-                alpha = alpha.max(value);
-            }
-        }
-        best
-    }
 }

@@ -46,11 +46,15 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
         }
         if let Some(sso) = self.sso {
             if to_the_end(depth) && pos.empties() >= SSO_MIN_EMPTIES {
+                // Plain alpha-beta to the shallow depth, without the table: its depth-limited
+                // results must not replace the exact entries of the same positions.
+                let table = self.table.take();
                 let mut keys: ArrayVec<u64, KEY_ROOM> = ArrayVec::new();
                 for &mv in moves.iter() {
-                    let value = -self.ordering_search(&pos.play(mv), sso - 1, -INF, INF);
+                    let value = -self.alphabeta(&pos.play(mv), sso - 1, -INF, INF, ply + 1);
                     keys.push((INF as i64 - value as i64) as u64);
                 }
+                self.table = table;
                 sort_by_keys(moves, &mut keys);
             }
         }
