@@ -275,6 +275,7 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
     pub fn probe(
         &mut self,
         pos: &G,
+        key: u64,
         depth: u32,
         alpha: i32,
         beta: i32,
@@ -283,7 +284,7 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
         let Some((table, use_)) = &self.table else {
             return Probe::Continue(None);
         };
-        let entry = table.probe(pos.key());
+        let entry = table.probe(key);
         let use_ = *use_;
         self.count(|c| c.tt_probe += 1);
         let Some(entry) = entry else {
@@ -294,14 +295,9 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
             && ply > 0
             && Self::deep_enough(&use_, entry.depth, Self::table_depth(pos, depth))
         {
-            let cut = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => entry.score >= beta,
-                Bound::Upper => entry.score <= alpha,
-            };
-            if cut {
+            if let Some(value) = entry.cut(alpha, beta) {
                 self.count(|c| c.tt_cut += 1);
-                return Probe::Cut(self.bounded(entry.score, alpha, beta));
+                return Probe::Cut(self.bounded(value, alpha, beta));
             }
         }
         let mv = if use_.moves {
@@ -328,8 +324,13 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
                 return Err(value);
             }
         }
+        let key = pos.key();
+        if let (Some((table, _)), true) = (&self.table, depth > 0) {
+            // Fetched while the moves are generated.
+            table.prefetch(key);
+        }
         let mut moves = self.expand(pos, depth == 0, ply)?;
-        let first = match self.probe(pos, depth, alpha, beta, ply) {
+        let first = match self.probe(pos, key, depth, alpha, beta, ply) {
             Probe::Cut(value) => return Err(value),
             Probe::Continue(first) => first,
         };
@@ -427,8 +428,7 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
                 }
                 if let Some(old) = table.probe(pos.key()) {
                     let keep = old.depth > depth
-                        || (old.depth == depth
-                            && (old.bound == Bound::Exact || bound != Bound::Exact));
+                        || (old.depth == depth && (old.is_exact() || bound != Bound::Exact));
                     if keep {
                         return value;
                     }
@@ -440,6 +440,7 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
                 bound,
                 value,
                 best_move.map(GameMove::to_code),
+                !use_.classic_store,
             );
         }
         value

@@ -4,7 +4,10 @@
 //! depth 2 or more) and not at the root.
 
 use super::context::{to_the_end, Searcher};
-use super::tt::Bound;
+use super::tt::NO_UPPER;
+
+/// Children whose table entries are fetched together.
+const BATCH: usize = 16;
 use crate::game::Game;
 
 /// ETC is tried at this remaining depth and above.
@@ -35,18 +38,27 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
         let mut probes = 0;
         let mut hits = 0;
         let mut found = None;
-        for &mv in moves {
-            probes += 1;
-            let child = pos.play(mv);
-            let Some(entry) = table.probe(child.key()) else {
-                continue;
-            };
-            hits += 1;
-            let proves = matches!(entry.bound, Bound::Exact | Bound::Upper) && -entry.score >= beta;
-            if proves && Self::deep_enough(&use_, entry.depth, Self::table_depth(&child, depth - 1))
-            {
-                found = Some(-entry.score);
-                break;
+        // The buckets of a batch of children are all fetched from memory before the first
+        // is looked at, so their cache misses overlap.
+        'batches: for batch in moves.chunks(BATCH) {
+            let mut children = [(0u64, 0u32); BATCH];
+            for (slot, &mv) in children.iter_mut().zip(batch) {
+                let child = pos.play(mv);
+                let key = child.key();
+                table.prefetch(key);
+                *slot = (key, Self::table_depth(&child, depth - 1));
+            }
+            for &(key, needed) in &children[..batch.len()] {
+                probes += 1;
+                let Some(entry) = table.probe(key) else {
+                    continue;
+                };
+                hits += 1;
+                let proves = entry.upper != NO_UPPER && -entry.upper >= beta;
+                if proves && Self::deep_enough(&use_, entry.depth, needed) {
+                    found = Some(-entry.upper);
+                    break 'batches;
+                }
             }
         }
         self.count(|c| {

@@ -1,77 +1,146 @@
-//! The transposition table: a fixed number of slots (a power of two), one entry a slot,
-//! 16 bytes an entry, depth-preferred replacement.
+//! The transposition table: buckets of four 16-byte entries (one 64-byte cache line), a
+//! power of two of them.
 //!
-//! An entry keeps the position's full 64-bit key, the depth it was searched to, the kind of
-//! bound its score is, and the best move found (as a move code). A slot takes a new entry
-//! when it is empty, holds the same position, or holds one searched no deeper than the new.
+//! An entry keeps the position's full 64-bit key, the depth it was searched to, a lower and
+//! an upper bound on its value, and the best move found (as a move code). Keeping both
+//! bounds matters to null-window drivers (MTD(f), PVS): their passes alternately prove
+//! lower and upper bounds of the same positions, and a pass's bound merges with the other
+//! kind instead of replacing it. A new result goes to the entry of the same position, else
+//! to an empty entry of the bucket, else replaces the bucket's shallowest entry.
 
 /// What a stored score is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
     /// The true value is at most the score (the node failed low).
-    Upper = 1,
+    Upper,
     /// The true value is at least the score (the node failed high).
-    Lower = 2,
-    Exact = 3,
+    Lower,
+    Exact,
 }
 
-/// A stored result.
+/// A stored result: the value lies in `lower..=upper` (`NO_LOWER` / `NO_UPPER` when a side
+/// is unbounded).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
     pub depth: u32,
-    pub bound: Bound,
-    pub score: i32,
+    pub lower: i32,
+    pub upper: i32,
     pub move_code: Option<u16>,
 }
 
+/// Bounds are kept in 16 bits; these stand for "none". Results beyond them are not stored.
+pub const NO_LOWER: i32 = i16::MIN as i32;
+pub const NO_UPPER: i32 = i16::MAX as i32;
+
+impl Entry {
+    pub fn is_exact(&self) -> bool {
+        self.lower == self.upper
+    }
+
+    /// The value this entry proves for a window: its exact value, a lower bound of at least
+    /// `beta` or an upper bound of at most `alpha`.
+    #[inline(always)]
+    pub fn cut(&self, alpha: i32, beta: i32) -> Option<i32> {
+        if self.lower == self.upper || (self.lower != NO_LOWER && self.lower >= beta) {
+            Some(self.lower)
+        } else if self.upper != NO_UPPER && self.upper <= alpha {
+            Some(self.upper)
+        } else {
+            None
+        }
+    }
+}
+
+const ENTRIES_PER_BUCKET: usize = 4;
+
+/// One cache line: the keys, then the data words of four entries. A data word holds the
+/// lower bound (bits 0-15, offset by 2^15), the upper bound (16-31, likewise), the depth
+/// (32-39), the move code + 1 (40-56, 0 for none) and bit 57 set when in use.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Bucket {
+    keys: [u64; ENTRIES_PER_BUCKET],
+    data: [u64; ENTRIES_PER_BUCKET],
+}
+
+const IN_USE: u64 = 1 << 57;
+
+#[inline(always)]
+fn pack(entry: &Entry) -> u64 {
+    let bound = |v: i32| (v + 0x8000) as u64 & 0xFFFF;
+    let code = entry.move_code.map_or(0, |c| c as u64 + 1);
+    bound(entry.lower)
+        | bound(entry.upper) << 16
+        | (entry.depth.min(0xFF) as u64) << 32
+        | code << 40
+        | IN_USE
+}
+
+#[inline(always)]
+fn unpack(data: u64) -> Entry {
+    let bound = |bits: u64| (bits & 0xFFFF) as i32 - 0x8000;
+    let code = (data >> 40) & 0x1_FFFF;
+    Entry {
+        lower: bound(data),
+        upper: bound(data >> 16),
+        depth: ((data >> 32) & 0xFF) as u32,
+        move_code: (code != 0).then(|| (code - 1) as u16),
+    }
+}
+
 pub struct TranspositionTable {
-    /// Two words a slot: the key, then score (bits 0-31), depth (32-39), bound (40-41) and
-    /// move code + 1 (42-58, 0 for none). An all-zero slot is empty. (A flat `Vec<u64>` so
-    /// that the zeroed allocation comes from the system's zero pages instead of a memset.)
-    words: Vec<u64>,
+    /// Zero-initialised (an all-zero bucket is empty), so a large table comes from the
+    /// system's zero pages instead of a memset and costs nothing until touched.
+    buckets: Vec<Bucket>,
     mask: usize,
 }
 
 impl TranspositionTable {
-    /// A table of at most `mib` MiB (rounded down to a power of two of slots). The memory
-    /// is zeroed lazily by the system, so a large table that a search barely touches is
-    /// cheap.
+    /// A table of at most `mib` MiB (rounded down to a power of two of buckets).
     pub fn with_mib(mib: u32) -> TranspositionTable {
         let bytes = (mib as usize) << 20;
-        let slots = (bytes / std::mem::size_of::<[u64; 2]>()).max(1);
-        let slots = 1usize << (usize::BITS - 1 - slots.leading_zeros());
+        let buckets = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         TranspositionTable {
-            words: vec![0u64; 2 * slots],
-            mask: slots - 1,
+            buckets: vec![Bucket::default(); buckets],
+            mask: buckets - 1,
         }
     }
 
     pub fn slot_count(&self) -> usize {
-        self.words.len() / 2
+        self.buckets.len() * ENTRIES_PER_BUCKET
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.buckets[key as usize & self.mask]
+    }
+
+    /// Asks the processor to bring `key`'s bucket into the cache (probes that follow soon
+    /// then wait for memory once, together, instead of one after the other).
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: prefetching is a hint; the address is inside the table.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(self.bucket(key) as *const Bucket as *const i8);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     #[inline(always)]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let i = 2 * (key as usize & self.mask);
-        let (stored_key, data) = (self.words[i], self.words[i + 1]);
-        let bound = match (data >> 40) & 3 {
-            1 => Bound::Upper,
-            2 => Bound::Lower,
-            3 => Bound::Exact,
-            _ => return None,
-        };
-        if stored_key != key {
-            return None;
-        }
-        let code = (data >> 42) & 0x1_FFFF;
-        Some(Entry {
-            depth: ((data >> 32) & 0xFF) as u32,
-            bound,
-            score: data as u32 as i32,
-            move_code: (code != 0).then(|| (code - 1) as u16),
-        })
+        let bucket = self.bucket(key);
+        (0..ENTRIES_PER_BUCKET)
+            .find(|&i| bucket.keys[i] == key && bucket.data[i] & IN_USE != 0)
+            .map(|i| unpack(bucket.data[i]))
     }
 
+    /// Stores a search's result. A result of the same depth as the stored entry of the same
+    /// position narrows that entry's bounds; any other replaces it. With `merge` false, the
+    /// new result always replaces (the classic tables kept one bound an entry).
     #[inline(always)]
     pub fn store(
         &mut self,
@@ -80,18 +149,55 @@ impl TranspositionTable {
         bound: Bound,
         score: i32,
         move_code: Option<u16>,
+        merge: bool,
     ) {
-        let i = 2 * (key as usize & self.mask);
-        let (old_key, old) = (self.words[i], self.words[i + 1]);
-        let old_depth = ((old >> 32) & 0xFF) as u32;
-        let empty = (old >> 40) & 3 == 0;
-        let depth = depth.min(0xFF);
-        if empty || old_key == key || depth >= old_depth {
-            let code = move_code.map_or(0, |c| c as u64 + 1);
-            self.words[i] = key;
-            self.words[i + 1] =
-                score as u32 as u64 | (depth as u64) << 32 | (bound as u64) << 40 | code << 42;
+        if score <= NO_LOWER || score >= NO_UPPER {
+            return;
         }
+        let depth = depth.min(0xFF);
+        let (mut lower, mut upper) = match bound {
+            Bound::Exact => (score, score),
+            Bound::Lower => (score, NO_UPPER),
+            Bound::Upper => (NO_LOWER, score),
+        };
+        let index = key as usize & self.mask;
+        let bucket = &mut self.buckets[index];
+        let mut slot = 0;
+        let mut shallowest = u32::MAX;
+        for i in 0..ENTRIES_PER_BUCKET {
+            let data = bucket.data[i];
+            if data & IN_USE == 0 {
+                // An empty entry ranks below any depth.
+                if shallowest > 0 {
+                    (slot, shallowest) = (i, 0);
+                }
+                continue;
+            }
+            if bucket.keys[i] == key {
+                let old = unpack(data);
+                if merge && old.depth == depth {
+                    let (l, u) = (lower.max(old.lower), upper.min(old.upper));
+                    // Bounds from one depth are consistent; if a table cut-off made them
+                    // cross, the newer result wins.
+                    if l <= u {
+                        (lower, upper) = (l, u);
+                    }
+                }
+                slot = i;
+                break;
+            }
+            let rank = ((data >> 32) & 0xFF) as u32 + 1;
+            if rank < shallowest {
+                (slot, shallowest) = (i, rank);
+            }
+        }
+        bucket.keys[slot] = key;
+        bucket.data[slot] = pack(&Entry {
+            depth,
+            lower,
+            upper,
+            move_code,
+        });
     }
 }
 
@@ -109,44 +215,85 @@ mod tests {
             "rounded down"
         );
         assert_eq!(tt.probe(12345), None);
-        tt.store(12345, 7, Bound::Lower, -10_038, Some(0xFFFF));
+        tt.store(12345, 7, Bound::Lower, -10_038, Some(0xFFFF), true);
         let e = tt.probe(12345).unwrap();
         assert_eq!(
             e,
             Entry {
                 depth: 7,
-                bound: Bound::Lower,
-                score: -10_038,
+                lower: -10_038,
+                upper: NO_UPPER,
                 move_code: Some(0xFFFF)
             }
         );
-        tt.store(0, 3, Bound::Exact, 5, None);
+        tt.store(0, 3, Bound::Exact, 5, None, true);
         assert_eq!(tt.probe(0).unwrap().move_code, None);
+        assert!(tt.probe(0).unwrap().is_exact());
         assert_eq!(
             tt.probe(1 << 40),
             None,
-            "same slot as key 0, another position"
+            "same bucket as key 0, another position"
         );
+        tt.store(1, 3, Bound::Exact, 40_000, None, true);
+        assert_eq!(tt.probe(1), None, "beyond 16 bits: not stored");
     }
 
     #[test]
-    fn replacement_prefers_depth_but_keeps_the_same_position_fresh() {
+    fn bounds_of_one_depth_merge_and_other_depths_replace() {
         let mut tt = TranspositionTable::with_mib(1);
-        let (a, b) = (5u64, 5u64 + (1 << 16)); // same slot
-        tt.store(a, 6, Bound::Exact, 1, None);
-        tt.store(b, 5, Bound::Exact, 2, None);
+        tt.store(9, 5, Bound::Lower, -4, None, true);
+        tt.store(9, 5, Bound::Upper, 6, Some(3), true);
+        let e = tt.probe(9).unwrap();
+        assert_eq!((e.lower, e.upper, e.move_code), (-4, 6, Some(3)));
+        assert_eq!(e.cut(-10, -4), Some(-4), "lower bound reaches beta");
+        assert_eq!(e.cut(6, 10), Some(6), "upper bound at alpha");
+        assert_eq!(e.cut(-4, 6), None);
+        tt.store(9, 5, Bound::Upper, -2, None, true);
         assert_eq!(
-            tt.probe(a).unwrap().score,
-            1,
-            "shallower entry of another position loses"
+            (tt.probe(9).unwrap().lower, tt.probe(9).unwrap().upper),
+            (-4, -2)
         );
-        tt.store(b, 6, Bound::Exact, 2, None);
-        assert_eq!(tt.probe(b).unwrap().score, 2, "as deep: replaces");
-        tt.store(b, 2, Bound::Upper, 9, None);
+        tt.store(9, 5, Bound::Lower, 8, None, true);
+        let e = tt.probe(9).unwrap();
         assert_eq!(
-            tt.probe(b).unwrap().score,
+            (e.lower, e.upper),
+            (8, NO_UPPER),
+            "crossing bounds: newest wins"
+        );
+        tt.store(9, 6, Bound::Upper, 0, None, true);
+        let e = tt.probe(9).unwrap();
+        assert_eq!(
+            (e.lower, e.upper, e.depth),
+            (NO_LOWER, 0, 6),
+            "another depth replaces"
+        );
+        tt.store(9, 6, Bound::Lower, -3, None, false);
+        let e = tt.probe(9).unwrap();
+        assert_eq!((e.lower, e.upper), (-3, NO_UPPER), "no merging: replaces");
+    }
+
+    #[test]
+    fn a_full_bucket_gives_up_its_shallowest_entry() {
+        let mut tt = TranspositionTable::with_mib(1);
+        let buckets = (tt.slot_count() / ENTRIES_PER_BUCKET) as u64;
+        let keys: Vec<u64> = (0..5).map(|i| 7 + i * buckets).collect(); // one bucket
+        for (i, &k) in keys[..4].iter().enumerate() {
+            tt.store(k, [6, 2, 9, 4][i], Bound::Exact, i as i32, None, true);
+        }
+        assert!(keys[..4].iter().all(|&k| tt.probe(k).is_some()));
+        tt.store(keys[4], 1, Bound::Exact, 9, None, true);
+        assert_eq!(tt.probe(keys[1]), None, "depth 2 was the shallowest");
+        assert_eq!(
+            tt.probe(keys[4]).unwrap().lower,
             9,
-            "the same position always updates"
+            "the new entry is stored"
+        );
+        assert!([0, 2, 3].iter().all(|&i| tt.probe(keys[i]).is_some()));
+        tt.store(keys[0], 1, Bound::Upper, -1, None, true);
+        assert_eq!(
+            tt.probe(keys[0]).unwrap().depth,
+            1,
+            "the same position updates"
         );
     }
 }
