@@ -551,9 +551,10 @@ impl Game for Ataxx {
     /// fewest pieces left to the side now to move (the biggest capture first). Jumps first
     /// would let exact solving wander through long jump sequences.
     #[inline(always)]
-    fn mobility_rank(&self) -> u64 {
-        let jumped = (self.halfmove != 0) as u64;
-        jumped << 8 | self.player.count_ones() as u64
+    fn mobility_rank(&self, mv: AtaxxMove) -> u64 {
+        let child = self.play(mv);
+        let jumped = (child.halfmove != 0) as u64;
+        jumped << 8 | child.player.count_ones() as u64
     }
 
     /// Pieces, gaps, side to move and the halfmove clock (it can end the game, so the same

@@ -257,11 +257,11 @@ pub trait Game:
         None
     }
 
-    /// The fastest-first rank of this position (lower: tried first by the side that moved
-    /// here): by default the mobility of the side to move.
+    /// The fastest-first rank of `mv` here (lower: tried first): by default the number of
+    /// replies it leaves the opponent.
     #[inline(always)]
-    fn mobility_rank(&self) -> u64 {
-        self.count_moves()
+    fn mobility_rank(&self, mv: Self::Move) -> u64 {
+        self.play(mv).count_moves()
     }
 
     /// Whether the game has stable pieces to cut on ([`Game::stability_bound`]).
