@@ -61,9 +61,10 @@ enum Command {
         /// A depth N or a range FROM..TO (both included)
         #[arg(short, long, value_parser = parse_depths)]
         depth: Depths,
-        /// Heuristic evaluation at the horizon (weights: Reversi only)
-        #[arg(long, value_enum, default_value_t = EvalChoice::Disc)]
-        eval: EvalChoice,
+        /// Heuristic evaluation at the horizon (weights, mobility: Reversi only) [default:
+        /// disc; solving to the end: mobility, for the iterations of +id and +sso]
+        #[arg(long, value_enum)]
+        eval: Option<EvalChoice>,
         /// Randomise the move order reproducibly with this seed
         #[arg(long, value_name = "SEED")]
         shuffle: Option<u64>,
@@ -110,9 +111,10 @@ enum Command {
         /// whose branching factor is several times Reversi's)
         #[arg(short, long, value_parser = parse_depths)]
         depth: Option<Depths>,
-        /// Heuristic evaluation at the horizon (weights: Reversi only)
-        #[arg(long, value_enum, default_value_t = EvalChoice::Disc)]
-        eval: EvalChoice,
+        /// Heuristic evaluation at the horizon (weights, mobility: Reversi only) [default:
+        /// disc; solving to the end: mobility, for the iterations of +id and +sso]
+        #[arg(long, value_enum)]
+        eval: Option<EvalChoice>,
         /// Randomise the move order reproducibly with this seed (recorded in runs.csv)
         #[arg(long, value_name = "SEED")]
         shuffle: Option<u64>,
@@ -370,8 +372,14 @@ fn suite_name(positions: &[String], defaulted: bool) -> String {
         .unwrap_or_else(|| "sweep".into())
 }
 
-fn eval_of(choice: EvalChoice) -> Eval {
-    match choice {
+/// The evaluation chosen, or the default: disc count, but mobility when solving (its
+/// searches before the solve order and guess better with it).
+fn eval_of(choice: Option<EvalChoice>, solving: bool) -> Eval {
+    let default = match solving {
+        true => EvalChoice::Mobility,
+        false => EvalChoice::Disc,
+    };
+    match choice.unwrap_or(default) {
         EvalChoice::Disc => Eval::Material,
         EvalChoice::Weights => Eval::SquareWeights,
         EvalChoice::Mobility => Eval::Mobility,
@@ -405,7 +413,7 @@ impl Cli {
                 profile,
                 game,
             } => {
-                let eval = eval_of(eval);
+                let eval = eval_of(eval, depth.to == END);
                 let configs = variants
                     .into_iter()
                     .map(|v| {
@@ -443,7 +451,7 @@ impl Cli {
                 positions,
                 game: game.kind(),
                 variant,
-                eval: eval_of(eval),
+                eval: eval_of(Some(eval), true),
                 time_limit,
                 wld: mode == SolveMode::Wld,
             },
@@ -500,7 +508,7 @@ impl Cli {
                         true => Some(vec![END]),
                         false => depth.map(|d| (d.from..=d.to).collect()),
                     },
-                    eval: eval_of(eval),
+                    eval: eval_of(eval, exact || depth.is_some_and(|d| d.to == END)),
                     shuffle,
                     jobs: jobs as usize,
                     time_limit,

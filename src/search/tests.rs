@@ -569,7 +569,7 @@ fn ffo_problems_solve_to_the_published_scores() {
     let names: Vec<String> = (1..25).map(|n| format!("end{n:02}.pos")).collect();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/reversi/ffo");
     let mut config = config(crate::commands::solve::DEFAULT_SOLVER);
-    config.eval = Eval::SquareWeights;
+    config.eval = Eval::Mobility;
     for name in names {
         let case = &load(&[root.join(&name).display().to_string()], None).unwrap()[0];
         let expected = case.expected.as_ref().unwrap();

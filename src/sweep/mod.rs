@@ -37,7 +37,7 @@ pub const DEFAULT_VARIANTS: [&str; 9] = [
 /// The default variants of exact sweeps (`--exact`) on Reversi: a ladder that adds one endgame
 /// technique a step, so that each one's effect on the node counts shows, ending with the
 /// default endgame variant.
-pub const EXACT_VARIANTS: [&str; 7] = [
+pub const EXACT_VARIANTS: [&str; 8] = [
     "pvs+tt:64",
     "mtdf+tt:64",
     "mtdf+tt:64+mobility",
@@ -45,6 +45,7 @@ pub const EXACT_VARIANTS: [&str; 7] = [
     "mtdf+tt:64+mobility+parity+last:7",
     "mtdf+tt:64+mobility+parity+stab+last:7",
     "mtdf+tt:64+mobility+etc+parity+stab+last:7",
+    "mtdf+tt:64+mobility+id+etc+parity+stab+last:7",
 ];
 
 /// The same ladder for games without the Reversi-only techniques (Ataxx).
