@@ -89,10 +89,45 @@ fn unpack(data: u64) -> Entry {
 }
 
 pub struct TranspositionTable {
-    /// Zero-initialised (an all-zero bucket is empty), so a large table comes from the
-    /// system's zero pages instead of a memset and costs nothing until touched.
-    buckets: Vec<Bucket>,
+    buckets: Buckets,
     mask: usize,
+}
+
+/// The table's memory: an anonymous mapping, so a large table starts as the system's zero
+/// pages (an all-zero bucket is empty) and costs nothing until touched. On Linux it asks
+/// for transparent huge pages: with 4 KiB pages nearly every probe of a large table also
+/// misses the TLB, and those page walks were most of the probes' cost in exact solving.
+struct Buckets {
+    map: memmap2::MmapMut,
+    len: usize,
+}
+
+impl Buckets {
+    fn zeroed(len: usize) -> Buckets {
+        let layout = std::alloc::Layout::array::<Bucket>(len).expect("a table that fits memory");
+        let Ok(map) = memmap2::MmapMut::map_anon(layout.size()) else {
+            std::alloc::handle_alloc_error(layout);
+        };
+        #[cfg(target_os = "linux")]
+        // Only a hint: without huge pages the table works the same, slower.
+        let _ = map.advise(memmap2::Advice::HugePage);
+        Buckets { map, len }
+    }
+
+    #[inline(always)]
+    fn get(&self, index: usize) -> &Bucket {
+        assert!(index < self.len);
+        // SAFETY: in bounds (checked above); the mapping is page-aligned, large enough for
+        // `len` buckets, and any bit pattern is a valid bucket.
+        unsafe { &*(self.map.as_ptr() as *const Bucket).add(index) }
+    }
+
+    #[inline(always)]
+    fn get_mut(&mut self, index: usize) -> &mut Bucket {
+        assert!(index < self.len);
+        // SAFETY: as in `get`, and `&mut self` makes the reference unique.
+        unsafe { &mut *(self.map.as_mut_ptr() as *mut Bucket).add(index) }
+    }
 }
 
 impl TranspositionTable {
@@ -102,18 +137,18 @@ impl TranspositionTable {
         let buckets = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         TranspositionTable {
-            buckets: vec![Bucket::default(); buckets],
+            buckets: Buckets::zeroed(buckets),
             mask: buckets - 1,
         }
     }
 
     pub fn slot_count(&self) -> usize {
-        self.buckets.len() * ENTRIES_PER_BUCKET
+        self.buckets.len * ENTRIES_PER_BUCKET
     }
 
     #[inline(always)]
     fn bucket(&self, key: u64) -> &Bucket {
-        &self.buckets[key as usize & self.mask]
+        self.buckets.get(key as usize & self.mask)
     }
 
     /// Asks the processor to bring `key`'s bucket into the cache (probes that follow soon
@@ -161,7 +196,7 @@ impl TranspositionTable {
             Bound::Upper => (NO_LOWER, score),
         };
         let index = key as usize & self.mask;
-        let bucket = &mut self.buckets[index];
+        let bucket = self.buckets.get_mut(index);
         let mut slot = 0;
         let mut shallowest = u32::MAX;
         for i in 0..ENTRIES_PER_BUCKET {
