@@ -8,12 +8,16 @@ use crate::game::Game;
 
 impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
     pub fn alphabeta(&mut self, pos: &G, depth: u32, alpha: i32, beta: i32, ply: usize) -> i32 {
-        let moves = match self.open(pos, depth, alpha, beta, ply) {
-            Ok(moves) => moves,
+        let (mut moves, deferred) = match self.open(pos, depth, alpha, beta, ply) {
+            Ok(opened) => opened,
             Err(value) => return value,
         };
         let mut node = Node::new(alpha);
-        for (i, &mv) in moves.iter().enumerate() {
+        for i in 0..moves.len() {
+            if i == 1 && deferred {
+                self.order_rest(pos, &mut moves, ply, depth);
+            }
+            let mv = moves[i];
             let value = -self.alphabeta(&pos.play(mv), depth - 1, -beta, -node.alpha, ply + 1);
             if self.offer(&mut node, pos, mv, i, value, beta, depth, ply) {
                 break;

@@ -309,7 +309,9 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
     }
 
     /// Opens a windowed node: its moves, ordered, or (`Err`) its value when it is a leaf or
-    /// the table (or ETC) settles it.
+    /// the table (or ETC) settles it. When the table gives a move, only that move is put
+    /// first and the rest is left for [`Searcher::order_rest`] (`true` in the result): the
+    /// table move cuts most such nodes off, and the rest's ordering would be wasted.
     #[inline]
     pub fn open(
         &mut self,
@@ -318,7 +320,7 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
         alpha: i32,
         beta: i32,
         ply: usize,
-    ) -> Result<G::Moves, i32> {
+    ) -> Result<(G::Moves, bool), i32> {
         if to_the_end(depth) && ply > 0 {
             if let Some(value) = self.endgame_shortcut(pos, alpha, beta, ply) {
                 return Err(value);
@@ -337,8 +339,26 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
         if let Some(value) = self.etc_cut(pos, &moves, depth, alpha, beta, ply) {
             return Err(value);
         }
+        // The shuffle's permutation depends on the whole list, so it is never deferred.
+        if let (Some(first), None) = (first, self.shuffle) {
+            if let Some(j) = moves.iter().position(|&m| m == first) {
+                moves[..=j].rotate_right(1);
+                let deferred = moves.len() > 2;
+                return Ok((moves, deferred));
+            }
+        }
         self.order(pos, &mut moves, ply, first, depth);
-        Ok(moves)
+        Ok((moves, false))
+    }
+
+    /// Orders the moves after the first of a node whose ordering [`Searcher::open`] deferred
+    /// (the same order [`Searcher::order`] would have given them).
+    #[inline]
+    pub fn order_rest(&mut self, pos: &G, moves: &mut [G::Move], ply: usize, depth: u32) {
+        // Passing the first move keeps the root's previous best from being brought forward
+        // among the rest (it is not in the slice).
+        let first = moves[0];
+        self.order(pos, &mut moves[1..], ply, Some(first), depth);
     }
 
     /// Takes the value of the `index`-th move of a node; true when it cuts the node off.

@@ -7,12 +7,16 @@ use crate::game::Game;
 
 impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
     pub fn pvs(&mut self, pos: &G, depth: u32, alpha: i32, beta: i32, ply: usize) -> i32 {
-        let moves = match self.open(pos, depth, alpha, beta, ply) {
-            Ok(moves) => moves,
+        let (mut moves, deferred) = match self.open(pos, depth, alpha, beta, ply) {
+            Ok(opened) => opened,
             Err(value) => return value,
         };
         let mut node = Node::new(alpha);
-        for (i, &mv) in moves.iter().enumerate() {
+        for i in 0..moves.len() {
+            if i == 1 && deferred {
+                self.order_rest(pos, &mut moves, ply, depth);
+            }
+            let mv = moves[i];
             let child = pos.play(mv);
             let a = node.alpha;
             let value = if i == 0 {
