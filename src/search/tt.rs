@@ -102,8 +102,48 @@ struct Buckets {
     len: usize,
 }
 
+/// The memory of dropped tables, kept for the next tables of the same size: clearing memory
+/// already in use is much faster than the page faults that bring in fresh memory (on this
+/// machine 0.3 s for 256 MiB, against 110 s for all of FFO 40..49). Each solve runs on its
+/// own thread, so the pool is shared.
+static SPARE: std::sync::Mutex<Vec<Buckets>> = std::sync::Mutex::new(Vec::new());
+
+/// The most tables kept in [`SPARE`] (enough for the parallel jobs of a sweep).
+const SPARE_TABLES: usize = 4;
+
+impl Drop for TranspositionTable {
+    fn drop(&mut self) {
+        let buckets = std::mem::replace(&mut self.buckets, Buckets::empty());
+        if let Ok(mut spare) = SPARE.lock() {
+            if buckets.len > 0 && spare.len() < SPARE_TABLES {
+                spare.push(buckets);
+            }
+        }
+    }
+}
+
 impl Buckets {
+    /// `len` empty buckets: the spare memory of the last table if it has that size
+    /// (cleared), else a new mapping.
     fn zeroed(len: usize) -> Buckets {
+        let reused = SPARE.lock().ok().and_then(|mut spare| {
+            let index = spare.iter().position(|b| b.len == len)?;
+            Some(spare.swap_remove(index))
+        });
+        match reused {
+            Some(mut buckets) => {
+                buckets.map.fill(0);
+                buckets
+            }
+            None => Buckets::mapped(len),
+        }
+    }
+
+    fn empty() -> Buckets {
+        Buckets::mapped(0)
+    }
+
+    fn mapped(len: usize) -> Buckets {
         let layout = std::alloc::Layout::array::<Bucket>(len).expect("a table that fits memory");
         let Ok(map) = memmap2::MmapMut::map_anon(layout.size()) else {
             std::alloc::handle_alloc_error(layout);
@@ -239,6 +279,20 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_made_from_a_dropped_ones_memory_starts_empty() {
+        // An odd size no other test uses, so the pool holds only this test's memory.
+        let mut tt = TranspositionTable::with_mib(5);
+        let keys: Vec<u64> = (0..1000).map(|i| i * 0x9E37_79B9_7F4A_7C15).collect();
+        for &key in &keys {
+            tt.store(key, 3, Bound::Exact, 1, None, true);
+        }
+        assert!(keys.iter().all(|&key| tt.probe(key).is_some()));
+        drop(tt);
+        let tt = TranspositionTable::with_mib(5);
+        assert!(keys.iter().all(|&key| tt.probe(key).is_none()));
+    }
 
     #[test]
     fn stores_and_finds_entries_with_all_their_fields() {
