@@ -17,7 +17,9 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("nodeprof: error: {err:#}");
+            // Not `{err:#}`: our errors already name their cause in their message, and the
+            // chain would print it twice.
+            eprintln!("nodeprof: error: {err}");
             ExitCode::from(2)
         }
     }
