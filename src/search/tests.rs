@@ -626,3 +626,32 @@ fn ataxx_solves_to_the_negamax_value_with_the_clock_in_the_key() {
         }
     }
 }
+
+#[test]
+fn trying_the_table_move_before_ordering_the_rest_keeps_the_full_order() {
+    // `open` defers ordering behind a table move; `order_rest` must then give the moves after
+    // it the order `order` gives them, or deferring would change the counts.
+    let variant: Variant = "alphabeta+tt+mobility+parity+history+killer:4"
+        .parse()
+        .unwrap();
+    let mut searcher = Searcher::<Reversi, true>::new(&variant, Eval::Mobility, None);
+    let mut compared = 0;
+    for pos in ffo() {
+        // History and killers from a real search, so every ordering step has data.
+        searcher.search_root(&pos, 5, &variant);
+        for ply in 0..3 {
+            let moves = pos.generate_moves();
+            for &first in moves.iter() {
+                let mut full = moves.clone();
+                searcher.order(&pos, &mut full, ply, Some(first), 5);
+                let mut deferred = moves.clone();
+                let j = deferred.iter().position(|&m| m == first).unwrap();
+                deferred[..=j].rotate_right(1);
+                searcher.order_rest(&pos, &mut deferred, ply, 5);
+                assert_eq!(full[..], deferred[..], "{pos} ply {ply} first {first}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 100);
+}
