@@ -547,8 +547,8 @@ impl Game for Ataxx {
         self.empty().count_ones()
     }
 
-    /// Greedy rank of the position a move led to: clones (clock reset) before jumps, then the
-    /// fewest pieces left to the side now to move (the biggest capture first). Jumps first
+    /// Greedy rank of `mv`: clones (clock reset) before jumps, then the fewest pieces left to
+    /// the opponent (the biggest capture first). Jumps first
     /// would let exact solving wander through long jump sequences.
     #[inline(always)]
     fn mobility_rank(&self, mv: AtaxxMove) -> u64 {

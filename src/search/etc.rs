@@ -5,10 +5,10 @@
 
 use super::context::{to_the_end, Searcher};
 use super::tt::NO_UPPER;
+use crate::game::Game;
 
 /// Children whose table entries are fetched together.
 const BATCH: usize = 16;
-use crate::game::Game;
 
 /// ETC is tried at this remaining depth and above.
 pub const MIN_DEPTH: u32 = 2;

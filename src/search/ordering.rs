@@ -11,8 +11,8 @@ use super::variant::SSO_MIN_EMPTIES;
 use crate::game::tree::splitmix64;
 use crate::game::{Game, GameMove};
 
-/// Room for any game's move list.
-pub const MOVE_ROOM: usize = 320;
+/// Room for the keys of any game's move list.
+const KEY_ROOM: usize = 320;
 
 impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
     #[inline]
@@ -49,7 +49,7 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
                 // Plain alpha-beta to the shallow depth, without the table: its depth-limited
                 // results must not replace the exact entries of the same positions.
                 let table = self.table.take();
-                let mut keys: ArrayVec<u64, MOVE_ROOM> = ArrayVec::new();
+                let mut keys: ArrayVec<u64, KEY_ROOM> = ArrayVec::new();
                 for &mv in moves.iter() {
                     let value = -self.alphabeta(&pos.play(mv), sso - 1, -INF, INF, ply + 1);
                     keys.push((INF as i64 - value as i64) as u64);
@@ -76,8 +76,8 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
 
 /// Stable insertion sort by a key computed once a move (move lists are short).
 fn sort_by_key<M: GameMove>(moves: &mut [M], key: impl Fn(&M) -> u64) {
-    debug_assert!(moves.len() <= MOVE_ROOM);
-    let mut keys: ArrayVec<u64, MOVE_ROOM> = moves.iter().map(&key).collect();
+    debug_assert!(moves.len() <= KEY_ROOM);
+    let mut keys: ArrayVec<u64, KEY_ROOM> = moves.iter().map(&key).collect();
     sort_by_keys(moves, &mut keys);
 }
 
