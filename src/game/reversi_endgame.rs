@@ -70,9 +70,6 @@ pub fn solve(
     if empty & (empty - 1) == 0 {
         return last_square(p, o, empty.trailing_zeros() as u8, visits);
     }
-    if (empty & (empty - 1)).count_ones() == 1 {
-        return last_two(p, o, alpha, beta, empty, visits);
-    }
     let mut best = -65;
     let odd = ODD_SQUARES[parity];
     // Odd regions first, then the rest; only squares next to an opponent disc can flip.
@@ -119,61 +116,6 @@ pub fn solve(
     }
     visits.interior += 1;
     -solve(o, p, -beta, -alpha, empty, parity, true, visits)
-}
-
-/// [`solve`] with two empty squares, unrolled (most of the solver's nodes are here).
-#[inline(always)]
-fn last_two(p: u64, o: u64, alpha: i32, beta: i32, empty: u64, visits: &mut Visits) -> i32 {
-    let x = empty.trailing_zeros() as u8;
-    let y = (63 - empty.leading_zeros()) as u8;
-    // The player moves: x then y, or the reverse.
-    let mut best = -65;
-    for (first, last) in [(x, y), (y, x)] {
-        if NEIGHBOURS[first as usize] & o == 0 {
-            continue;
-        }
-        let flipped = flips(p, o, first as usize);
-        if flipped != 0 {
-            let value = -last_square(o ^ flipped, p | flipped | 1 << first, last, visits);
-            if value > best {
-                best = value;
-                if value >= beta {
-                    break;
-                }
-            }
-        }
-    }
-    if best > -65 {
-        visits.interior += 1;
-        return best;
-    }
-    // The player passes: the opponent moves, for the lowest value.
-    let mut worst = 65;
-    for (first, last) in [(x, y), (y, x)] {
-        if NEIGHBOURS[first as usize] & p == 0 {
-            continue;
-        }
-        let flipped = flips(o, p, first as usize);
-        if flipped != 0 {
-            let value = last_square(p ^ flipped, o | flipped | 1 << first, last, visits);
-            if value < worst {
-                worst = value;
-                if value <= alpha {
-                    break;
-                }
-            }
-        }
-    }
-    if worst < 65 {
-        // The pass node and the opponent's node.
-        visits.interior += 2;
-        return worst;
-    }
-    // Neither side can move: the game is over, the empties go to the winner.
-    visits.interior += 1;
-    visits.leaf += 1;
-    let diff = p.count_ones() as i32 - o.count_ones() as i32;
-    diff + diff.signum() * 2
 }
 
 /// The quadrant-parity bits of `empty` (bit q: quadrant q holds an odd number of empties).
