@@ -89,7 +89,8 @@ fn unpack(data: u64) -> Entry {
 }
 
 pub struct TranspositionTable {
-    buckets: Buckets,
+    /// Handed to the pool when the table is dropped (see `Drop`).
+    buckets: std::mem::ManuallyDrop<Buckets>,
     mask: usize,
 }
 
@@ -113,9 +114,10 @@ const SPARE_TABLES: usize = 4;
 
 impl Drop for TranspositionTable {
     fn drop(&mut self) {
-        let buckets = std::mem::replace(&mut self.buckets, Buckets::empty());
+        // SAFETY: `buckets` is not used again: this is the table's last moment.
+        let buckets = unsafe { std::mem::ManuallyDrop::take(&mut self.buckets) };
         if let Ok(mut spare) = SPARE.lock() {
-            if buckets.len > 0 && spare.len() < SPARE_TABLES {
+            if spare.len() < SPARE_TABLES {
                 spare.push(buckets);
             }
         }
@@ -123,8 +125,8 @@ impl Drop for TranspositionTable {
 }
 
 impl Buckets {
-    /// `len` empty buckets: the spare memory of the last table if it has that size
-    /// (cleared), else a new mapping.
+    /// `len` empty buckets: a dropped table's memory of that size (cleared), else a new
+    /// mapping.
     fn zeroed(len: usize) -> Buckets {
         let reused = SPARE.lock().ok().and_then(|mut spare| {
             let index = spare.iter().position(|b| b.len == len)?;
@@ -137,10 +139,6 @@ impl Buckets {
             }
             None => Buckets::mapped(len),
         }
-    }
-
-    fn empty() -> Buckets {
-        Buckets::mapped(0)
     }
 
     fn mapped(len: usize) -> Buckets {
@@ -177,7 +175,7 @@ impl TranspositionTable {
         let buckets = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         TranspositionTable {
-            buckets: Buckets::zeroed(buckets),
+            buckets: std::mem::ManuallyDrop::new(Buckets::zeroed(buckets)),
             mask: buckets - 1,
         }
     }
@@ -282,7 +280,7 @@ mod tests {
 
     #[test]
     fn a_table_made_from_a_dropped_ones_memory_starts_empty() {
-        // An odd size no other test uses, so the pool holds only this test's memory.
+        // Whichever test dropped the memory the pool hands out, it must come back empty.
         let mut tt = TranspositionTable::with_mib(5);
         let keys: Vec<u64> = (0..1000).map(|i| i * 0x9E37_79B9_7F4A_7C15).collect();
         for &key in &keys {
