@@ -618,8 +618,8 @@ impl Game for Reversi {
     /// opponent (corner replies count twice: a corner given away costs more than a move),
     /// then the mover's discs made safe next to corners, then the empties next to the
     /// mover's discs (the opponent's future moves; corners count twice), then the square's
-    /// static value. On FFO 40..44 and 47 this orders with 11% fewer nodes than mobility
-    /// with corners alone, and 20% fewer than plain mobility.
+    /// static value. The default solver needs 27% fewer nodes on FFO 40..44 and 47 with it
+    /// than with mobility alone (corners counted twice).
     #[inline(always)]
     fn mobility_rank(&self, mv: ReversiMove) -> u64 {
         const MOBILITY: u64 = 1 << 10;
