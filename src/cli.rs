@@ -7,7 +7,7 @@ use nodeprof::commands::perft::PerftConfig;
 use nodeprof::commands::search::SearchJob;
 use nodeprof::game::{Eval, GameKind};
 use nodeprof::report::{self, Metric, ReportOptions};
-use nodeprof::search::{SearchConfig, Variant, END, MAX_DEPTH};
+use nodeprof::search::{Clock, SearchConfig, Variant, END, MAX_DEPTH};
 use nodeprof::sweep::SweepSettings;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -15,7 +15,8 @@ use std::time::Duration;
 #[derive(Parser, Debug)]
 #[command(
     name = "nodeprof",
-    version,
+    version = nodeprof::provenance::VERSION,
+    long_version = nodeprof::provenance::VERSION_LINE,
     about = "Benchmark suite and node-count profiler for game-tree search (Reversi, Ataxx)",
     after_help = "POSITIONS are files (.pos, .obf, .fen), folders, globs, 'startpos' (with --game), \
                   or a position written inline (an Ataxx FEN or an obf Reversi board and side)."
@@ -428,6 +429,7 @@ impl Cli {
                         eval,
                         shuffle,
                         time_limit: None,
+                        clock: Clock::SYSTEM,
                         wld: false,
                     })
                     .collect();
@@ -512,6 +514,7 @@ impl Cli {
                     shuffle,
                     jobs: jobs as usize,
                     time_limit,
+                    clock: Clock::SYSTEM,
                     out_dir,
                     resume,
                     quiet,

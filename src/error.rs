@@ -21,8 +21,10 @@ pub enum PositionError {
     },
     #[error("{0}: no position files found (expected .pos, .obf or .fen files)")]
     NoPositions(String),
-    #[error("'{0}' is not a file, a folder, a glob, 'startpos', or a position (FEN or obf board)")]
+    #[error("'{0}' is not a file, a folder, a glob, a built-in suite (ffo:40..59, ataxx:end), 'startpos', or a position (FEN or obf board)")]
     NotFound(String),
+    #[error("{spec}: {message}")]
+    Builtin { spec: String, message: String },
     #[error("'{0}' needs --game (reversi or ataxx): the start position depends on the game")]
     StartposNeedsGame(String),
     #[error("bad glob pattern '{pattern}': {message}")]
@@ -47,12 +49,16 @@ pub enum SearchError {
     },
     #[error("bad depth {depth}: expected 1 to {max}")]
     Depth { depth: u32, max: u32 },
+    #[error("time limit {limit:?} is too long for this system's clock")]
+    TimeLimit { limit: std::time::Duration },
     #[error("timed out after {limit:?}")]
     TimedOut { limit: std::time::Duration },
     #[error("{variant}: {message}")]
     NotForSearch { variant: String, message: String },
     #[error("the search went {max} plies deep without reaching the end of the game")]
     TooDeep { max: usize },
+    #[error("a transposition table of {mib} MiB cannot be had: {message}")]
+    Table { mib: u32, message: String },
 }
 
 /// Any error of a nodeprof command.

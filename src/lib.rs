@@ -6,6 +6,7 @@ pub mod commands;
 pub mod error;
 pub mod game;
 pub mod position;
+pub mod provenance;
 pub mod report;
 pub mod search;
 pub mod sweep;

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use cli::{By, Cli, Job, PlotX};
-use nodeprof::search::SearchConfig;
+use nodeprof::search::{Clock, SearchConfig};
 use nodeprof::{commands, position, report, sweep};
 
 fn main() -> ExitCode {
@@ -65,6 +65,7 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
                     eval: eval.usable_for(case.position.kind()),
                     shuffle: None,
                     time_limit,
+                    clock: Clock::SYSTEM,
                     wld,
                 },
                 &mut out,

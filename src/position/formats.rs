@@ -11,31 +11,75 @@ use crate::with_position;
 /// Reads one position file: `.obf` and `.fen` are lists, anything else a single `.pos` case.
 pub fn parse_file(path: &Path, game: Option<GameKind>) -> Result<Vec<Case>, PositionError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| PositionError::Io {
+    let bytes = std::fs::read(path).map_err(|source| PositionError::Io {
         path: file.clone(),
         source,
     })?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| file.clone());
-    let data = data_lines(&text);
-    let error = |line: usize, message: String| PositionError::Parse {
+    let text = decode(&bytes).map_err(|(line, message)| PositionError::Parse {
         file: file.clone(),
         line,
         message,
+    })?;
+    let suite = match is_list(path) {
+        true => path.file_stem(),
+        false => path.parent().and_then(|p| p.file_name()),
     };
-    let is_list = matches!(
+    let suite = suite.map_or_else(|| "inline".into(), |s| s.to_string_lossy().into_owned());
+    parse_text(text, &file, path, &suite, game)
+}
+
+/// A file's bytes as text: UTF-8, a leading byte-order mark dropped; an error names the line
+/// of the first byte that is not UTF-8.
+pub fn decode(bytes: &[u8]) -> Result<&str, (usize, String)> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = good.len() - good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
+        (
+            line,
+            format!(
+                "byte 0x{:02X} at column {column} is not UTF-8 text",
+                bytes[e.valid_up_to()]
+            ),
+        )
+    })
+}
+
+fn is_list(path: &Path) -> bool {
+    matches!(
         path.extension().and_then(|e| e.to_str()),
         Some("obf" | "fen")
-    );
-    if is_list {
+    )
+}
+
+/// Parses the text of a position file named `file` (in errors) at `path` (its extension says
+/// whether it is a list), whose cases belong to `suite`.
+pub fn parse_text(
+    text: &str,
+    file: &str,
+    path: &Path,
+    suite: &str,
+    game: Option<GameKind>,
+) -> Result<Vec<Case>, PositionError> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| file.to_string());
+    let data = data_lines(text);
+    let error = |line: usize, message: String| PositionError::Parse {
+        file: file.to_string(),
+        line,
+        message,
+    };
+    if is_list(path) {
         let mut cases = Vec::with_capacity(data.len());
         for &(line, content) in &data {
             let (position, expected) =
                 parse_position_line(content, game).map_err(|m| error(line, m))?;
             cases.push(Case {
                 name: format!("{name}:{line}"),
+                suite: suite.to_string(),
                 source: path.to_path_buf(),
                 line,
                 position,
@@ -43,13 +87,14 @@ pub fn parse_file(path: &Path, game: Option<GameKind>) -> Result<Vec<Case>, Posi
             });
         }
         if cases.is_empty() {
-            return Err(PositionError::NoPositions(file));
+            return Err(PositionError::NoPositions(file.to_string()));
         }
         return Ok(cases);
     }
     let (position, line, expected) = parse_pos(&data, game).map_err(|(l, m)| error(l, m))?;
     Ok(vec![Case {
         name,
+        suite: suite.to_string(),
         source: path.to_path_buf(),
         line,
         position,

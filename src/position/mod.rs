@@ -7,12 +7,14 @@
 //! - `.obf` / `.fen` lists: one position a line, `position; move:value; move:value ...`
 //!   (Edax's obf form for Reversi, `board side`; a FEN for Ataxx).
 
+mod builtin;
 mod formats;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-pub use formats::{parse_file, parse_position_line, write_list_line, write_pos_file};
+pub use builtin::SUITES;
+pub use formats::{decode, parse_file, parse_position_line, write_list_line, write_pos_file};
 
 use crate::error::PositionError;
 use crate::game::{Ataxx, Game, GameKind, Reversi, Side, UniformTree};
@@ -100,6 +102,8 @@ impl Expected {
 pub struct Case {
     /// File name (`end40.pos`) or, for lists, file name and line (`fforum-40-59.obf:1`).
     pub name: String,
+    /// The folder of a `.pos` file, the file stem of a list, or `inline`.
+    pub suite: String,
     pub source: PathBuf,
     /// 1-based line of the position in `source`.
     pub line: usize,
@@ -108,7 +112,8 @@ pub struct Case {
 }
 
 /// Loads every spec in order: a file, a folder (its position files, in natural order), a
-/// glob, `startpos` (with `game`), or a position written inline. With `game`, positions of
+/// glob, a built-in suite (`ffo:40..59`), `startpos` (with `game`), or a position written
+/// inline. With `game`, positions of
 /// the other game are an error.
 pub fn load(specs: &[String], game: Option<GameKind>) -> Result<Vec<Case>, PositionError> {
     let mut cases = Vec::new();
@@ -118,6 +123,25 @@ pub fn load(specs: &[String], game: Option<GameKind>) -> Result<Vec<Case>, Posit
         }
     }
     Ok(cases)
+}
+
+/// The cases of a built-in suite's files (see [`builtin`]).
+fn load_builtin(
+    files: Vec<builtin::File>,
+    game: Option<GameKind>,
+    cases: &mut Vec<Case>,
+) -> Result<(), PositionError> {
+    for file in files {
+        let path = Path::new("positions").join(file.path);
+        let suite = match path.extension().and_then(|e| e.to_str()) {
+            Some("obf" | "fen") => path.file_stem(),
+            _ => path.parent().and_then(|p| p.file_name()),
+        };
+        let suite = suite.map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        let label = format!("(built in) {}", path.display());
+        cases.extend(formats::parse_text(file.text, &label, &path, &suite, game)?);
+    }
+    Ok(())
 }
 
 /// The files a spec names; inline positions and `startpos` go straight into `cases`.
@@ -155,10 +179,15 @@ fn resolve(
         }
         return Ok(files);
     }
+    if let Some(files) = builtin::resolve(spec) {
+        load_builtin(files?, game, cases)?;
+        return Ok(Vec::new());
+    }
     if spec.eq_ignore_ascii_case("startpos") {
         let kind = game.ok_or_else(|| PositionError::StartposNeedsGame(spec.into()))?;
         cases.push(Case {
             name: "startpos".into(),
+            suite: "inline".into(),
             source: PathBuf::from("startpos"),
             line: 1,
             position: AnyPosition::start(kind),
@@ -179,6 +208,7 @@ fn resolve(
             })?;
         cases.push(Case {
             name: spec.trim().to_string(),
+            suite: "inline".into(),
             source: PathBuf::from("<argument>"),
             line: 1,
             position,

@@ -8,8 +8,9 @@ use std::time::Instant;
 use super::counters::Counters;
 use super::history::History;
 use super::killer::Killers;
-use super::tt::{Bound, TranspositionTable};
+use super::tt::{Bound, TableError, TranspositionTable};
 use super::variant::{TableUse, Variant};
+use super::Clock;
 use crate::game::{Eval, Game, GameMove, Side};
 
 /// Beyond any score.
@@ -120,8 +121,9 @@ pub struct Searcher<G: Game, const COUNT: bool> {
     pub root_first: Option<G::Move>,
     /// The best move at the root of the last search.
     pub root_best: Option<G::Move>,
-    /// Stop searching at this time (checked every `DEADLINE_CHECK` nodes).
-    pub deadline: Option<Instant>,
+    /// Stop searching at this time, read from this clock (checked every `DEADLINE_CHECK`
+    /// nodes).
+    pub deadline: Option<(Instant, Clock)>,
     ticks: u32,
     /// The deadline passed (or the search went `MAX_PLY` deep): every node now returns at
     /// once and the result is void.
@@ -142,16 +144,19 @@ pub fn to_the_end(depth: u32) -> bool {
 const END_TABLE_DEPTH: u32 = 128;
 
 /// Nodes between two looks at the clock when a search has a deadline.
-const DEADLINE_CHECK: u32 = 4096;
+pub const DEADLINE_CHECK: u32 = 4096;
 
 impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
-    pub fn new(variant: &Variant, eval: Eval, shuffle: Option<u64>) -> Self {
-        Searcher {
+    /// A searcher with fresh (empty) tables; an error if the table's memory cannot be had.
+    pub fn new(variant: &Variant, eval: Eval, shuffle: Option<u64>) -> Result<Self, TableError> {
+        let table = match variant.table {
+            Some(t) => Some((TranspositionTable::with_mib(t.mib)?, t)),
+            None => None,
+        };
+        Ok(Searcher {
             counters: Counters::default(),
             eval,
-            table: variant
-                .table
-                .map(|t| (TranspositionTable::with_mib(t.mib), t)),
+            table,
             killers: variant.killers.map(|k| Killers::new(k, MAX_PLY + 1)),
             history: variant.history.then(|| History::new(G::MOVE_INDEXES)),
             mobility: variant.mobility,
@@ -172,7 +177,7 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
             stopped: false,
             too_deep: false,
             root_window: (-INF, INF),
-        }
+        })
     }
 
     /// The depth a table entry records for a search of `pos` to `depth`.
@@ -221,9 +226,9 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
     /// finished game.
     #[inline]
     pub fn expand(&mut self, pos: &G, at_horizon: bool, ply: usize) -> Result<G::Moves, i32> {
-        if let Some(deadline) = self.deadline {
+        if let Some((deadline, clock)) = self.deadline {
             self.ticks = self.ticks.wrapping_add(1);
-            if self.ticks % DEADLINE_CHECK == 0 && Instant::now() >= deadline {
+            if self.ticks % DEADLINE_CHECK == 0 && (clock.0)() >= deadline {
                 self.stopped = true;
             }
         }

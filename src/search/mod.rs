@@ -55,6 +55,8 @@ pub struct SearchConfig {
     pub shuffle: Option<u64>,
     /// Give up a search that runs longer than this (`SearchError::TimedOut`).
     pub time_limit: Option<Duration>,
+    /// What the deadline is checked against.
+    pub clock: Clock,
     /// Solving only proves win, loss or draw: the root window is (-1, 1).
     pub wld: bool,
 }
@@ -66,8 +68,32 @@ impl SearchConfig {
             eval: Eval::Material,
             shuffle: None,
             time_limit: None,
+            clock: Clock::SYSTEM,
             wld: false,
         }
+    }
+}
+
+/// Where a search with a time limit reads the time: the system's clock, or in tests a
+/// stand-in that makes the time-limit path deterministic.
+#[derive(Clone, Copy, Debug)]
+pub struct Clock(pub fn() -> Instant);
+
+impl PartialEq for Clock {
+    fn eq(&self, other: &Clock) -> bool {
+        std::ptr::fn_addr_eq(self.0, other.0)
+    }
+}
+
+impl Eq for Clock {}
+
+impl Clock {
+    pub const SYSTEM: Clock = Clock(Instant::now);
+}
+
+impl Default for Clock {
+    fn default() -> Clock {
+        Clock::SYSTEM
     }
 }
 
@@ -116,6 +142,7 @@ pub fn check<G: Game>(depth: u32, config: &SearchConfig) -> Result<(), SearchErr
         });
     }
     let variant = &config.variant;
+    check_memory(variant)?;
     let refuse = |message: String| {
         Err(SearchError::NotForSearch {
             variant: variant.to_string(),
@@ -154,16 +181,46 @@ pub fn check<G: Game>(depth: u32, config: &SearchConfig) -> Result<(), SearchErr
     Ok(())
 }
 
+/// Checks that the variant's table fits this machine's memory (before any search, so that
+/// a sweep stops at once instead of failing each case).
+pub fn check_memory(variant: &Variant) -> Result<(), SearchError> {
+    match (variant.table, tt::largest_table_mib()) {
+        (Some(table), Some(largest)) if table.mib > largest => Err(SearchError::Table {
+            mib: table.mib,
+            message: format!(
+                "this machine has less memory; the largest table that fits is tt:{largest}"
+            ),
+        }),
+        _ => Ok(()),
+    }
+}
+
 fn search_with<G: Game, const COUNT: bool>(
     pos: &G,
     depth: u32,
     config: &SearchConfig,
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
     check::<G>(depth, config)?;
-    let started = Instant::now();
     let variant = &config.variant;
-    let mut searcher = Searcher::<G, COUNT>::new(variant, config.eval, config.shuffle);
-    searcher.deadline = config.time_limit.map(|limit| started + limit);
+    // The tables are made (and their memory cleared and faulted in) before the clock starts:
+    // `time_ns` is the search alone.
+    let mut searcher =
+        Searcher::<G, COUNT>::new(variant, config.eval, config.shuffle).map_err(|e| {
+            SearchError::Table {
+                mib: e.mib,
+                message: e.message,
+            }
+        })?;
+    let started = Instant::now();
+    searcher.deadline = match config.time_limit {
+        Some(limit) => Some((
+            started
+                .checked_add(limit)
+                .ok_or(SearchError::TimeLimit { limit })?,
+            config.clock,
+        )),
+        None => None,
+    };
     if config.wld && depth == END {
         searcher.root_window = (-1, 1);
     }

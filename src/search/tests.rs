@@ -634,7 +634,7 @@ fn trying_the_table_move_before_ordering_the_rest_keeps_the_full_order() {
     let variant: Variant = "alphabeta+tt+mobility+parity+history+killer:4"
         .parse()
         .unwrap();
-    let mut searcher = Searcher::<Reversi, true>::new(&variant, Eval::Mobility, None);
+    let mut searcher = Searcher::<Reversi, true>::new(&variant, Eval::Mobility, None).unwrap();
     let mut compared = 0;
     for pos in ffo() {
         // History and killers from a real search, so every ordering step has data.

@@ -124,32 +124,46 @@ impl Drop for TranspositionTable {
     }
 }
 
+/// A table that cannot be had.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableError {
+    pub mib: u32,
+    pub message: String,
+}
+
 impl Buckets {
-    /// `len` empty buckets: a dropped table's memory of that size (cleared), else a new
-    /// mapping.
-    fn zeroed(len: usize) -> Buckets {
+    /// `len` empty buckets, every page already faulted in (so that the search's clock, which
+    /// starts after this, does not pay for it): a dropped table's memory of that size
+    /// (cleared), else a new mapping. Spare memory of other sizes is given back first, so a
+    /// sweep that moves on to a smaller table does not keep the larger one.
+    fn zeroed(len: usize) -> Result<Buckets, String> {
         let reused = SPARE.lock().ok().and_then(|mut spare| {
-            let index = spare.iter().position(|b| b.len == len)?;
-            Some(spare.swap_remove(index))
-        });
-        match reused {
-            Some(mut buckets) => {
-                buckets.map.fill(0);
-                buckets
+            let found = spare
+                .iter()
+                .position(|b| b.len == len)
+                .map(|index| spare.swap_remove(index));
+            if found.is_none() {
+                spare.clear();
             }
-            None => Buckets::mapped(len),
-        }
+            found
+        });
+        let mut buckets = match reused {
+            Some(buckets) => buckets,
+            None => Buckets::mapped(len)?,
+        };
+        buckets.map.fill(0);
+        Ok(buckets)
     }
 
-    fn mapped(len: usize) -> Buckets {
-        let layout = std::alloc::Layout::array::<Bucket>(len).expect("a table that fits memory");
-        let Ok(map) = memmap2::MmapMut::map_anon(layout.size()) else {
-            std::alloc::handle_alloc_error(layout);
-        };
+    fn mapped(len: usize) -> Result<Buckets, String> {
+        let size = std::alloc::Layout::array::<Bucket>(len)
+            .map_err(|e| e.to_string())?
+            .size();
+        let map = memmap2::MmapMut::map_anon(size).map_err(|e| e.to_string())?;
         #[cfg(target_os = "linux")]
         // Only a hint: without huge pages the table works the same, slower.
         let _ = map.advise(memmap2::Advice::HugePage);
-        Buckets { map, len }
+        Ok(Buckets { map, len })
     }
 
     #[inline(always)]
@@ -168,16 +182,34 @@ impl Buckets {
     }
 }
 
+/// The largest table size (MiB, a power of two) within this machine's memory; `None` where
+/// the memory cannot be read (the mapping then says whether a size can be had).
+pub fn largest_table_mib() -> Option<u32> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kib: u64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    let mib = (kib >> 10).clamp(1, 1 << 31) as u32;
+    Some(1 << (u32::BITS - 1 - mib.leading_zeros()))
+}
+
 impl TranspositionTable {
-    /// A table of at most `mib` MiB (rounded down to a power of two of buckets).
-    pub fn with_mib(mib: u32) -> TranspositionTable {
+    /// An empty table of at most `mib` MiB (rounded down to a power of two of buckets), its
+    /// memory faulted in; an error when the system cannot give that much.
+    pub fn with_mib(mib: u32) -> Result<TranspositionTable, TableError> {
         let bytes = (mib as usize) << 20;
         let buckets = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        TranspositionTable {
-            buckets: std::mem::ManuallyDrop::new(Buckets::zeroed(buckets)),
+        let memory = Buckets::zeroed(buckets).map_err(|message| TableError { mib, message })?;
+        Ok(TranspositionTable {
+            buckets: std::mem::ManuallyDrop::new(memory),
             mask: buckets - 1,
-        }
+        })
     }
 
     pub fn slot_count(&self) -> usize {
@@ -281,23 +313,23 @@ mod tests {
     #[test]
     fn a_table_made_from_a_dropped_ones_memory_starts_empty() {
         // Whichever test dropped the memory the pool hands out, it must come back empty.
-        let mut tt = TranspositionTable::with_mib(5);
+        let mut tt = TranspositionTable::with_mib(5).unwrap();
         let keys: Vec<u64> = (0..1000).map(|i| i * 0x9E37_79B9_7F4A_7C15).collect();
         for &key in &keys {
             tt.store(key, 3, Bound::Exact, 1, None, true);
         }
         assert!(keys.iter().all(|&key| tt.probe(key).is_some()));
         drop(tt);
-        let tt = TranspositionTable::with_mib(5);
+        let tt = TranspositionTable::with_mib(5).unwrap();
         assert!(keys.iter().all(|&key| tt.probe(key).is_none()));
     }
 
     #[test]
     fn stores_and_finds_entries_with_all_their_fields() {
-        let mut tt = TranspositionTable::with_mib(1);
+        let mut tt = TranspositionTable::with_mib(1).unwrap();
         assert_eq!(tt.slot_count(), 1 << 16);
         assert_eq!(
-            TranspositionTable::with_mib(3).slot_count(),
+            TranspositionTable::with_mib(3).unwrap().slot_count(),
             1 << 17,
             "rounded down"
         );
@@ -327,7 +359,7 @@ mod tests {
 
     #[test]
     fn bounds_of_one_depth_merge_and_other_depths_replace() {
-        let mut tt = TranspositionTable::with_mib(1);
+        let mut tt = TranspositionTable::with_mib(1).unwrap();
         tt.store(9, 5, Bound::Lower, -4, None, true);
         tt.store(9, 5, Bound::Upper, 6, Some(3), true);
         let e = tt.probe(9).unwrap();
@@ -361,7 +393,7 @@ mod tests {
 
     #[test]
     fn a_full_bucket_gives_up_its_shallowest_entry() {
-        let mut tt = TranspositionTable::with_mib(1);
+        let mut tt = TranspositionTable::with_mib(1).unwrap();
         let buckets = (tt.slot_count() / ENTRIES_PER_BUCKET) as u64;
         let keys: Vec<u64> = (0..5).map(|i| 7 + i * buckets).collect(); // one bucket
         for (i, &k) in keys[..4].iter().enumerate() {

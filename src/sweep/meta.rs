@@ -2,20 +2,23 @@
 //! settings), so that a report can be traced back and re-run.
 
 use std::path::Path;
-use std::process::Command;
 
 use serde::Serialize;
 
 use super::SweepSettings;
 use crate::error::SweepError;
 use crate::position::Case;
+use crate::provenance;
 use crate::search::{depth_label, Variant, END};
 
 #[derive(Serialize)]
 struct Meta<'a> {
     command: &'a [String],
     nodeprof_version: &'static str,
+    /// The commit the binary was built from (12 digits, `+dirty` if its sources differed).
     git_revision: String,
+    git_commit: &'static str,
+    build: &'static str,
     date_utc: String,
     machine: Machine,
     settings: Settings<'a>,
@@ -53,8 +56,10 @@ pub fn write(
 ) -> Result<(), SweepError> {
     let meta = Meta {
         command: &settings.command_line,
-        nodeprof_version: env!("CARGO_PKG_VERSION"),
-        git_revision: git_revision(),
+        nodeprof_version: provenance::VERSION,
+        git_revision: provenance::revision(),
+        git_commit: provenance::GIT_REVISION,
+        build: provenance::BUILD,
         date_utc: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
         machine: Machine {
             hostname: first_line("/etc/hostname").unwrap_or_else(|| "unknown".into()),
@@ -87,31 +92,6 @@ pub fn write(
         path: path.display().to_string(),
         source,
     })
-}
-
-/// The checked-out revision, `+dirty` when there are uncommitted changes; `unknown` outside
-/// a git checkout.
-fn git_revision() -> String {
-    let run = |args: &[&str]| {
-        Command::new("git")
-            .args(args)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-    };
-    match run(&["rev-parse", "--short=12", "HEAD"]) {
-        Some(rev) if !rev.is_empty() => {
-            let dirty = run(&["status", "--porcelain", "--untracked-files=no"])
-                .is_some_and(|s| !s.is_empty());
-            if dirty {
-                format!("{rev}+dirty")
-            } else {
-                rev
-            }
-        }
-        _ => "unknown".into(),
-    }
 }
 
 fn first_line(path: &str) -> Option<String> {

@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use crate::error::{Error, PositionError, SweepError};
 use crate::game::{Eval, GameKind};
 use crate::position::load;
-use crate::search::{depth_label, search_position, SearchConfig, Variant, END};
+use crate::search::{depth_label, search_position, Clock, SearchConfig, Variant, END};
 pub use record::{CaseKey, Record, COLUMNS};
 
 /// The default variants: the classic comparison set.
@@ -87,6 +87,8 @@ pub struct SweepSettings {
     pub shuffle: Option<u64>,
     pub jobs: usize,
     pub time_limit: Option<Duration>,
+    /// What time limits are checked against (tests stand in for the system's clock).
+    pub clock: Clock,
     pub out_dir: PathBuf,
     pub resume: bool,
     pub quiet: bool,
@@ -136,9 +138,16 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
             eval: settings.eval,
             shuffle: settings.shuffle,
             time_limit: settings.time_limit,
+            clock: settings.clock,
             wld: false,
         })
         .collect();
+    for config in &configs {
+        crate::search::check_memory(&config.variant).map_err(|source| Error::Search {
+            case: config.variant.to_string(),
+            source,
+        })?;
+    }
     let runs_path = settings.out_dir.join(RUNS_FILE);
     let done: HashSet<CaseKey> = if settings.resume && runs_path.exists() {
         drop_partial_last_row(&runs_path)?;

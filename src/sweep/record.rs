@@ -100,7 +100,7 @@ impl Record {
         let mut record = Record {
             seq,
             game: case.position.kind().name().to_string(),
-            suite: suite_of(case),
+            suite: case.suite.clone(),
             position: case.name.clone(),
             empties: case.position.empties(),
             variant: config.variant.to_string(),
@@ -170,7 +170,7 @@ impl Record {
 /// The key a case's row will have (see [`Record::key`]).
 pub fn key_of(case: &Case, config: &SearchConfig, depth: u32) -> CaseKey {
     (
-        suite_of(case),
+        case.suite.clone(),
         case.name.clone(),
         config.variant.to_string(),
         config.eval.name().to_string(),
@@ -181,17 +181,3 @@ pub fn key_of(case: &Case, config: &SearchConfig, depth: u32) -> CaseKey {
 
 /// (suite, position, variant spec, eval, depth, shuffle seed).
 pub type CaseKey = (String, String, String, String, String, Option<u64>);
-
-/// The suite a case belongs to: the folder of a `.pos` file, the stem of a list file.
-pub fn suite_of(case: &Case) -> String {
-    let is_list = case.name.contains(':') && case.source.is_file();
-    let part = if is_list {
-        case.source.file_stem()
-    } else {
-        case.source.parent().and_then(|p| p.file_name())
-    };
-    match part {
-        Some(p) if case.source.is_file() => p.to_string_lossy().into_owned(),
-        _ => "inline".to_string(),
-    }
-}
