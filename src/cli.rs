@@ -9,7 +9,7 @@ use nodeprof::game::{Eval, GameKind};
 use nodeprof::report::{self, Metric, ReportOptions};
 use nodeprof::search::{Clock, SearchConfig, Variant, END, MAX_DEPTH};
 use nodeprof::sweep::SweepSettings;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 #[derive(Parser, Debug)]
@@ -132,9 +132,12 @@ enum Command {
         /// The report folder (default: reports/<suite name>)
         #[arg(short, long, value_name = "DIR")]
         out: Option<PathBuf>,
-        /// Keep the cases already in DIR/runs.csv and run only the others
-        #[arg(long)]
+        /// Keep the cases already in DIR/runs.csv and run only the others (same plan)
+        #[arg(long, conflicts_with = "force")]
         resume: bool,
+        /// Replace DIR/runs.csv even if it holds another plan (without it, such a sweep stops)
+        #[arg(long)]
+        force: bool,
         /// No progress bar or summary
         #[arg(short, long)]
         quiet: bool,
@@ -341,19 +344,15 @@ pub enum Job {
     },
 }
 
-/// The sweep's default positions: the FFO problems 40..59.
+/// The sweep's default positions: the FFO problems 40..59 (built in).
 fn default_positions() -> Vec<String> {
-    (40..60)
-        .map(|n| format!("positions/reversi/ffo/end{n}.pos"))
-        .collect()
+    vec!["ffo:40..59".into()]
 }
 
 /// The exact sweep's default positions: the FFO problems 1..19 (14 to 16 empties), which
 /// every variant of the endgame ladder solves in seconds.
 fn exact_default_positions() -> Vec<String> {
-    (1..20)
-        .map(|n| format!("positions/reversi/ffo/end{n:02}.pos"))
-        .collect()
+    vec!["ffo:1..19".into()]
 }
 
 /// A name for the report folder: `ffo-40-59` for the default, else the folder or file stem
@@ -362,7 +361,15 @@ fn suite_name(positions: &[String], defaulted: bool) -> String {
     if defaulted {
         return "ffo-40-59".into();
     }
-    let first = positions.first().map(PathBuf::from).unwrap_or_default();
+    let Some(first) = positions.first() else {
+        return "sweep".into();
+    };
+    // A built-in suite: `ffo:40..59` -> `ffo-40-59`.
+    if !Path::new(first).exists() && !first.contains(['/', '*', '?', '[']) {
+        let name = first.replace("..", "-").replace([':', ','], "-");
+        return name.trim_matches('-').to_string();
+    }
+    let first = PathBuf::from(first);
     let name = if first.is_dir() {
         first.file_name()
     } else {
@@ -469,6 +476,7 @@ impl Cli {
                 exact,
                 out,
                 resume,
+                force,
                 quiet,
                 baseline,
                 profile,
@@ -517,6 +525,7 @@ impl Cli {
                     clock: Clock::SYSTEM,
                     out_dir,
                     resume,
+                    force,
                     quiet,
                     command_line: std::env::args().collect(),
                 };

@@ -96,6 +96,10 @@ pub enum SweepError {
     Csv { path: String, message: String },
     #[error("cannot start the worker threads: {0}")]
     Threads(String),
+    #[error("{0}: another sweep is writing to this folder (it holds the file's lock)")]
+    Busy(String),
+    #[error("{path} holds another plan ({difference}): add --force to replace it, or write to another folder with -o DIR")]
+    OtherPlan { path: String, difference: String },
 }
 
 /// Errors of reports and charts.
@@ -105,6 +109,12 @@ pub enum ReportError {
     NoRuns(String),
     #[error("{0}: no runs in the file")]
     Empty(String),
+    #[error("{path}: {count} cases appear more than once (the first: {first}); a table must hold each case once")]
+    Duplicated {
+        path: String,
+        count: usize,
+        first: String,
+    },
     #[error("no finished searches in the runs table (every case timed out or failed)")]
     NoFinishedRuns,
     #[error(transparent)]

@@ -95,7 +95,10 @@ fn select(suite: &Suite, selection: Option<&str>) -> Result<Vec<File>, String> {
         return Ok(sub);
     }
     let numbered: Vec<u32> = all.iter().filter_map(|f| number_of(f.path)).collect();
-    if selection.starts_with(|c: char| c.is_ascii_digit()) && numbered.len() == all.len() {
+    let is_numbers = selection
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, ',' | '.' | ' '));
+    if is_numbers && numbered.len() == all.len() {
         let (low, high) = (
             numbered.iter().min().copied().unwrap_or(0),
             numbered.iter().max().copied().unwrap_or(0),

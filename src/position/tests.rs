@@ -258,11 +258,11 @@ fn startpos_and_inline_positions() {
 }
 
 /// A scratch folder of its own for each test that writes files.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("nodeprof-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(test: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("nodeprof-{test}-"))
+        .tempdir()
+        .unwrap()
 }
 
 fn load_error(dir: &Path, name: &str, content: &str, game: Option<GameKind>) -> String {
@@ -276,6 +276,7 @@ fn load_error(dir: &Path, name: &str, content: &str, game: Option<GameKind>) -> 
 #[test]
 fn malformed_files_give_the_file_line_and_what_was_expected() {
     let dir = scratch("malformed");
+    let dir = dir.path();
     let board = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------";
     let cases: Vec<(&str, String, &str)> = vec![
         (
@@ -378,7 +379,6 @@ fn malformed_files_give_the_file_line_and_what_was_expected() {
         .unwrap_err()
         .to_string();
     assert!(err.contains("no position files found"), "{err}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Makes the Ataxx endgame suite `positions/ataxx/end/` (run by hand, in release mode:
@@ -482,4 +482,81 @@ fn make_ataxx_end_suite() {
         }
         kept += 1;
     }
+}
+
+#[test]
+fn built_in_suites_load_by_name_from_anywhere() {
+    let names = |spec: &str| -> Vec<String> {
+        load(&[spec.to_string()], None)
+            .unwrap()
+            .into_iter()
+            .map(|c| format!("{}/{}", c.suite, c.name))
+            .collect()
+    };
+    let ffo = names("ffo:40..59");
+    assert_eq!(ffo.len(), 20);
+    assert_eq!(
+        (ffo[0].as_str(), ffo[19].as_str()),
+        ("ffo/end40.pos", "ffo/end59.pos")
+    );
+    assert_eq!(names("ffo:41"), ["ffo/end41.pos"]);
+    assert_eq!(names("ffo:9,10"), ["ffo/end09.pos", "ffo/end10.pos"]);
+    assert_eq!(names("ffo").len(), 79);
+    assert_eq!(names("ataxx:end").len(), 20);
+    assert_eq!(names("ataxx:start"), ["ataxx/start.pos"]);
+    let lists = names("fforum:40-59");
+    assert_eq!(
+        (lists.len(), lists[0].as_str()),
+        (20, "fforum-40-59/fforum-40-59.obf:2")
+    );
+    // The embedded suite is the files on disk, case for case.
+    let disk = load(
+        &[positions_dir().join("reversi/ffo").display().to_string()],
+        None,
+    )
+    .unwrap();
+    let built_in = load(&["ffo".to_string()], None).unwrap();
+    for (a, b) in disk.iter().zip(&built_in) {
+        assert_eq!(
+            (&a.name, &a.suite, a.position, &a.expected),
+            (&b.name, &b.suite, b.position, &b.expected)
+        );
+    }
+    for (spec, expected) in [
+        (
+            "ffo:80",
+            "ffo:80: bad selection '80', expected numbers 1..79",
+        ),
+        ("ffo:9..2", "ffo:9..2: bad selection '9..2'"),
+        (
+            "ataxx:nothing",
+            "no position 'nothing' in the built-in suite ataxx",
+        ),
+    ] {
+        let err = load(&[spec.to_string()], None).unwrap_err().to_string();
+        assert!(err.contains(expected), "{spec}: {err}");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped_and_bad_bytes_name_their_line() {
+    let dir = scratch("bytes");
+    let dir = dir.path();
+    let text = std::fs::read_to_string(positions_dir().join("reversi/ffo/end40.pos")).unwrap();
+    let bom = dir.join("bom.pos");
+    std::fs::write(&bom, format!("\u{feff}{text}")).unwrap();
+    let cases = load(&[bom.display().to_string()], None).unwrap();
+    assert_eq!(cases[0].expected.as_ref().unwrap().score(), 38);
+    let mut bytes = text.into_bytes();
+    let second_line = bytes.iter().position(|&b| b == b'\n').unwrap() + 3;
+    bytes[second_line] = 0xFF;
+    let bad = dir.join("bad.pos");
+    std::fs::write(&bad, bytes).unwrap();
+    let err = load(&[bad.display().to_string()], None)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.ends_with("bad.pos:2: byte 0xFF at column 3 is not UTF-8 text"),
+        "{err}"
+    );
 }

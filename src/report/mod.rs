@@ -247,6 +247,15 @@ pub fn load(dir: &Path) -> Result<Tables, ReportError> {
     if records.is_empty() {
         return Err(ReportError::Empty(path.display().to_string()));
     }
+    let mut seen = std::collections::HashSet::new();
+    let duplicated: Vec<&Record> = records.iter().filter(|r| !seen.insert(r.key())).collect();
+    if let Some(first) = duplicated.first() {
+        return Err(ReportError::Duplicated {
+            path: path.display().to_string(),
+            count: duplicated.len(),
+            first: format!("{} {} depth {}", first.position, first.variant, first.depth),
+        });
+    }
     tables::build(&records)
 }
 

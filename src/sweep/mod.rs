@@ -91,6 +91,8 @@ pub struct SweepSettings {
     pub clock: Clock,
     pub out_dir: PathBuf,
     pub resume: bool,
+    /// Replace a `runs.csv` of another plan.
+    pub force: bool,
     pub quiet: bool,
     /// The command line, for `meta.json`.
     pub command_line: Vec<String>,
@@ -149,48 +151,69 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
         })?;
     }
     let runs_path = settings.out_dir.join(RUNS_FILE);
-    let done: HashSet<CaseKey> = if settings.resume && runs_path.exists() {
-        drop_partial_last_row(&runs_path)?;
-        read_runs(&runs_path)?.iter().map(Record::key).collect()
-    } else {
-        HashSet::new()
-    };
+    let mut plan: Vec<(CaseKey, usize, usize, u32)> = Vec::new();
+    for (ci, case) in cases.iter().enumerate() {
+        for (vi, config) in configs.iter().enumerate() {
+            for &depth in &depths {
+                plan.push((record::key_of(case, config, depth), ci, vi, depth));
+            }
+        }
+    }
     fs::create_dir_all(&settings.out_dir).map_err(|source| SweepError::Io {
         path: settings.out_dir.display().to_string(),
         source,
     })?;
-
-    let mut units = Vec::new();
-    let mut skipped = 0;
-    for (ci, case) in cases.iter().enumerate() {
-        for (vi, config) in configs.iter().enumerate() {
-            for &depth in &depths {
-                let seq = units.len() + skipped;
-                if done.contains(&record::key_of(case, config, depth)) {
-                    skipped += 1;
-                } else {
-                    units.push(Unit {
-                        seq,
-                        case: ci,
-                        variant: vi,
-                        depth,
-                    });
-                }
-            }
-        }
-    }
-
-    let appending = settings.resume && runs_path.exists();
+    // Opened without truncating and locked before anything is read or cut: a second sweep
+    // into the same folder stops here instead of mixing its rows with this one's.
+    let io_error = |source| SweepError::Io {
+        path: runs_path.display().to_string(),
+        source,
+    };
     let file = OpenOptions::new()
         .create(true)
-        .write(true)
-        .append(appending)
-        .truncate(!appending)
+        .append(true)
+        .read(true)
         .open(&runs_path)
-        .map_err(|source| SweepError::Io {
+        .map_err(io_error)?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(fs::TryLockError::WouldBlock) => {
+            return Err(SweepError::Busy(runs_path.display().to_string()).into())
+        }
+        Err(fs::TryLockError::Error(e)) => return Err(io_error(e).into()),
+    }
+    let finished = finished_cases(&runs_path)?;
+    let planned: HashSet<&CaseKey> = plan.iter().map(|(key, ..)| key).collect();
+    let outside: Vec<&CaseKey> = finished.iter().filter(|k| !planned.contains(k)).collect();
+    if !outside.is_empty() && !settings.force {
+        return Err(SweepError::OtherPlan {
             path: runs_path.display().to_string(),
-            source,
-        })?;
+            difference: plan_difference(&finished, &plan),
+        }
+        .into());
+    }
+    let appending = settings.resume && !finished.is_empty() && outside.is_empty();
+    let done: HashSet<CaseKey> = match appending {
+        true => finished.into_iter().collect(),
+        false => HashSet::new(),
+    };
+    let mut units = Vec::new();
+    let mut skipped = 0;
+    for (seq, (key, case, variant, depth)) in plan.iter().enumerate() {
+        if done.contains(key) {
+            skipped += 1;
+        } else {
+            units.push(Unit {
+                seq,
+                case: *case,
+                variant: *variant,
+                depth: *depth,
+            });
+        }
+    }
+    if !appending {
+        file.set_len(0).map_err(io_error)?;
+    }
     let writer = Mutex::new(
         csv::WriterBuilder::new()
             .has_headers(!appending)
@@ -274,6 +297,65 @@ fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
         .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
     bar
+}
+
+/// The cases already in a `runs.csv` (none for a missing, empty or header-only file, as a
+/// sweep killed before its first row leaves it), its half-written last row dropped.
+fn finished_cases(path: &Path) -> Result<Vec<CaseKey>, SweepError> {
+    let empty = || fs::metadata(path).map_or(true, |m| m.len() == 0);
+    if empty() {
+        return Ok(Vec::new());
+    }
+    drop_partial_last_row(path)?;
+    if empty() {
+        return Ok(Vec::new());
+    }
+    Ok(read_runs(path)?.iter().map(Record::key).collect())
+}
+
+/// What differs between the cases of a `runs.csv` and a plan, one dimension at a time.
+fn plan_difference(finished: &[CaseKey], plan: &[(CaseKey, usize, usize, u32)]) -> String {
+    fn values<'a>(
+        keys: impl Iterator<Item = &'a CaseKey>,
+        part: fn(&CaseKey) -> String,
+    ) -> Vec<String> {
+        let mut seen = Vec::new();
+        for key in keys {
+            let value = part(key);
+            if !seen.contains(&value) {
+                seen.push(value);
+            }
+        }
+        seen
+    }
+    let parts: [(&str, fn(&CaseKey) -> String); 5] = [
+        ("positions", |k| format!("{}/{}", k.0, k.1)),
+        ("variants", |k| k.2.clone()),
+        ("evaluations", |k| k.3.clone()),
+        ("depths", |k| k.4.clone()),
+        ("shuffle seeds", |k| {
+            k.5.map_or("none".into(), |s| s.to_string())
+        }),
+    ];
+    let show = |list: &[String]| {
+        let shown: Vec<&str> = list.iter().take(6).map(String::as_str).collect();
+        match list.len() > 6 {
+            true => format!("{} ... ({} in all)", shown.join(", "), list.len()),
+            false => shown.join(", "),
+        }
+    };
+    for (name, part) in parts {
+        let there = values(finished.iter(), part);
+        let here = values(plan.iter().map(|(k, ..)| k), part);
+        let mut sorted_there = there.clone();
+        let mut sorted_here = here.clone();
+        sorted_there.sort();
+        sorted_here.sort();
+        if sorted_there != sorted_here {
+            return format!("{name} {} there, {} here", show(&there), show(&here));
+        }
+    }
+    format!("{} cases there, {} here", finished.len(), plan.len())
 }
 
 /// A sweep killed while writing a row can leave it half written: cut the file back to its

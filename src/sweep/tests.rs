@@ -15,10 +15,27 @@ fn positions(names: &[&str]) -> Vec<String> {
         .collect()
 }
 
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("nodeprof-sweep-{}-{test}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    dir
+/// A temporary folder for a test's sweep (removed when the test ends, passed or not); the
+/// sweep makes its `out` subfolder.
+struct Scratch {
+    _temp: tempfile::TempDir,
+    out: PathBuf,
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.out
+    }
+}
+
+fn scratch(test: &str) -> Scratch {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("nodeprof-sweep-{test}-"))
+        .tempdir()
+        .unwrap();
+    let out = dir.path().join("out");
+    Scratch { _temp: dir, out }
 }
 
 fn settings(
@@ -39,6 +56,7 @@ fn settings(
         clock: Clock::SYSTEM,
         out_dir,
         resume: false,
+        force: false,
         quiet: true,
         command_line: vec!["test".into()],
     }
@@ -65,7 +83,7 @@ fn cell(path: &Path, row: &str, col: &str) -> String {
 fn report_cells_match_the_runs_and_perft() {
     let dir = scratch("cells");
     let s = settings(
-        dir.clone(),
+        dir.to_path_buf(),
         &["reversi/ffo/end40.pos", "reversi/ffo/end43.pos"],
         &["negamax", "negaalpha", "killer", "pvs+tt+id"],
         2..=4,
@@ -167,14 +185,13 @@ fn report_cells_match_the_runs_and_perft() {
     let meta: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(dir.join("meta.json")).unwrap()).unwrap();
     assert_eq!(meta["settings"]["depths"], serde_json::json!([2, 3, 4]));
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn an_interrupted_sweep_resumes_without_repeating_a_case() {
     let dir = scratch("resume");
     let mut s = settings(
-        dir.clone(),
+        dir.to_path_buf(),
         &["reversi/ffo/end41.pos", "ataxx/late-start-160-s13.pos"],
         &["negaalpha", "killer"],
         2..=4,
@@ -203,7 +220,6 @@ fn an_interrupted_sweep_resumes_without_repeating_a_case() {
     }
     // Resuming a complete sweep runs nothing.
     assert_eq!(run(&s).unwrap().skipped, 12);
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -215,8 +231,8 @@ fn parallel_sweeps_count_the_same() {
         "ataxx/start.pos",
     ];
     let variants = ["negaalpha", "transposition_k", "mtdf+tt+id"];
-    run(&settings(one.clone(), &cases, &variants, 2..=4)).unwrap();
-    let mut parallel = settings(two.clone(), &cases, &variants, 2..=4);
+    run(&settings(one.to_path_buf(), &cases, &variants, 2..=4)).unwrap();
+    let mut parallel = settings(two.to_path_buf(), &cases, &variants, 2..=4);
     parallel.jobs = 2;
     run(&parallel).unwrap();
     let mut a = read_runs(&one.join(RUNS_FILE)).unwrap();
@@ -231,8 +247,6 @@ fn parallel_sweeps_count_the_same() {
         );
         assert_eq!((x.jobs, y.jobs), (1, 2));
     }
-    fs::remove_dir_all(&one).unwrap();
-    fs::remove_dir_all(&two).unwrap();
 }
 
 #[test]
@@ -245,7 +259,7 @@ fn a_case_past_the_time_limit_is_recorded_as_timed_out() {
     }
     let dir = scratch("timeout");
     let mut s = settings(
-        dir.clone(),
+        dir.to_path_buf(),
         &["reversi/ffo/end41.pos"],
         &["negamax", "negaalpha"],
         4..=4,
@@ -269,14 +283,13 @@ fn a_case_past_the_time_limit_is_recorded_as_timed_out() {
         cell(&dir.join("xtabs/leaf.csv"), "negaalpha4", "end41.pos"),
         rows[1].leaf.unwrap().to_string()
     );
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn failed_cases_are_recorded_and_the_sweep_goes_on() {
     let dir = scratch("failed");
     let mut s = settings(
-        dir.clone(),
+        dir.to_path_buf(),
         &["ataxx/start.pos", "reversi/ffo/end40.pos"],
         &["negaalpha"],
         2..=2,
@@ -292,13 +305,12 @@ fn failed_cases_are_recorded_and_the_sweep_goes_on() {
         "{}",
         rows[0].status
     );
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn bad_input_is_a_clear_error_and_overwrites_nothing() {
     let dir = scratch("bad");
-    fs::create_dir_all(&dir).unwrap();
+    fs::create_dir_all(&*dir).unwrap();
     let runs = dir.join(RUNS_FILE);
     let check = |content: &str, expected: &str| {
         fs::write(&runs, content).unwrap();
@@ -335,9 +347,18 @@ fn bad_input_is_a_clear_error_and_overwrites_nothing() {
         ),
         "runs.csv:3: column leaf: invalid digit",
     );
+    check(
+        &format!("{}\n{good}\n{good}\n", COLUMNS.join(",")),
+        "runs.csv: 1 cases appear more than once (the first: end40.pos negamax depth 2)",
+    );
     // A sweep with bad positions stops before touching the folder.
     let before = fs::read_to_string(&runs).unwrap();
-    let mut s = settings(dir.clone(), &["reversi/ffo/end40.pos"], &["negamax"], 2..=2);
+    let mut s = settings(
+        dir.to_path_buf(),
+        &["reversi/ffo/end40.pos"],
+        &["negamax"],
+        2..=2,
+    );
     s.positions
         .push(dir.join("nothing-here").display().to_string());
     fs::create_dir_all(dir.join("nothing-here")).unwrap();
@@ -349,7 +370,6 @@ fn bad_input_is_a_clear_error_and_overwrites_nothing() {
         .unwrap()
         .to_string();
     assert!(err.contains("runs.csv: no such file"), "{err}");
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -392,7 +412,7 @@ fn default_depths_suit_the_game() {
 fn exact_sweeps_record_depth_end_and_check_the_suite() {
     let dir = scratch("exact");
     let mut s = settings(
-        dir.clone(),
+        dir.to_path_buf(),
         &[
             "reversi/ffo/end01.pos",
             "reversi/ffo/end20.pos",
@@ -429,5 +449,89 @@ fn exact_sweeps_record_depth_end_and_check_the_suite() {
     // Reversi alone: the Reversi ladder.
     let reversi = default_variants(&load(&s.positions[..2], None).unwrap(), &[END]);
     assert_eq!(reversi.len(), EXACT_VARIANTS.len());
-    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_sweep_into_a_folder_of_another_plan_stops_unless_forced() {
+    let dir = scratch("plan");
+    let mut s = settings(
+        dir.to_path_buf(),
+        &["reversi/ffo/end40.pos"],
+        &["negaalpha"],
+        2..=3,
+    );
+    run(&s).unwrap();
+    // The same plan again goes through (the main job regenerating its example).
+    assert_eq!(run(&s).unwrap().ok, 2);
+    let before = fs::read_to_string(dir.join(RUNS_FILE)).unwrap();
+    s.depths = Some(vec![2]);
+    let err = run(&s).unwrap_err().to_string();
+    assert!(
+        err.contains("runs.csv holds another plan (depths 2, 3 there, 2 here): add --force"),
+        "{err}"
+    );
+    assert_eq!(fs::read_to_string(dir.join(RUNS_FILE)).unwrap(), before);
+    s.resume = true;
+    assert!(run(&s).is_err(), "resuming is for the same plan");
+    (s.resume, s.force) = (false, true);
+    assert_eq!(run(&s).unwrap().ok, 1);
+    let rows = read_runs(&dir.join(RUNS_FILE)).unwrap();
+    assert_eq!(rows.len(), 1, "replaced");
+    // A wider plan holds the old one: it is the same sweep with more cases.
+    (s.force, s.depths) = (false, Some(vec![2, 3]));
+    assert_eq!(run(&s).unwrap().ok, 2);
+}
+
+#[test]
+fn a_folder_another_sweep_is_writing_to_is_refused() {
+    let dir = scratch("busy");
+    let s = settings(
+        dir.to_path_buf(),
+        &["reversi/ffo/end40.pos"],
+        &["negaalpha"],
+        2..=2,
+    );
+    run(&s).unwrap();
+    let before = fs::read_to_string(dir.join(RUNS_FILE)).unwrap();
+    // The lock a running sweep holds.
+    let other = File::open(dir.join(RUNS_FILE)).unwrap();
+    other.try_lock().unwrap();
+    for resume in [false, true] {
+        let err = run(&SweepSettings {
+            resume,
+            ..s.clone()
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(
+            err.contains("another sweep is writing to this folder"),
+            "{err}"
+        );
+    }
+    assert_eq!(fs::read_to_string(dir.join(RUNS_FILE)).unwrap(), before);
+    drop(other);
+    assert_eq!(run(&s).unwrap().ok, 1, "free again");
+}
+
+#[test]
+fn a_sweep_killed_before_its_first_row_resumes_from_the_start() {
+    let dir = scratch("empty");
+    fs::create_dir_all(&*dir).unwrap();
+    let mut s = settings(
+        dir.to_path_buf(),
+        &["reversi/ffo/end40.pos"],
+        &["negaalpha"],
+        2..=3,
+    );
+    s.resume = true;
+    for content in [
+        String::new(),
+        COLUMNS.join(",") + "\n",
+        "seq,ga".to_string(),
+    ] {
+        fs::write(dir.join(RUNS_FILE), &content).unwrap();
+        let summary = run(&s).unwrap();
+        assert_eq!((summary.skipped, summary.ok), (0, 2), "{content:?}");
+        assert_eq!(read_runs(&dir.join(RUNS_FILE)).unwrap().len(), 2);
+    }
 }
