@@ -7,7 +7,7 @@ use nodeprof::commands::perft::PerftConfig;
 use nodeprof::commands::search::SearchJob;
 use nodeprof::game::{Eval, GameKind};
 use nodeprof::report::{self, Metric, ReportOptions};
-use nodeprof::search::{Clock, SearchConfig, Variant, END, MAX_DEPTH};
+use nodeprof::search::{Clock, Repeat, SearchConfig, Variant, END, MAX_DEPTH};
 use nodeprof::sweep::SweepSettings;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -73,6 +73,8 @@ enum Command {
         #[arg(long, value_enum)]
         profile: Option<Profile>,
         #[command(flatten)]
+        repeat: RepeatArgs,
+        #[command(flatten)]
         game: GameArg,
     },
     /// Solve positions exactly (to the end of the game) and check each score against the
@@ -94,6 +96,8 @@ enum Command {
         /// Give up a position after this long (seconds, or 500ms, 2m, ...)
         #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
         time_limit: Option<Duration>,
+        #[command(flatten)]
+        repeat: RepeatArgs,
         #[command(flatten)]
         game: GameArg,
     },
@@ -150,6 +154,8 @@ enum Command {
         #[arg(long, value_enum)]
         profile: Option<Profile>,
         #[command(flatten)]
+        repeat: RepeatArgs,
+        #[command(flatten)]
         game: GameArg,
     },
     /// Make the report of a sweep folder again from its runs.csv
@@ -191,6 +197,27 @@ enum Command {
     },
 }
 
+/// Repeats, as hyperfine's `--runs` and `--warmup`.
+#[derive(clap::Args, Debug)]
+struct RepeatArgs {
+    /// Run each search N times: the counts of every run must agree (else an error: the search
+    /// is not deterministic); times are the median, with the minimum and maximum
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    repeat: u32,
+    /// Untimed runs of each search before the timed ones
+    #[arg(long, value_name = "K", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    warmup: u32,
+}
+
+impl RepeatArgs {
+    fn repeat(&self) -> Repeat {
+        Repeat {
+            runs: self.repeat,
+            warmup: self.warmup,
+        }
+    }
+}
+
 #[derive(clap::Args, Debug)]
 struct GameArg {
     /// The game of the positions (detected from the content by default; needed for startpos)
@@ -225,13 +252,27 @@ pub enum PlotX {
     Nodes,
 }
 
+/// The longest time limit: a year, far beyond any search worth limiting, and well inside
+/// what the system's clock can add.
+const MAX_TIME_LIMIT: Duration = Duration::from_secs(365 * 24 * 3600);
+
 fn parse_duration(text: &str) -> Result<Duration, String> {
-    let bad = || format!("bad duration '{text}', expected seconds (2.5) or a duration (500ms, 2m)");
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s.is_finite() => Ok(Duration::from_secs_f64(s)),
-        Ok(_) => Err(bad()),
-        Err(_) => humantime::parse_duration(text).map_err(|_| bad()),
+    let bad = || {
+        format!(
+            "bad duration '{text}', expected seconds (2.5) or a duration (500ms, 2m), more than 0 and at most a year"
+        )
+    };
+    let duration = match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= MAX_TIME_LIMIT.as_secs_f64() => {
+            Duration::from_secs_f64(s)
+        }
+        Ok(_) => return Err(bad()),
+        Err(_) => humantime::parse_duration(text.trim()).map_err(|_| bad())?,
+    };
+    if duration.is_zero() || duration > MAX_TIME_LIMIT {
+        return Err(bad());
     }
+    Ok(duration)
 }
 
 /// Named sets of conventions.
@@ -319,6 +360,7 @@ pub enum Job {
         eval: Eval,
         time_limit: Option<Duration>,
         wld: bool,
+        repeat: Repeat,
     },
     Variants,
     Sweep {
@@ -419,6 +461,7 @@ impl Cli {
                 eval,
                 shuffle,
                 profile,
+                repeat,
                 game,
             } => {
                 let eval = eval_of(eval, depth.to == END);
@@ -446,6 +489,7 @@ impl Cli {
                     job: SearchJob {
                         configs,
                         depths: (depth.from..=depth.to).collect(),
+                        repeat: repeat.repeat(),
                     },
                 }
             }
@@ -455,6 +499,7 @@ impl Cli {
                 mode,
                 eval,
                 time_limit,
+                repeat,
                 game,
             } => Job::Solve {
                 positions,
@@ -463,6 +508,7 @@ impl Cli {
                 eval: eval_of(Some(eval), true),
                 time_limit,
                 wld: mode == SolveMode::Wld,
+                repeat: repeat.repeat(),
             },
             Command::Variants => Job::Variants,
             Command::Sweep {
@@ -480,6 +526,7 @@ impl Cli {
                 quiet,
                 baseline,
                 profile,
+                repeat,
                 game,
             } => {
                 let defaulted = positions.is_empty();
@@ -526,6 +573,7 @@ impl Cli {
                     out_dir,
                     resume,
                     force,
+                    repeat: repeat.repeat(),
                     quiet,
                     command_line: std::env::args().collect(),
                 };
@@ -592,6 +640,37 @@ mod tests {
                 err.starts_with("expected a depth N, a range FROM..TO"),
                 "{bad}: {err}"
             );
+        }
+    }
+
+    #[test]
+    fn durations_are_range_checked() {
+        assert_eq!(parse_duration("2.5"), Ok(Duration::from_millis(2500)));
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
+        for bad in [
+            "0",
+            "0s",
+            "0ms",
+            "-1",
+            "1e20",
+            "1e19",
+            "300000000000y",
+            "2y",
+            "NaN",
+            "inf",
+            "x",
+            "",
+        ] {
+            let err = parse_duration(bad).unwrap_err();
+            assert!(
+                err.starts_with(&format!("bad duration '{bad}'")),
+                "{bad}: {err}"
+            );
+        }
+        for bad in ["1e20", "0s", "300000000000y"] {
+            let err = Cli::try_parse_from(["nodeprof", "sweep", "--time-limit", bad]).unwrap_err();
+            assert!(err.to_string().contains("at most a year"), "{bad}: {err}");
         }
     }
 

@@ -49,6 +49,8 @@ pub enum SearchError {
     },
     #[error("bad depth {depth}: expected 1 to {max}")]
     Depth { depth: u32, max: u32 },
+    #[error("not deterministic: run {run} of the same search counted differently ({differs})")]
+    NotDeterministic { run: u32, differs: String },
     #[error("time limit {limit:?} is too long for this system's clock")]
     TimeLimit { limit: std::time::Duration },
     #[error("timed out after {limit:?}")]

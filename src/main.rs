@@ -19,7 +19,7 @@ fn main() -> ExitCode {
         Err(err) => {
             // Not `{err:#}`: our errors already name their cause in their message, and the
             // chain would print it twice.
-            eprintln!("nodeprof: error: {err}");
+            eprintln!("nodeprof: error: {}", clip(&err.to_string()));
             ExitCode::from(2)
         }
     }
@@ -54,6 +54,7 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
             eval,
             time_limit,
             wld,
+            repeat,
         } => {
             let cases = position::load(&positions, game)?;
             let totals = commands::solve::run(
@@ -68,6 +69,7 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
                     clock: Clock::SYSTEM,
                     wld,
                 },
+                repeat,
                 &mut out,
             )?;
             out.flush()?;
@@ -86,9 +88,20 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
                 report::run(&defaults.out_dir, &report)?;
             }
             let summary = sweep::run(&settings)?;
+            if !settings.quiet {
+                commands::report::describe_sweep(&summary, &mut out)?;
+                out.flush()?;
+            }
+            if summary.ok == 0 && summary.skipped == 0 {
+                eprintln!(
+                    "nodeprof: no report: no case of the sweep finished (see the status column of {})",
+                    settings.out_dir.join(sweep::RUNS_FILE).display()
+                );
+                return Ok(ExitCode::from(1));
+            }
             let output = report::run(&settings.out_dir, &report)?;
             if !settings.quiet {
-                commands::report::describe_sweep(&settings, &summary, &output, &mut out)?;
+                commands::report::describe(&settings.out_dir, &output, &[], false, 80, &mut out)?;
             }
         }
         Job::Report {
@@ -134,6 +147,23 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// An error line cut to a readable length: a message can quote a whole line of input, and
+/// that line can be megabytes long.
+fn clip(message: &str) -> String {
+    const KEEP: usize = 300;
+    if message.len() <= 2 * KEEP {
+        return message.to_string();
+    }
+    let head = message.floor_char_boundary(KEEP);
+    let tail = message.ceil_char_boundary(message.len() - KEEP);
+    format!(
+        "{} [... {} bytes cut ...] {}",
+        &message[..head],
+        tail - head,
+        &message[tail..]
+    )
+}
+
 /// Output cut short by a closed pipe (`nodeprof show ... | head`) is not an error.
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
     let io = err
@@ -143,4 +173,19 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
             _ => None,
         });
     io.is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clip;
+
+    #[test]
+    fn long_error_lines_are_cut_in_the_middle() {
+        let line = format!("bad.pos:2: unexpected line '{}'", "é".repeat(50_000_000));
+        let cut = clip(&line);
+        assert!(cut.len() < 700, "{}", cut.len());
+        assert!(cut.starts_with("bad.pos:2: unexpected line 'é"));
+        assert!(cut.contains("bytes cut ...]") && cut.ends_with("é'"));
+        assert_eq!(clip("short"), "short");
+    }
 }

@@ -4,15 +4,10 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use crate::report::{text, Metric, ReportOutput};
-use crate::sweep::{SweepSettings, SweepSummary};
+use crate::sweep::SweepSummary;
 
-/// The sweep's outcome and where its report is.
-pub fn describe_sweep(
-    settings: &SweepSettings,
-    summary: &SweepSummary,
-    output: &ReportOutput,
-    out: &mut impl Write,
-) -> io::Result<()> {
+/// The sweep's outcome: cases finished, timed out and failed (with the first failure).
+pub fn describe_sweep(summary: &SweepSummary, out: &mut impl Write) -> io::Result<()> {
     writeln!(
         out,
         "swept {} cases in {:.1} s: {} finished, {} timed out, {} failed{}",
@@ -26,7 +21,10 @@ pub fn describe_sweep(
             n => format!(", {n} already in runs.csv (resumed)"),
         }
     )?;
-    describe(&settings.out_dir, output, &[], false, 80, out)
+    if let Some(failure) = &summary.first_failure {
+        writeln!(out, "first failure: {failure}")?;
+    }
+    Ok(())
 }
 
 /// The files of a report, then the cross-tables asked for, printed the way R prints them.

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use crate::error::Error;
 use crate::position::Case;
-use crate::search::{depth_label, search_position, Counters, SearchConfig, SearchReport};
+use crate::search::{depth_label, measure, Counters, Repeat, SearchConfig, SearchReport};
 
 /// Column widths of the counters, in `Counters::named` order.
 const COUNTER_WIDTHS: [usize; 8] = [11, 10, 10, 9, 9, 9, 9, 8];
@@ -15,6 +15,7 @@ const COUNTER_WIDTHS: [usize; 8] = [11, 10, 10, 9, 9, 9, 9, 8];
 pub struct SearchJob {
     pub configs: Vec<SearchConfig>,
     pub depths: Vec<u32>,
+    pub repeat: Repeat,
 }
 
 /// Searches one case with every config and depth, printing a table row per search.
@@ -41,18 +42,24 @@ pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<Sea
         .zip(COUNTER_WIDTHS)
         .map(|((name, _), w)| format!(" {name:>w$}"))
         .collect();
+    let spread = job.repeat.runs > 1;
+    let spread_header = match spread {
+        true => format!(" {:>19}", "min..max_ms"),
+        false => String::new(),
+    };
     writeln!(
         out,
-        "{:<22} {:>5} {:>7} {:>5}{counter_header} {:>10}  pv",
-        "variant", "depth", "score", "best", "time_ms"
+        "{:<22} {:>5} {:>7} {:>5}{counter_header} {:>11} {:>10}{spread_header}  pv",
+        "variant", "depth", "score", "best", "nodes", "time_ms"
     )?;
     let mut reports = Vec::new();
     for config in &job.configs {
         for &depth in &job.depths {
-            let report = search_position(pos, depth, config).map_err(|source| Error::Search {
-                case: case.name.clone(),
-                source,
-            })?;
+            let report =
+                measure(pos, depth, config, job.repeat).map_err(|source| Error::Search {
+                    case: case.name.clone(),
+                    source,
+                })?;
             let counters: String = report
                 .counters
                 .named()
@@ -60,14 +67,27 @@ pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<Sea
                 .zip(COUNTER_WIDTHS)
                 .map(|((_, value), w)| format!(" {value:>w$}"))
                 .collect();
+            let ms = |ns: u64| ns as f64 / 1e6;
+            let spread = match spread {
+                true => format!(
+                    " {:>19}",
+                    format!(
+                        "{:.3}..{:.3}",
+                        ms(report.time_min_ns),
+                        ms(report.time_max_ns)
+                    )
+                ),
+                false => String::new(),
+            };
             writeln!(
                 out,
-                "{:<22} {:>5} {:>7} {:>5}{counters} {:>10.3}  {}",
+                "{:<22} {:>5} {:>7} {:>5}{counters} {:>11} {:>10.3}{spread}  {}",
                 config.variant.display_name(),
                 depth_label(depth),
                 score_text(&report),
                 report.best_move.as_deref().unwrap_or("-"),
-                report.time_ns as f64 / 1e6,
+                report.counters.nodes(),
+                ms(report.time_ns),
                 report.pv.join(" ")
             )?;
             out.flush()?;

@@ -7,7 +7,7 @@ use super::thousands;
 use crate::error::{Error, SearchError};
 use crate::game::GameKind;
 use crate::position::Case;
-use crate::search::{search_position, SearchConfig, SearchReport, Variant, END};
+use crate::search::{measure, Repeat, SearchConfig, SearchReport, Variant, END};
 
 /// The default endgame variant: iterative deepening to half the empties (its value the first
 /// guess, its table moves the first tried), then MTD(f) null-window passes to the end with a
@@ -67,6 +67,7 @@ const HEADER_AFTER_NAME: &str =
 pub fn run(
     cases: &[Case],
     config_for: impl Fn(&Case) -> SearchConfig,
+    repeat: Repeat,
     out: &mut impl Write,
 ) -> Result<SolveTotals, Error> {
     let width = cases
@@ -81,7 +82,7 @@ pub fn run(
     let mut totals = SolveTotals::default();
     for case in cases {
         let config = config_for(case);
-        let solved = solve(case, &config)?;
+        let solved = solve(case, &config, repeat)?;
         writeln!(out, "{}", row(&solved, config.wld, width))?;
         out.flush()?;
         totals.positions += 1;
@@ -113,8 +114,8 @@ fn rule(header: &str) -> String {
 }
 
 /// Solves one case; a timed-out search is a row without a result, other errors stop.
-pub fn solve(case: &Case, config: &SearchConfig) -> Result<Solved, Error> {
-    let report = match search_position(&case.position, END, config) {
+pub fn solve(case: &Case, config: &SearchConfig, repeat: Repeat) -> Result<Solved, Error> {
+    let report = match measure(&case.position, END, config, repeat) {
         Ok(report) => report,
         Err(SearchError::TimedOut { .. }) => {
             return Ok(Solved {

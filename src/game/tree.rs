@@ -40,6 +40,10 @@ pub fn splitmix64(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Leaf values are kept far inside the search's infinity (`INF`, 10^9), so that negating and
+/// widening windows around them never overflows or meets it.
+pub const MAX_LEAF_VALUE: i32 = 1_000_000;
+
 impl TreeSpec {
     /// Parses `tree:W:D:VALUES` (see the module documentation).
     pub fn parse(text: &str) -> Result<TreeSpec, String> {
@@ -86,7 +90,14 @@ impl TreeSpec {
                 .map(|v| {
                     v.trim()
                         .parse::<i32>()
-                        .map_err(|_| format!("bad tree leaf value '{v}'"))
+                        .ok()
+                        .filter(|v| (-MAX_LEAF_VALUE..=MAX_LEAF_VALUE).contains(v))
+                        .ok_or_else(|| {
+                            format!(
+                                "bad tree leaf value '{}', expected a whole number from -{MAX_LEAF_VALUE} to {MAX_LEAF_VALUE} (the scores the search supports)",
+                                v.trim()
+                            )
+                        })
                 })
                 .collect::<Result<Vec<_>, _>>()?
         } else {
@@ -311,6 +322,60 @@ impl Game for UniformTree {
 mod tests {
     use super::*;
     use crate::game::perft;
+
+    #[test]
+    fn leaf_values_beyond_the_search_range_are_refused_and_the_extremes_search_right() {
+        for bad in [
+            "tree:1:1:-2000000000",
+            "tree:2:2:-2147483648,-2147483648,3,4",
+            "tree:3:1:5,2147483647,2",
+        ] {
+            let err = TreeSpec::parse(bad).unwrap_err();
+            assert!(
+                err.contains("expected a whole number from -1000000 to 1000000"),
+                "{bad}: {err}"
+            );
+        }
+        use crate::search::{search, SearchConfig};
+        let m = MAX_LEAF_VALUE;
+        for text in [
+            format!("tree:2:2:-{m},-{m},3,4"),
+            format!("tree:3:1:5,{m},2"),
+            format!("tree:2:3:{m},-{m},{m},-{m},-{m},{m},-{m},{m}"),
+        ] {
+            let root = TreeSpec::parse(&text).unwrap().root();
+            let depth = root.spec.depth;
+            let truth = search(&root, depth, &SearchConfig::new("negamax".parse().unwrap()))
+                .unwrap()
+                .score;
+            for spec in [
+                "alphabeta",
+                "alphabeta+failhard",
+                "pvs+tt",
+                "mtdf+tt",
+                "bnb",
+            ] {
+                let config = SearchConfig::new(spec.parse().unwrap());
+                assert_eq!(
+                    search(&root, depth, &config).unwrap().score,
+                    truth,
+                    "{text} {spec}"
+                );
+            }
+        }
+        assert_eq!(
+            search(
+                &TreeSpec::parse(&format!("tree:2:2:-{m},-{m},3,4"))
+                    .unwrap()
+                    .root(),
+                2,
+                &SearchConfig::new("negamax".parse().unwrap())
+            )
+            .unwrap()
+            .score,
+            3
+        );
+    }
 
     #[test]
     fn parses_the_value_forms() {

@@ -85,6 +85,35 @@ fn order_of(values: impl Iterator<Item = String>) -> Vec<String> {
     seen
 }
 
+/// Totals are 64-bit sums: a table whose sums would not fit is refused rather than summed
+/// wrong.
+fn check_totals_fit(records: &[&Record]) -> Result<(), ReportError> {
+    let mut sums: std::collections::HashMap<(&str, &str), [u128; 8]> = Default::default();
+    for r in records {
+        let values = [
+            r.leaf,
+            r.interior,
+            r.nodes,
+            r.tt_hit,
+            r.tt_cut,
+            r.beta_cut,
+            r.first_cut,
+            r.time_ns,
+        ];
+        let sum = sums.entry((&r.name, &r.depth)).or_default();
+        for (total, value) in sum.iter_mut().zip(values) {
+            *total += value.unwrap_or(0) as u128;
+            if *total > u64::MAX as u128 {
+                return Err(ReportError::Table(format!(
+                    "the totals of {} at depth {} exceed 64 bits (a count in runs.csv is wrong)",
+                    r.name, r.depth
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn polars_error(e: PolarsError) -> ReportError {
     ReportError::Table(e.to_string())
 }
@@ -224,6 +253,7 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
     if ok.is_empty() {
         return Err(ReportError::NoFinishedRuns);
     }
+    check_totals_fit(&ok)?;
     let long = long_frame(&ok, &names).map_err(polars_error)?;
     let sorted = long
         .clone()

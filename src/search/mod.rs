@@ -257,7 +257,68 @@ pub struct SearchReport {
     pub best_move: Option<String>,
     pub pv: Vec<String>,
     pub counters: Counters,
+    /// The search's time; with repeats, the median of the timed runs.
     pub time_ns: u64,
+    /// The fastest and slowest timed run (both `time_ns` for a single run).
+    pub time_min_ns: u64,
+    pub time_max_ns: u64,
+    /// Timed runs behind `time_ns`.
+    pub runs: u32,
+}
+
+/// How often each search runs, as hyperfine does: `warmup` runs first, untimed, then `runs`
+/// timed runs whose counts must all be the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Repeat {
+    pub runs: u32,
+    pub warmup: u32,
+}
+
+impl Default for Repeat {
+    fn default() -> Repeat {
+        Repeat { runs: 1, warmup: 0 }
+    }
+}
+
+/// Searches a position `repeat.warmup + repeat.runs` times; the report's time is the median
+/// of the timed runs, with their minimum and maximum. Runs that differ in any count, score,
+/// best move or line are an error: the search is not deterministic.
+pub fn measure(
+    position: &AnyPosition,
+    depth: u32,
+    config: &SearchConfig,
+    repeat: Repeat,
+) -> Result<SearchReport, SearchError> {
+    let total = repeat.warmup + repeat.runs.max(1);
+    let mut first = search_position(position, depth, config)?;
+    let mut times = vec![first.time_ns];
+    for run in 2..=total {
+        let again = search_position(position, depth, config)?;
+        let same = |r: &SearchReport| (r.score, r.best_move.clone(), r.pv.clone(), r.counters);
+        if same(&again) != same(&first) {
+            let differs = first
+                .counters
+                .named()
+                .iter()
+                .zip(again.counters.named())
+                .find(|(a, b)| a.1 != b.1)
+                .map(|(a, b)| format!("{} {} against {}", a.0, b.1, a.1))
+                .unwrap_or_else(|| "its score, best move or line".into());
+            return Err(SearchError::NotDeterministic { run, differs });
+        }
+        times.push(again.time_ns);
+    }
+    let mut timed = times.split_off(repeat.warmup.min(total - 1) as usize);
+    timed.sort_unstable();
+    let middle = timed.len() / 2;
+    first.time_ns = match timed.len() % 2 {
+        1 => timed[middle],
+        _ => (timed[middle - 1] + timed[middle]) / 2,
+    };
+    first.time_min_ns = timed[0];
+    first.time_max_ns = timed[timed.len() - 1];
+    first.runs = timed.len() as u32;
+    Ok(first)
 }
 
 /// Searches a position of any game (the game's engine is picked once, outside the search).
@@ -284,6 +345,9 @@ pub fn search_position(
             pv: outcome.pv.iter().map(|m| m.to_string()).collect(),
             counters: outcome.counters,
             time_ns: outcome.time_ns,
+            time_min_ns: outcome.time_ns,
+            time_max_ns: outcome.time_ns,
+            runs: 1,
         })
     }
     if depth != END {

@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use crate::error::{Error, PositionError, SweepError};
 use crate::game::{Eval, GameKind};
 use crate::position::load;
-use crate::search::{depth_label, search_position, Clock, SearchConfig, Variant, END};
+use crate::search::{depth_label, measure, Clock, Repeat, SearchConfig, Variant, END};
 pub use record::{CaseKey, Record, COLUMNS};
 
 /// The default variants: the classic comparison set.
@@ -93,14 +93,18 @@ pub struct SweepSettings {
     pub resume: bool,
     /// Replace a `runs.csv` of another plan.
     pub force: bool,
+    /// Runs of each case (the median time is recorded).
+    pub repeat: Repeat,
     pub quiet: bool,
     /// The command line, for `meta.json`.
     pub command_line: Vec<String>,
 }
 
 /// What a sweep did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SweepSummary {
+    /// The first failed case and its error.
+    pub first_failure: Option<String>,
     pub planned: usize,
     pub skipped: usize,
     pub ok: usize,
@@ -232,7 +236,7 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
             config.variant.display_name(),
             depth_label(unit.depth)
         ));
-        let result = search_position(&case.position, unit.depth, config);
+        let result = measure(&case.position, unit.depth, config, settings.repeat);
         let record = Record::new(unit.seq as u64, case, config, unit.depth, jobs, result);
         let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
         let written = w.serialize(&record).map_err(|e| SweepError::Csv {
@@ -252,7 +256,13 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
                 .get_or_insert(e.into());
         }
         progress.inc(1);
-        record.status
+        match record.status.starts_with("error") {
+            true => format!(
+                "{} {} depth {}: {}",
+                record.position, record.variant, record.depth, record.status
+            ),
+            false => record.status,
+        }
     };
     let statuses: Vec<String> = if jobs <= 1 {
         units.iter().map(run_unit).collect()
@@ -273,7 +283,11 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
         skipped,
         ok: count(&|s| s == record::STATUS_OK),
         timed_out: count(&|s| s == record::STATUS_TIMEOUT),
-        failed: count(&|s| s.starts_with("error")),
+        failed: count(&|s| !matches!(s, record::STATUS_OK | record::STATUS_TIMEOUT)),
+        first_failure: statuses
+            .iter()
+            .find(|s| !matches!(s.as_str(), record::STATUS_OK | record::STATUS_TIMEOUT))
+            .cloned(),
         wall: started.elapsed(),
     })
 }
@@ -390,7 +404,12 @@ pub fn read_runs(path: &Path) -> Result<Vec<Record>, SweepError> {
         })?
         .clone();
     let found: Vec<&str> = headers.iter().collect();
-    if found != COLUMNS {
+    let earlier: Vec<&str> = COLUMNS
+        .iter()
+        .filter(|c| !record::LATER_COLUMNS.contains(c))
+        .copied()
+        .collect();
+    if found != COLUMNS && found != earlier {
         let missing: Vec<&str> = COLUMNS
             .iter()
             .filter(|c| !found.contains(c))

@@ -49,14 +49,26 @@ pub struct Record {
     pub beta_cut: Option<u64>,
     pub first_cut: Option<u64>,
     pub research: Option<u64>,
+    /// The search's time; with `--repeat`, the median of the runs.
     pub time_ns: Option<u64>,
+    /// The fastest and the slowest run, and how many timed runs there were (tables before
+    /// repeats had none of the three).
+    #[serde(default)]
+    pub time_min_ns: Option<u64>,
+    #[serde(default)]
+    pub time_max_ns: Option<u64>,
+    #[serde(default)]
+    pub runs: Option<u32>,
     /// Cases run at once (parallel runs distort time).
     pub jobs: u32,
     pub shuffle_seed: Option<u64>,
 }
 
+/// Columns added since the first tables; files without them still read.
+pub const LATER_COLUMNS: [&str; 3] = ["time_min_ns", "time_max_ns", "runs"];
+
 /// The column names, in order (must match the struct's fields; a test checks it).
-pub const COLUMNS: [&str; 28] = [
+pub const COLUMNS: [&str; 31] = [
     "seq",
     "game",
     "suite",
@@ -83,6 +95,9 @@ pub const COLUMNS: [&str; 28] = [
     "first_cut",
     "research",
     "time_ns",
+    "time_min_ns",
+    "time_max_ns",
+    "runs",
     "jobs",
     "shuffle_seed",
 ];
@@ -124,6 +139,9 @@ impl Record {
             first_cut: None,
             research: None,
             time_ns: None,
+            time_min_ns: None,
+            time_max_ns: None,
+            runs: None,
             jobs,
             shuffle_seed: config.shuffle,
         };
@@ -144,6 +162,9 @@ impl Record {
                 record.first_cut = Some(c.first_cut);
                 record.research = Some(c.research);
                 record.time_ns = Some(report.time_ns);
+                record.time_min_ns = Some(report.time_min_ns);
+                record.time_max_ns = Some(report.time_max_ns);
+                record.runs = Some(report.runs);
             }
             Err(SearchError::TimedOut { limit }) => {
                 record.status = STATUS_TIMEOUT.to_string();

@@ -57,6 +57,7 @@ fn settings(
         out_dir,
         resume: false,
         force: false,
+        repeat: Repeat::default(),
         quiet: true,
         command_line: vec!["test".into()],
     }
@@ -338,7 +339,7 @@ fn bad_input_is_a_clear_error_and_overwrites_nothing() {
         &format!("{}\n", COLUMNS.join(",")),
         "runs.csv: no runs in the file",
     );
-    let good = "0,reversi,ffo,end40.pos,20,negamax,negamax,disc,2,ok,-8,,c1,c1 b1,38,a2,30,11,41,0,0,0,0,0,0,32220,1,";
+    let good = "0,reversi,ffo,end40.pos,20,negamax,negamax,disc,2,ok,-8,,c1,c1 b1,38,a2,30,11,41,0,0,0,0,0,0,32220,32000,33000,3,1,";
     check(
         &format!(
             "{}\n{good}\n{}\n",
@@ -350,6 +351,34 @@ fn bad_input_is_a_clear_error_and_overwrites_nothing() {
     check(
         &format!("{}\n{good}\n{good}\n", COLUMNS.join(",")),
         "runs.csv: 1 cases appear more than once (the first: end40.pos negamax depth 2)",
+    );
+    let huge = good.replace(",30,11,41,", &format!(",{},11,41,", u64::MAX / 2 + 1));
+    let other = huge
+        .replacen("0,", "1,", 1)
+        .replace("end40.pos", "end41.pos");
+    check(
+        &format!("{}\n{huge}\n{other}\n", COLUMNS.join(",")),
+        "the totals of negamax at depth 2 exceed 64 bits",
+    );
+    // A table from before repeats (no time_min_ns, time_max_ns, runs) still reads.
+    let earlier: Vec<&str> = COLUMNS
+        .iter()
+        .filter(|c| !record::LATER_COLUMNS.contains(c))
+        .copied()
+        .collect();
+    fs::write(
+        &runs,
+        format!(
+            "{}\n{}\n",
+            earlier.join(","),
+            good.replace(",32000,33000,3,", ",")
+        ),
+    )
+    .unwrap();
+    let rows = read_runs(&runs).unwrap();
+    assert_eq!(
+        (rows[0].time_ns, rows[0].runs, rows[0].jobs),
+        (Some(32220), None, 1)
     );
     // A sweep with bad positions stops before touching the folder.
     let before = fs::read_to_string(&runs).unwrap();
