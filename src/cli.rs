@@ -18,17 +18,33 @@ use std::time::Duration;
     version = nodeprof::provenance::VERSION,
     long_version = nodeprof::provenance::VERSION_LINE,
     about = "Benchmark suite and node-count profiler for game-tree search (Reversi, Ataxx)",
-    after_help = "POSITIONS are files (.pos, .obf, .fen), folders, globs, 'startpos' (with --game), \
-                  or a position written inline (an Ataxx FEN or an obf Reversi board and side)."
+    after_help = "POSITIONS are built-in suites (ffo:40..59, ffo:41, fforum:40-59, ataxx:end, ataxx:start), \
+                  files (.pos, .obf, .fen), folders, globs, 'startpos' (with --game), or a position \
+                  written inline (an Ataxx FEN or an obf Reversi board and side).\n\n\
+                  Examples:\n  nodeprof sweep                                   the main job: FFO 40..59, the classic variants, depths 2..6\n  \
+                  nodeprof search ffo:40 -v negaalpha,pvs+tt+id -d 6\n  \
+                  nodeprof solve ffo:40..44"
 )]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
+const COMPARE_EXAMPLES: &str = "Examples:\n  nodeprof compare reports/ffo-40-59 /tmp/new-sweep\n  nodeprof compare old/runs.csv new/runs.csv --format markdown --fail-on-change";
+const PERFT_EXAMPLES: &str = "Examples:\n  nodeprof perft startpos --game reversi -d 8\n  nodeprof perft ataxx:start -d 5 --divide\n  nodeprof perft ffo:40 -d 4 --only";
+const SEARCH_EXAMPLES: &str = "Examples:\n  nodeprof search ffo:40 -v negaalpha,transposition -d 2..6\n  nodeprof search ffo:40 -v negaalpha,transposition -d 2 --repeat 9 --warmup 2\n  nodeprof search ataxx:start -v pvs+tt+id -d 4";
+const SOLVE_EXAMPLES: &str = "Examples:\n  nodeprof solve ffo:40..49\n  nodeprof solve ataxx:end --repeat 5\n  nodeprof solve ffo:1..19 -v pvs+tt:64 --time-limit 30s";
+const VARIANTS_EXAMPLES: &str = "Examples:\n  nodeprof variants\n  nodeprof search ffo:41 -v alphabeta+tt+killer:2+history -d 6";
+const SWEEP_EXAMPLES: &str = "Examples:\n  nodeprof sweep                                     FFO 40..59 into reports/ffo-40-59\n  nodeprof sweep ffo:40..44 -v negaalpha,pvs+tt+id -d 2..8 --repeat 5 -o reports/mine\n  nodeprof sweep --exact                             the endgame ladder on FFO 1..19\n  nodeprof sweep ataxx:end -d end -o reports/ataxx-end --resume";
+const REPORT_EXAMPLES: &str = "Examples:\n  nodeprof report reports/ffo-40-59 --print leaf --by depth\n  nodeprof report reports/ffo-40-59 -v negaalpha,pvs+tt+id -d 4..6 -o reports/two-variants";
+const PLOT_EXAMPLES: &str = "Examples:\n  nodeprof plot reports/ffo-40-59 -m beta_cut\n  nodeprof plot reports/ffo-40-59 -m time_ms --x nodes -v negaalpha,transposition";
+const SHOW_EXAMPLES: &str =
+    "Examples:\n  nodeprof show ffo:40\n  nodeprof show ataxx:end | head -20";
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Count the leaves of the game tree at depths 1..N (bulk counting), with time and speed
+    #[command(after_help = PERFT_EXAMPLES)]
     Perft {
         /// Positions to count from
         #[arg(required = true, value_name = "POSITIONS")]
@@ -47,6 +63,7 @@ enum Command {
     },
     /// Search positions with variants at one or more depths: score, best move, every
     /// counter and the principal variation
+    #[command(after_help = SEARCH_EXAMPLES)]
     Search {
         #[arg(required = true, value_name = "POSITIONS")]
         positions: Vec<String>,
@@ -80,6 +97,7 @@ enum Command {
     /// Solve positions exactly (to the end of the game) and check each score against the
     /// suite: a table row per position and a total line; exit code 1 if any score or best
     /// move disagrees with the suite or a position is not solved
+    #[command(after_help = SOLVE_EXAMPLES)]
     Solve {
         #[arg(required = true, value_name = "POSITIONS")]
         positions: Vec<String>,
@@ -102,9 +120,11 @@ enum Command {
         game: GameArg,
     },
     /// List the base algorithms, enhancements and named presets
+    #[command(after_help = VARIANTS_EXAMPLES)]
     Variants,
     /// Run every position x variant x depth into a report folder: runs.csv (a row per case,
     /// written as each finishes), meta.json, then the report (xtabs, summary.md, charts)
+    #[command(after_help = SWEEP_EXAMPLES)]
     Sweep {
         /// Positions (default: the FFO problems 40..59; with --exact 1..19)
         #[arg(value_name = "POSITIONS")]
@@ -159,6 +179,7 @@ enum Command {
         game: GameArg,
     },
     /// Make the report of a sweep folder again from its runs.csv
+    #[command(after_help = REPORT_EXAMPLES)]
     Report {
         #[arg(value_name = "DIR")]
         dir: PathBuf,
@@ -175,9 +196,15 @@ enum Command {
         /// Print the totals by depth instead of the tables by position
         #[arg(long, value_enum, default_value_t = By::Position)]
         by: By,
+        #[command(flatten)]
+        filter: FilterArgs,
+        /// Write the report here instead of into DIR (useful with filters)
+        #[arg(short, long, value_name = "OUT")]
+        out: Option<PathBuf>,
     },
     /// Draw one chart of a sweep folder: a metric against depth (one line a variant, summed
     /// over the positions) or against nodes
+    #[command(after_help = PLOT_EXAMPLES)]
     Plot {
         #[arg(value_name = "DIR")]
         dir: PathBuf,
@@ -186,9 +213,31 @@ enum Command {
         /// What goes on the x axis
         #[arg(long, value_enum, default_value_t = PlotX::Depth)]
         x: PlotX,
+        #[command(flatten)]
+        filter: FilterArgs,
+    },
+    /// Compare two runs tables (runs.csv files or report folders): cases whose counts
+    /// changed, totals per variant and depth with the ratio NEW/OLD, the geometric mean of
+    /// the per-position ratios, and time ratios with their spread
+    #[command(after_help = COMPARE_EXAMPLES)]
+    Compare {
+        /// The reference: a runs.csv or a report folder
+        #[arg(value_name = "OLD")]
+        old: PathBuf,
+        /// The table to check against it
+        #[arg(value_name = "NEW")]
+        new: PathBuf,
+        /// Output format
+        #[arg(long, value_enum, default_value_t = CompareFormat::Text)]
+        format: CompareFormat,
+        /// Exit with code 1 when any count, score, best move or line changed, or a case is in
+        /// one table only (times may differ): a guard for engine changes in CI
+        #[arg(long)]
+        fail_on_change: bool,
     },
     /// Print positions as board diagrams with side to move, empties, legal moves and the
     /// expected score where the file carries one
+    #[command(after_help = SHOW_EXAMPLES)]
     Show {
         #[arg(required = true, value_name = "POSITIONS")]
         positions: Vec<String>,
@@ -216,6 +265,39 @@ impl RepeatArgs {
             warmup: self.warmup,
         }
     }
+}
+
+/// Which cases a report or chart shows.
+#[derive(clap::Args, Debug)]
+struct FilterArgs {
+    /// Only these variants (display names or specs)
+    #[arg(short, long = "variant", value_name = "NAME", value_delimiter = ',')]
+    variants: Vec<String>,
+    /// Only these depths (N, FROM..TO or end)
+    #[arg(short, long, value_parser = parse_depths)]
+    depth: Option<Depths>,
+    /// Only these positions (end40 or end40.pos)
+    #[arg(short, long = "position", value_name = "NAME", value_delimiter = ',')]
+    positions: Vec<String>,
+}
+
+impl FilterArgs {
+    fn filter(self) -> report::Filter {
+        report::Filter {
+            variants: self.variants,
+            depths: self.depth.map_or_else(Vec::new, |d| match d.from {
+                END => vec!["end".into()],
+                _ => (d.from..=d.to).map(|n| n.to_string()).collect(),
+            }),
+            positions: self.positions,
+        }
+    }
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompareFormat {
+    Text,
+    Markdown,
 }
 
 #[derive(clap::Args, Debug)]
@@ -379,6 +461,13 @@ pub enum Job {
         dir: PathBuf,
         metric: Metric,
         x: PlotX,
+        filter: report::Filter,
+    },
+    Compare {
+        old: PathBuf,
+        new: PathBuf,
+        format: CompareFormat,
+        fail_on_change: bool,
     },
     Show {
         positions: Vec<String>,
@@ -605,13 +694,41 @@ impl Cli {
                 width,
                 print,
                 by,
+                filter,
+                out,
             } => Job::Report {
                 dir,
-                options: ReportOptions { baseline, width },
+                options: ReportOptions {
+                    baseline,
+                    width,
+                    filter: filter.filter(),
+                    out,
+                },
                 print,
                 by,
             },
-            Command::Plot { dir, metric, x } => Job::Plot { dir, metric, x },
+            Command::Plot {
+                dir,
+                metric,
+                x,
+                filter,
+            } => Job::Plot {
+                dir,
+                metric,
+                x,
+                filter: filter.filter(),
+            },
+            Command::Compare {
+                old,
+                new,
+                format,
+                fail_on_change,
+            } => Job::Compare {
+                old,
+                new,
+                format,
+                fail_on_change,
+            },
             Command::Show { positions, game } => Job::Show {
                 positions,
                 game: game.kind(),

@@ -117,6 +117,12 @@ pub enum ReportError {
         count: usize,
         first: String,
     },
+    #[error("{path}: none of its {cases} cases passes the filter ({filter})")]
+    Filtered {
+        path: String,
+        cases: usize,
+        filter: String,
+    },
     #[error("no finished searches in the runs table (every case timed out or failed)")]
     NoFinishedRuns,
     #[error(transparent)]

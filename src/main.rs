@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use cli::{By, Cli, Job, PlotX};
-use nodeprof::search::{Clock, SearchConfig};
+use cli::{By, Cli, CompareFormat, Job, PlotX};
+use nodeprof::search::{Clock, SearchConfig, END};
 use nodeprof::{commands, position, report, sweep};
 
 fn main() -> ExitCode {
@@ -44,6 +44,16 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
             job,
         } => {
             for case in position::load(&positions, game)? {
+                if job.depths.contains(&END) {
+                    // Solving can take long: say what is going on before the first row.
+                    out.flush()?;
+                    eprintln!(
+                        "nodeprof: solving {} ({} empties) to the end of the game with {} variant(s); each row is printed when its search ends",
+                        case.name,
+                        case.position.empties(),
+                        job.configs.len()
+                    );
+                }
                 commands::search::run(&case, &job, &mut out)?;
             }
         }
@@ -120,8 +130,13 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
                 &mut out,
             )?;
         }
-        Job::Plot { dir, metric, x } => {
-            let tables = report::load(&dir)?;
+        Job::Plot {
+            dir,
+            metric,
+            x,
+            filter,
+        } => {
+            let tables = report::load(&dir, &filter)?;
             let plots = dir.join("plots");
             let files = match x {
                 PlotX::Depth => {
@@ -135,6 +150,26 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
             };
             for f in files {
                 writeln!(out, "{}", f.display())?;
+            }
+        }
+        Job::Compare {
+            old,
+            new,
+            format,
+            fail_on_change,
+        } => {
+            let comparison = report::compare::compare_files(&old, &new)?;
+            let format = match format {
+                CompareFormat::Text => report::compare::Format::Text,
+                CompareFormat::Markdown => report::compare::Format::Markdown,
+            };
+            let names = |p: &std::path::Path| report::compare::runs_path(p).display().to_string();
+            out.write_all(
+                report::compare::render(&comparison, &names(&old), &names(&new), format).as_bytes(),
+            )?;
+            out.flush()?;
+            if fail_on_change && comparison.counts_changed() {
+                return Ok(ExitCode::from(1));
             }
         }
         Job::Show { positions, game } => {

@@ -8,15 +8,4 @@ pub mod show;
 pub mod solve;
 pub mod variants;
 
-/// `12345678` as `12,345,678`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+pub use crate::report::text::thousands;

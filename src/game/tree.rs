@@ -140,7 +140,7 @@ fn ordered_values(width: u32, depth: u32) -> Vec<i32> {
     fn assign(values: &mut Vec<i32>, width: u32, plies_left: u32, ply: u32, value: i32) {
         if plies_left == 0 {
             // `value` is for the side to move at this leaf; store it for the root player.
-            values.push(if ply % 2 == 0 { value } else { -value });
+            values.push(if ply.is_multiple_of(2) { value } else { -value });
             return;
         }
         for child in 0..width as i32 {
@@ -252,7 +252,7 @@ impl Game for UniformTree {
     }
 
     fn side_to_move(&self) -> Side {
-        if self.ply % 2 == 0 {
+        if self.ply.is_multiple_of(2) {
             Side::Black
         } else {
             Side::White
@@ -292,7 +292,7 @@ impl Game for UniformTree {
             return 0;
         }
         let value = self.spec.values[self.index as usize];
-        if self.ply % 2 == 0 {
+        if self.ply.is_multiple_of(2) {
             value
         } else {
             -value

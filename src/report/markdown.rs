@@ -3,8 +3,41 @@
 use std::fmt::Write;
 
 use super::tables::Tables;
+use super::text::thousands;
 use super::{Metric, ReportOptions};
-use crate::commands::thousands;
+
+/// The geometric mean over the positions of `name`'s nodes as a share of `baseline`'s at
+/// `depth` (positions both finished with nodes).
+fn geomean_share(tables: &Tables, name: &str, baseline: &str, depth: &str) -> Option<f64> {
+    let nodes_of = |variant: &str, position: &str| {
+        tables
+            .finished
+            .iter()
+            .find(|r| r.name == variant && r.depth == depth && r.position == position)
+            .and_then(|r| r.nodes)
+            .filter(|&n| n > 0)
+    };
+    let logs: Vec<f64> = tables
+        .positions
+        .iter()
+        .filter_map(|p| Some((nodes_of(name, p)? as f64 / nodes_of(baseline, p)? as f64).ln()))
+        .collect();
+    (!logs.is_empty()).then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp())
+}
+
+/// The sums of the fastest and of the slowest runs of `name` at `depth`.
+fn time_range(tables: &Tables, name: &str, depth: &str) -> (u64, u64) {
+    tables
+        .finished
+        .iter()
+        .filter(|r| r.name == name && r.depth == depth)
+        .fold((0, 0), |(lo, hi), r| {
+            (
+                lo + r.time_min_ns.or(r.time_ns).unwrap_or(0),
+                hi + r.time_max_ns.or(r.time_ns).unwrap_or(0),
+            )
+        })
+}
 
 pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> String {
     let mut s = String::new();
@@ -27,19 +60,36 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
         }
     );
     let baseline = &options.baseline;
+    let repeated = tables
+        .finished
+        .iter()
+        .any(|r| r.runs.is_some_and(|n| n > 1));
     let _ = writeln!(s, "## Totals over the positions\n");
     let _ = writeln!(
         s,
-        "`vs {baseline}`: nodes as a share of {baseline}'s at the same depth. `EBF`: effective branching \
-         factor, nodes at this depth over nodes at the depth before. `first cut`: share of beta \
-         cut-offs made by the first move tried. Nodes = leaf + interior; time is the searches' \
-         own wall time.\n"
+        "`vs {baseline}`: total nodes as a share of {baseline}'s at the same depth; `geomean`: \
+         the geometric mean of the per-position shares (every position counts alike, the \
+         hardest no longer dominate). `EBF`: effective branching factor, nodes at this depth \
+         over nodes at the depth before. `first cut`: share of beta cut-offs made by the first \
+         move tried. Nodes = leaf + interior; time is the searches' own wall time (tables are \
+         set up before the clock starts){}.\n",
+        match repeated {
+            true =>
+                "; with repeats, the sum of the median times, and in `time range` the sums of \
+                     the fastest and of the slowest runs",
+            false => "",
+        }
     );
     let _ = writeln!(
         s,
-        "| variant | depth | positions | leaves | interior | nodes | vs {baseline} | EBF | first cut | re-searches | time (ms) | nodes/s |"
+        "| variant | depth | positions | leaves | interior | nodes | vs {baseline} | geomean | EBF | first cut | re-searches | time (ms) |{} nodes/s |",
+        if repeated { " time range (ms) |" } else { "" }
     );
-    let _ = writeln!(s, "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
+    let _ = writeln!(
+        s,
+        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|{}--:|",
+        if repeated { "--:|" } else { "" }
+    );
     for (i, t) in tables.totals.iter().enumerate() {
         let base = tables
             .totals
@@ -75,9 +125,18 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
             0 => t.positions.to_string(),
             m => format!("{} (+{m} NA)", t.positions),
         };
+        let geomean = geomean_share(tables, &t.name, baseline, &t.depth)
+            .map_or("-".into(), |g| format!("{:.2}%", 100.0 * g));
+        let range = match repeated {
+            true => {
+                let (lo, hi) = time_range(tables, &t.name, &t.depth);
+                format!(" {:.1}..{:.1} |", lo as f64 / 1e6, hi as f64 / 1e6)
+            }
+            false => String::new(),
+        };
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {} | {} | {} | {vs} | {ebf} | {first} | {} | {:.1} | {per_second} |",
+            "| {} | {} | {} | {} | {} | {} | {vs} | {geomean} | {ebf} | {first} | {} | {:.1} |{range} {per_second} |",
             t.name,
             t.depth,
             positions,

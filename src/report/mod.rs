@@ -4,6 +4,7 @@
 //! `xtabs/<metric>_by_depth.csv` and `.txt` (totals, rows variants, columns depths),
 //! `summary.md` and the charts in `plots/`.
 
+pub mod compare;
 mod markdown;
 pub mod plot;
 pub mod tables;
@@ -145,6 +146,54 @@ pub struct ReportOptions {
     pub baseline: String,
     /// Line width of the text tables.
     pub width: usize,
+    /// The cases the report shows (all by default).
+    pub filter: Filter,
+    /// Where the report goes (default: the folder of the runs).
+    pub out: Option<PathBuf>,
+}
+
+/// Which cases of a runs table a report or chart shows: empty lists keep everything.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// Variant display names (`negaalpha`) or specs (`alphabeta+tt`).
+    pub variants: Vec<String>,
+    /// Depths as the table writes them (`4`, `end`).
+    pub depths: Vec<String>,
+    /// Position names, with or without `.pos` (`end40`, `end40.pos`).
+    pub positions: Vec<String>,
+}
+
+impl Filter {
+    pub fn keeps(&self, r: &Record) -> bool {
+        let any = |list: &[String], test: &dyn Fn(&str) -> bool| {
+            list.is_empty() || list.iter().any(|v| test(v))
+        };
+        any(&self.variants, &|v| v == r.name || v == r.variant)
+            && any(&self.depths, &|d| d == r.depth)
+            && any(&self.positions, &|p| {
+                p == r.position || r.position.strip_suffix(".pos") == Some(p)
+            })
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.variants.is_empty() && self.depths.is_empty() && self.positions.is_empty()
+    }
+}
+
+impl fmt::Display for Filter {
+    /// `variants a, b; depths 2, 3` (the parts given).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = [
+            ("variants", &self.variants),
+            ("depths", &self.depths),
+            ("positions", &self.positions),
+        ]
+        .iter()
+        .filter(|(_, list)| !list.is_empty())
+        .map(|(name, list)| format!("{name} {}", list.join(", ")))
+        .collect();
+        write!(f, "{}", parts.join("; "))
+    }
 }
 
 impl Default for ReportOptions {
@@ -152,6 +201,8 @@ impl Default for ReportOptions {
         ReportOptions {
             baseline: "negamax".into(),
             width: 80,
+            filter: Filter::default(),
+            out: None,
         }
     }
 }
@@ -169,7 +220,9 @@ pub struct ReportOutput {
 /// Reads `<dir>/runs.csv` and writes the whole report into `dir`. Everything is computed
 /// before the first file is written, so bad input leaves the folder as it was.
 pub fn run(dir: &Path, options: &ReportOptions) -> Result<ReportOutput, ReportError> {
-    let tables = load(dir)?;
+    let tables = load(dir, &options.filter)?;
+    let runs_dir = dir;
+    let dir = options.out.as_deref().unwrap_or(dir);
     let mut files = Vec::new();
     let xtabs = dir.join("xtabs");
     let plots = dir.join("plots");
@@ -194,7 +247,7 @@ pub fn run(dir: &Path, options: &ReportOptions) -> Result<ReportOutput, ReportEr
             true => options.baseline.clone(),
             false => tables.names.first().cloned().unwrap_or_default(),
         },
-        width: options.width,
+        ..options.clone()
     };
     if tables.depths.iter().any(|d| d.parse::<u32>().is_ok()) {
         files.extend(plot::metric_by_depth(
@@ -218,8 +271,8 @@ pub fn run(dir: &Path, options: &ReportOptions) -> Result<ReportOutput, ReportEr
         &plots,
         "time_vs_nodes",
     )?);
-    let defaults = match dir.join(DEFAULTS_DIR).join(RUNS_FILE).is_file() {
-        true => Some(load(&dir.join(DEFAULTS_DIR))?),
+    let defaults = match runs_dir.join(DEFAULTS_DIR).join(RUNS_FILE).is_file() {
+        true => Some(load(&runs_dir.join(DEFAULTS_DIR), &options.filter)?),
         false => None,
     };
     let summary = dir.join("summary.md");
@@ -237,8 +290,8 @@ pub fn run(dir: &Path, options: &ReportOptions) -> Result<ReportOutput, ReportEr
     Ok(ReportOutput { tables, files })
 }
 
-/// The tables of `<dir>/runs.csv`.
-pub fn load(dir: &Path) -> Result<Tables, ReportError> {
+/// The tables of `<dir>/runs.csv`, of the cases `filter` keeps.
+pub fn load(dir: &Path, filter: &Filter) -> Result<Tables, ReportError> {
     let path = dir.join(RUNS_FILE);
     if !path.is_file() {
         return Err(ReportError::NoRuns(path.display().to_string()));
@@ -246,6 +299,15 @@ pub fn load(dir: &Path) -> Result<Tables, ReportError> {
     let records = read_runs(&path)?;
     if records.is_empty() {
         return Err(ReportError::Empty(path.display().to_string()));
+    }
+    let all = records.len();
+    let records: Vec<Record> = records.into_iter().filter(|r| filter.keeps(r)).collect();
+    if records.is_empty() {
+        return Err(ReportError::Filtered {
+            path: path.display().to_string(),
+            cases: all,
+            filter: filter.to_string(),
+        });
     }
     let mut seen = std::collections::HashSet::new();
     let duplicated: Vec<&Record> = records.iter().filter(|r| !seen.insert(r.key())).collect();

@@ -5,8 +5,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Once;
 
 use plotters::coord::Shift;
+use plotters::element::{Drawable, PointCollection};
 use plotters::prelude::*;
 use plotters::style::{register_font, FontStyle};
+use plotters_backend::{BackendCoord, DrawingErrorKind};
 
 use super::tables::{depth_key, Tables};
 use super::Metric;
@@ -140,6 +142,89 @@ fn short_number(v: f64) -> String {
     }
 }
 
+/// Series `i`'s marker at `at`: a circle, triangle, square or cross in turn, so that
+/// series of close colours or close values stay apart.
+struct Marker<C> {
+    at: C,
+    shape: usize,
+    colour: RGBColor,
+}
+
+fn marker<C>(i: usize, at: C) -> Marker<C> {
+    Marker {
+        at,
+        shape: i % 4,
+        colour: colour(i),
+    }
+}
+
+impl<'a, C> PointCollection<'a, C> for &'a Marker<C> {
+    type Point = &'a C;
+    type IntoIter = std::iter::Once<&'a C>;
+    fn point_iter(self) -> std::iter::Once<&'a C> {
+        std::iter::once(&self.at)
+    }
+}
+
+impl<C, DB: DrawingBackend> Drawable<DB> for Marker<C> {
+    fn draw<I: Iterator<Item = BackendCoord>>(
+        &self,
+        mut points: I,
+        backend: &mut DB,
+        _: (u32, u32),
+    ) -> Result<(), DrawingErrorKind<DB::ErrorType>> {
+        let Some((x, y)) = points.next() else {
+            return Ok(());
+        };
+        let fill = self.colour.filled();
+        match self.shape {
+            0 => backend.draw_circle((x, y), 4, &fill, true),
+            1 => backend.fill_polygon(vec![(x, y - 6), (x - 5, y + 4), (x + 5, y + 4)], &fill),
+            2 => backend.draw_rect((x - 4, y - 4), (x + 4, y + 4), &fill, true),
+            _ => {
+                let stroke = self.colour.stroke_width(2);
+                backend.draw_line((x - 4, y - 4), (x + 4, y + 4), &stroke)?;
+                backend.draw_line((x - 4, y + 4), (x + 4, y - 4), &stroke)
+            }
+        }
+    }
+}
+
+/// The widest of `texts` in pixels at `size`.
+fn widest<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, texts: &[&str], size: u32) -> u32 {
+    let font = TextStyle::from((FONT, size).into_font());
+    texts
+        .iter()
+        .filter_map(|t| area.estimate_text_size(t, &font).ok())
+        .map(|(w, _)| w)
+        .max()
+        .unwrap_or(0)
+}
+
+/// Spreads label heights `ys` (sorted) at least `gap` apart, within `top..=bottom`.
+fn spread_labels(ys: &mut [i32], gap: i32, top: i32, bottom: i32) {
+    for i in 1..ys.len() {
+        ys[i] = ys[i].max(ys[i - 1] + gap);
+    }
+    if let Some(&last) = ys.last() {
+        let over = last - bottom;
+        if over > 0 {
+            for y in ys.iter_mut() {
+                *y -= over;
+            }
+            for i in (0..ys.len().saturating_sub(1)).rev() {
+                ys[i] = ys[i].min(ys[i + 1] - gap);
+            }
+        }
+    }
+    for y in ys.iter_mut() {
+        *y = (*y).max(top);
+    }
+}
+
+/// A series to draw: its index (colour and marker), itself, and its points that can be drawn.
+type Drawn<'a> = (usize, &'a Series, Vec<(f64, f64)>);
+
 impl Draw for LineChart {
     fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String> {
         let Some(((x0, x1), (y0, y1))) = bounds(&self.series, self.log_y) else {
@@ -147,10 +232,33 @@ impl Draw for LineChart {
                 .draw(&Text::new("no data", (20, 20), (FONT, 20)))
                 .map_err(|e| e.to_string());
         };
+        // Only series with a point to draw are drawn, listed and labelled.
+        let drawn: Vec<Drawn> = self
+            .series
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let points: Vec<(f64, f64)> = s
+                    .points
+                    .iter()
+                    .copied()
+                    .filter(|(_, y)| !self.log_y || *y > 0.0)
+                    .collect();
+                (i, s, points)
+            })
+            .filter(|(_, _, points)| !points.is_empty())
+            .collect();
+        let names: Vec<&str> = drawn.iter().map(|(_, s, _)| s.name.as_str()).collect();
+        // Labels at the line ends need room on the right: the longest label's width.
+        let right = match self.legend {
+            true => widest(area, &names, 13) as i32 + 24,
+            false => 12,
+        };
         let mut builder = ChartBuilder::on(area);
         builder
             .caption(&self.title, (FONT, self.title_size))
             .margin(12)
+            .margin_right(right)
             .x_label_area_size(40)
             .y_label_area_size(70);
         let x_ticks = if self.integer_x {
@@ -179,27 +287,58 @@ impl Draw for LineChart {
                     .light_line_style(RGBColor(235, 235, 235))
                     .draw()
                     .map_err(|e| e.to_string())?;
-                for (i, s) in self.series.iter().enumerate() {
-                    let c = colour(i);
-                    let points: Vec<(f64, f64)> = s
-                        .points
-                        .iter()
-                        .copied()
-                        .filter(|(_, y)| !self.log_y || *y > 0.0)
-                        .collect();
-                    let drawn = chart
-                        .draw_series(LineSeries::new(points.clone(), c.stroke_width(2)))
-                        .map_err(|e| e.to_string())?;
+                for (i, s, points) in &drawn {
+                    let (i, c) = (*i, colour(*i));
+                    let line = c.stroke_width(2);
+                    // Every other series dashed, so lines that run together stay apart.
+                    let series = match i % 2 {
+                        0 => chart.draw_series(LineSeries::new(points.clone(), line)),
+                        _ => chart.draw_series(DashedLineSeries::new(points.clone(), 9, 5, line)),
+                    }
+                    .map_err(|e| e.to_string())?;
                     if self.legend {
-                        drawn.label(&s.name).legend(move |(x, y)| {
-                            PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3))
+                        series.label(&s.name).legend(move |(x, y)| {
+                            (EmptyElement::at((x, y))
+                                + PathElement::new(vec![(0, 0), (22, 0)], c.stroke_width(2))
+                                + marker(i, (11, 0)))
                         });
                     }
                     chart
-                        .draw_series(points.iter().map(|&p| Circle::new(p, 3, c.filled())))
+                        .draw_series(points.iter().map(|&p| marker(i, p)))
                         .map_err(|e| e.to_string())?;
                 }
                 if self.legend {
+                    // The series' names at their last points, spread apart where the lines
+                    // end close together, with a leader from the point to a moved label.
+                    let mut ends: Vec<(i32, (i32, i32), usize, &str)> = drawn
+                        .iter()
+                        .map(|(i, s, points)| {
+                            let at = chart.backend_coord(points.last().expect("not empty"));
+                            (at.1, at, *i, s.name.as_str())
+                        })
+                        .collect();
+                    ends.sort_by_key(|e| e.0);
+                    let mut ys: Vec<i32> = ends.iter().map(|e| e.0).collect();
+                    let (top, bottom) = (
+                        area.dim_in_pixel().1 as i32 / 12,
+                        area.dim_in_pixel().1 as i32 - 50,
+                    );
+                    spread_labels(&mut ys, 16, top, bottom);
+                    for ((_, at, i, name), y) in ends.iter().zip(ys) {
+                        let c = colour(*i);
+                        let x = at.0 + 8;
+                        area.draw(&PathElement::new(
+                            vec![(at.0 + 3, at.1), (x + 4, y)],
+                            c.stroke_width(1),
+                        ))
+                        .map_err(|e| e.to_string())?;
+                        area.draw(&Text::new(
+                            name.to_string(),
+                            (x + 7, y - 7),
+                            (FONT, 13).into_font().color(&c.mix(1.0)),
+                        ))
+                        .map_err(|e| e.to_string())?;
+                    }
                     chart
                         .configure_series_labels()
                         .position(if self.log_y {
@@ -208,6 +347,7 @@ impl Draw for LineChart {
                         } else {
                             SeriesLabelPosition::LowerRight
                         })
+                        .legend_area_size(30)
                         .background_style(WHITE.mix(0.85))
                         .border_style(RGBColor(200, 200, 200))
                         .label_font((FONT, 14))
@@ -233,7 +373,8 @@ impl Draw for LineChart {
 struct Panels {
     title: String,
     panels: Vec<LineChart>,
-    legend: Vec<String>,
+    /// The drawn series: index (for the colour and marker) and name.
+    legend: Vec<(usize, String)>,
 }
 
 impl Draw for Panels {
@@ -249,48 +390,56 @@ impl Draw for Panels {
             panel.draw(&cell)?;
         }
         let mut x = 12;
-        for (i, name) in self.legend.iter().enumerate() {
-            let c = colour(i);
+        for (i, name) in &self.legend {
+            let c = colour(*i);
             legend_area
                 .draw(&PathElement::new(
-                    vec![(x, 16), (x + 18, 16)],
-                    c.stroke_width(3),
+                    vec![(x, 16), (x + 22, 16)],
+                    c.stroke_width(2),
                 ))
                 .map_err(|e| e.to_string())?;
             legend_area
-                .draw(&Text::new(name.as_str(), (x + 24, 8), (FONT, 14)))
+                .draw(&marker(*i, (x + 11, 16)))
                 .map_err(|e| e.to_string())?;
-            x += 34 + 8 * name.len() as i32;
+            legend_area
+                .draw(&Text::new(name.as_str(), (x + 28, 8), (FONT, 14)))
+                .map_err(|e| e.to_string())?;
+            x += 44 + widest(&legend_area, &[name], 14) as i32;
         }
         Ok(())
     }
 }
 
-/// Horizontal bars on a log scale, one a label.
-struct Bars {
+/// Ratios as a dot plot on a log axis: one row a label, the value printed beside its dot, a
+/// line at 100% (a log axis has no zero for bars to start from).
+struct DotPlot {
     title: String,
     x_label: String,
-    bars: Vec<(String, f64)>,
+    /// Label and percentage of the baseline.
+    dots: Vec<(String, f64)>,
 }
 
-impl Draw for Bars {
+impl Draw for DotPlot {
     fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String> {
-        let values: Vec<f64> = self.bars.iter().map(|b| b.1).filter(|v| *v > 0.0).collect();
-        let (lo, hi) = values
-            .iter()
-            .fold((f64::MAX, f64::MIN), |(a, b), &v| (a.min(v), b.max(v)));
+        let values: Vec<f64> = self.dots.iter().map(|b| b.1).filter(|v| *v > 0.0).collect();
         if values.is_empty() {
             return Ok(());
         }
-        let n = self.bars.len();
+        let (lo, hi) = values
+            .iter()
+            .fold((100f64, 100f64), |(a, b), &v| (a.min(v), b.max(v)));
+        let n = self.dots.len();
+        let labels: Vec<&str> = self.dots.iter().map(|b| b.0.as_str()).collect();
+        // Every label whole: the label area is the longest label's width.
+        let label_width = widest(area, &labels, 14) + 16;
         let mut chart = ChartBuilder::on(area)
             .caption(&self.title, (FONT, 22))
             .margin(12)
+            .margin_right(24)
             .x_label_area_size(40)
-            .y_label_area_size(150)
-            .build_cartesian_2d((lo / 2.0..hi * 3.0).log_scale(), 0f64..n as f64)
+            .y_label_area_size(label_width)
+            .build_cartesian_2d((lo / 1.6..hi * 2.2).log_scale(), 0f64..n as f64)
             .map_err(|e| e.to_string())?;
-        let labels: Vec<String> = self.bars.iter().map(|b| b.0.clone()).collect();
         chart
             .configure_mesh()
             .disable_y_mesh()
@@ -300,7 +449,7 @@ impl Draw for Bars {
                 let i = (n as f64 - y - 0.5).round();
                 let on_centre = ((n as f64 - y) - 0.5 - i).abs() < 0.01;
                 if on_centre && i >= 0.0 && (i as usize) < n {
-                    labels[i as usize].clone()
+                    labels[i as usize].to_string()
                 } else {
                     String::new()
                 }
@@ -311,45 +460,67 @@ impl Draw for Bars {
             .light_line_style(RGBColor(235, 235, 235))
             .draw()
             .map_err(|e| e.to_string())?;
-        for (i, (_, v)) in self.bars.iter().enumerate() {
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(100.0, 0.0), (100.0, n as f64)],
+                RGBColor(120, 120, 120).stroke_width(1),
+            )))
+            .map_err(|e| e.to_string())?;
+        for (i, (_, v)) in self.dots.iter().enumerate() {
             if *v <= 0.0 {
                 continue;
             }
-            let top = n as f64 - i as f64 - 0.15;
-            let bottom = n as f64 - i as f64 - 0.85;
+            let y = n as f64 - i as f64 - 0.5;
+            let c = colour(i);
             chart
-                .draw_series(std::iter::once(Rectangle::new(
-                    [(lo / 2.0, bottom), (*v, top)],
-                    colour(i).filled(),
+                .draw_series(std::iter::once(PathElement::new(
+                    vec![(lo / 1.6, y), (*v, y)],
+                    c.mix(0.35).stroke_width(2),
                 )))
                 .map_err(|e| e.to_string())?;
             chart
-                .draw_series(std::iter::once(Text::new(
-                    format!("{v:.2}%"),
-                    (*v * 1.08, (top + bottom) / 2.0 + 0.15),
-                    (FONT, 13),
-                )))
+                .draw_series(std::iter::once(Circle::new((*v, y), 6, c.filled())))
+                .map_err(|e| e.to_string())?;
+            let text = match *v >= 10.0 {
+                true => format!("{v:.1}%"),
+                false => format!("{v:.2}%"),
+            };
+            chart
+                .draw_series(std::iter::once(
+                    EmptyElement::at((*v, y)) + Text::new(text, (12, -8), (FONT, 14)),
+                ))
                 .map_err(|e| e.to_string())?;
         }
         Ok(())
     }
 }
 
-/// Scatter of points in colours by group, log-log.
+/// Scatter of points in colours by group, x on a log scale, y too unless it is a share.
 struct Scatter {
     title: String,
     x_label: String,
     y_label: String,
     groups: Vec<Series>,
+    /// Per group, vertical ranges (x, low, high) drawn as error bars (repeated timings).
+    spreads: Vec<Vec<(f64, f64, f64)>>,
+    log_y: bool,
 }
 
 impl Draw for Scatter {
     fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String> {
+        let usable = |&(x, y): &(f64, f64)| x > 0.0 && (y > 0.0 || !self.log_y);
         let all: Vec<(f64, f64)> = self
             .groups
             .iter()
             .flat_map(|g| g.points.iter().copied())
-            .filter(|(x, y)| *x > 0.0 && *y > 0.0)
+            .filter(usable)
+            .chain(
+                self.spreads
+                    .iter()
+                    .flatten()
+                    .flat_map(|&(x, lo, hi)| [(x, lo), (x, hi)])
+                    .filter(usable),
+            )
             .collect();
         if all.is_empty() {
             return Ok(());
@@ -360,48 +531,71 @@ impl Draw for Scatter {
         let (y0, y1) = all
             .iter()
             .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
-        let mut chart = ChartBuilder::on(area)
+        let mut builder = ChartBuilder::on(area);
+        builder
             .caption(&self.title, (FONT, 22))
             .margin(12)
             .x_label_area_size(40)
-            .y_label_area_size(70)
-            .build_cartesian_2d(
-                (x0 / 1.5..x1 * 1.5).log_scale(),
-                (y0 / 1.5..y1 * 1.5).log_scale(),
-            )
-            .map_err(|e| e.to_string())?;
-        chart
-            .configure_mesh()
-            .x_desc(&self.x_label)
-            .y_desc(&self.y_label)
-            .x_label_formatter(&|x| short_number(*x))
-            .y_label_formatter(&|y| short_number(*y))
-            .label_style((FONT, 14))
-            .axis_desc_style((FONT, 16))
-            .light_line_style(RGBColor(235, 235, 235))
-            .draw()
-            .map_err(|e| e.to_string())?;
-        for (i, g) in self.groups.iter().enumerate() {
-            let c = colour(i);
-            chart
-                .draw_series(
-                    g.points
-                        .iter()
-                        .filter(|(x, y)| *x > 0.0 && *y > 0.0)
-                        .map(|&p| Circle::new(p, 3, c.mix(0.75).filled())),
-                )
-                .map_err(|e| e.to_string())?
-                .label(&g.name)
-                .legend(move |(x, y)| Circle::new((x + 8, y), 4, c.filled()));
+            .y_label_area_size(70);
+        macro_rules! finish {
+            ($chart:expr) => {{
+                let mut chart = $chart;
+                chart
+                    .configure_mesh()
+                    .x_desc(&self.x_label)
+                    .y_desc(&self.y_label)
+                    .x_label_formatter(&|x| short_number(*x))
+                    .y_label_formatter(&|y| short_number(*y))
+                    .label_style((FONT, 14))
+                    .axis_desc_style((FONT, 16))
+                    .light_line_style(RGBColor(235, 235, 235))
+                    .draw()
+                    .map_err(|e| e.to_string())?;
+                for (i, g) in self.groups.iter().enumerate() {
+                    let points: Vec<(f64, f64)> = g.points.iter().copied().filter(usable).collect();
+                    if points.is_empty() {
+                        continue; // listed only when drawn
+                    }
+                    let c = colour(i);
+                    if let Some(spread) = self.spreads.get(i) {
+                        chart
+                            .draw_series(spread.iter().filter(|s| s.1 > 0.0 || !self.log_y).map(
+                                |&(x, lo, hi)| {
+                                    PathElement::new(
+                                        vec![(x, lo), (x, hi)],
+                                        c.mix(0.6).stroke_width(1),
+                                    )
+                                },
+                            ))
+                            .map_err(|e| e.to_string())?;
+                    }
+                    chart
+                        .draw_series(points.iter().map(|&p| marker(i, p)))
+                        .map_err(|e| e.to_string())?
+                        .label(&g.name)
+                        .legend(move |(x, y)| marker(i, (x + 8, y)));
+                }
+                chart
+                    .configure_series_labels()
+                    .position(SeriesLabelPosition::UpperLeft)
+                    .background_style(WHITE.mix(0.85))
+                    .border_style(RGBColor(200, 200, 200))
+                    .label_font((FONT, 14))
+                    .draw()
+                    .map_err(|e| e.to_string())
+            }};
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(200, 200, 200))
-            .label_font((FONT, 14))
-            .draw()
-            .map_err(|e| e.to_string())
+        let xs = (x0 / 1.5..x1 * 1.5).log_scale();
+        if self.log_y {
+            finish!(builder
+                .build_cartesian_2d(xs, (y0 / 1.5..y1 * 1.5).log_scale())
+                .map_err(|e| e.to_string())?)
+        } else {
+            // Shares: a linear axis from 0.
+            finish!(builder
+                .build_cartesian_2d(xs, 0f64..(y1 * 1.05).max(1e-9))
+                .map_err(|e| e.to_string())?)
+        }
     }
 }
 
@@ -514,8 +708,14 @@ pub fn nodes_per_position(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, R
     let rows = panels.len().div_ceil(5).max(1) as u32;
     let chart = Panels {
         title: "Nodes (leaf + interior) by depth, per position (log scale)".into(),
+        legend: tables
+            .names
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| panels.iter().any(|p| !p.series[*i].points.is_empty()))
+            .map(|(i, name)| (i, name.clone()))
+            .collect(),
         panels,
-        legend: tables.names.clone(),
     };
     write(
         dir,
@@ -573,23 +773,19 @@ pub fn leaves_vs_baseline(
         .iter()
         .find(|t| &t.depth == depth && t.name == baseline)
         .map_or(0, |t| t.leaf);
-    let bars = tables
+    let dots: Vec<(String, f64)> = tables
         .totals
         .iter()
         .filter(|t| &t.depth == depth && base > 0)
         .map(|t| (t.name.clone(), 100.0 * t.leaf as f64 / base as f64))
         .collect();
-    let chart = Bars {
-        title: format!("Leaves relative to {baseline} at depth {depth} (log scale)"),
-        x_label: format!("leaves, % of {baseline}"),
-        bars,
+    let rows = dots.len() as u32;
+    let chart = DotPlot {
+        title: format!("Leaves relative to {baseline} at depth {depth}"),
+        x_label: format!("leaves, % of {baseline} (log scale)"),
+        dots,
     };
-    write(
-        dir,
-        "leaves_vs_baseline",
-        (960, 120 + 44 * tables.names.len() as u32),
-        &chart,
-    )
+    write(dir, "leaves_vs_baseline", (1100, 130 + 40 * rows), &chart)
 }
 
 /// `metric` of every finished search against its nodes, coloured by variant (log-log), into
@@ -601,14 +797,43 @@ pub fn metric_vs_nodes(
     stem: &str,
 ) -> Result<Vec<PathBuf>, ReportError> {
     let groups = series_per_variant(tables, |r| Some((Metric::Nodes.of(r)?, metric.of(r)?)));
+    // Repeated timings: the fastest and slowest run around the median.
+    let spreads: Vec<Vec<(f64, f64, f64)>> = match metric {
+        Metric::TimeMs => tables
+            .names
+            .iter()
+            .map(|name| {
+                tables
+                    .finished
+                    .iter()
+                    .filter(|r| &r.name == name && r.runs.is_some_and(|n| n > 1))
+                    .filter_map(|r| {
+                        let ms = |ns: Option<u64>| Some(ns? as f64 / 1e6);
+                        Some((Metric::Nodes.of(r)?, ms(r.time_min_ns)?, ms(r.time_max_ns)?))
+                    })
+                    .collect()
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let (log, axes) = match metric.log_scale() {
+        true => (true, "log-log"),
+        false => (false, "log x"),
+    };
+    let spread_note = match spreads.iter().any(|s| !s.is_empty()) {
+        true => ", bars from the fastest to the slowest run",
+        false => "",
+    };
     let chart = Scatter {
         title: format!(
-            "{} against nodes, every search (log-log)",
+            "{} against nodes, every search ({axes}{spread_note})",
             capitalised(metric.title())
         ),
         x_label: "nodes (leaf + interior)".into(),
         y_label: metric.title().into(),
         groups,
+        spreads,
+        log_y: log,
     };
     write(dir, stem, (960, 640), &chart)
 }

@@ -228,7 +228,7 @@ impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
     pub fn expand(&mut self, pos: &G, at_horizon: bool, ply: usize) -> Result<G::Moves, i32> {
         if let Some((deadline, clock)) = self.deadline {
             self.ticks = self.ticks.wrapping_add(1);
-            if self.ticks % DEADLINE_CHECK == 0 && (clock.0)() >= deadline {
+            if self.ticks.is_multiple_of(DEADLINE_CHECK) && (clock.0)() >= deadline {
                 self.stopped = true;
             }
         }

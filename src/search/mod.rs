@@ -115,7 +115,18 @@ pub fn search<G: Game>(
     depth: u32,
     config: &SearchConfig,
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
-    search_with::<G, true>(pos, depth, config)
+    search_with::<G, true>(pos, depth, config, None)
+}
+
+/// Solves `pos` to the end within the root window (alpha, beta) (fail-soft: a value at or
+/// below alpha is an upper bound, at or above beta a lower bound). To prove a move no worse
+/// than a known value without proving how much worse the others are.
+pub fn solve_in_window<G: Game>(
+    pos: &G,
+    config: &SearchConfig,
+    window: (i32, i32),
+) -> Result<SearchOutcome<G::Move>, SearchError> {
+    search_with::<G, true>(pos, END, config, Some(window))
 }
 
 /// The same search with the counters compiled out (all zero): to measure what counting costs.
@@ -124,7 +135,7 @@ pub fn search_uncounted<G: Game>(
     depth: u32,
     config: &SearchConfig,
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
-    search_with::<G, false>(pos, depth, config)
+    search_with::<G, false>(pos, depth, config, None)
 }
 
 /// Checks that `config` can search positions of `G` to `depth`.
@@ -199,6 +210,7 @@ fn search_with<G: Game, const COUNT: bool>(
     pos: &G,
     depth: u32,
     config: &SearchConfig,
+    window: Option<(i32, i32)>,
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
     check::<G>(depth, config)?;
     let variant = &config.variant;
@@ -221,8 +233,12 @@ fn search_with<G: Game, const COUNT: bool>(
         )),
         None => None,
     };
-    if config.wld && depth == END {
-        searcher.root_window = (-1, 1);
+    if depth == END {
+        match (window, config.wld) {
+            (Some(window), _) => searcher.root_window = window,
+            (None, true) => searcher.root_window = (-1, 1),
+            (None, false) => {}
+        }
     }
     let score = searcher.search_root(pos, depth, variant);
     if searcher.too_deep {
@@ -294,18 +310,7 @@ pub fn measure(
     let mut times = vec![first.time_ns];
     for run in 2..=total {
         let again = search_position(position, depth, config)?;
-        let same = |r: &SearchReport| (r.score, r.best_move.clone(), r.pv.clone(), r.counters);
-        if same(&again) != same(&first) {
-            let differs = first
-                .counters
-                .named()
-                .iter()
-                .zip(again.counters.named())
-                .find(|(a, b)| a.1 != b.1)
-                .map(|(a, b)| format!("{} {} against {}", a.0, b.1, a.1))
-                .unwrap_or_else(|| "its score, best move or line".into());
-            return Err(SearchError::NotDeterministic { run, differs });
-        }
+        same_result(&first, &again, run)?;
         times.push(again.time_ns);
     }
     let mut timed = times.split_off(repeat.warmup.min(total - 1) as usize);
@@ -319,6 +324,28 @@ pub fn measure(
     first.time_max_ns = timed[timed.len() - 1];
     first.runs = timed.len() as u32;
     Ok(first)
+}
+
+/// Checks that `again` (the `run`-th run) found and counted what the first run did; times
+/// may differ.
+pub fn same_result(
+    first: &SearchReport,
+    again: &SearchReport,
+    run: u32,
+) -> Result<(), SearchError> {
+    let key = |r: &SearchReport| (r.score, r.best_move.clone(), r.pv.clone(), r.counters);
+    if key(first) == key(again) {
+        return Ok(());
+    }
+    let differs = first
+        .counters
+        .named()
+        .iter()
+        .zip(again.counters.named())
+        .find(|(a, b)| a.1 != b.1)
+        .map(|(a, b)| format!("{} {} against {}", a.0, b.1, a.1))
+        .unwrap_or_else(|| "its score, best move or line".into());
+    Err(SearchError::NotDeterministic { run, differs })
 }
 
 /// Searches a position of any game (the game's engine is picked once, outside the search).

@@ -341,7 +341,11 @@ fn principal_variation_leads_to_the_score() {
             } else {
                 p.evaluate(Eval::Material)
             };
-            let sign = if out.pv.len() % 2 == 0 { 1 } else { -1 };
+            let sign = if out.pv.len().is_multiple_of(2) {
+                1
+            } else {
+                -1
+            };
             assert_eq!(
                 sign * leaf,
                 out.score,
@@ -654,4 +658,30 @@ fn trying_the_table_move_before_ordering_the_rest_keeps_the_full_order() {
         }
     }
     assert!(compared > 100);
+}
+
+#[test]
+fn repeats_agree_and_a_run_that_counts_differently_is_an_error() {
+    use crate::position::AnyPosition;
+    use crate::search::{measure, same_result, Repeat};
+    let pos = AnyPosition::Reversi(ffo()[1]);
+    let report = measure(&pos, 4, &config("pvs+tt+id"), Repeat { runs: 4, warmup: 2 }).unwrap();
+    assert_eq!(report.runs, 4);
+    assert!(report.time_min_ns <= report.time_ns && report.time_ns <= report.time_max_ns);
+    let once = measure(&pos, 4, &config("pvs+tt+id"), Repeat::default()).unwrap();
+    assert_eq!(
+        (once.counters, once.score, &once.pv),
+        (report.counters, report.score, &report.pv)
+    );
+    // The check measure applies between runs.
+    let mut other = once.clone();
+    assert!(same_result(&once, &other, 2).is_ok());
+    other.time_ns += 1_000_000;
+    assert!(same_result(&once, &other, 2).is_ok(), "times may differ");
+    other.counters.tt_hit += 1;
+    let err = same_result(&once, &other, 3).unwrap_err().to_string();
+    assert!(
+        err.starts_with("not deterministic: run 3 of the same search counted differently (tt_hit"),
+        "{err}"
+    );
 }

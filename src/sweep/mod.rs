@@ -342,7 +342,8 @@ fn plan_difference(finished: &[CaseKey], plan: &[(CaseKey, usize, usize, u32)]) 
         }
         seen
     }
-    let parts: [(&str, fn(&CaseKey) -> String); 5] = [
+    type Part = fn(&CaseKey) -> String;
+    let parts: [(&str, Part); 5] = [
         ("positions", |k| format!("{}/{}", k.0, k.1)),
         ("variants", |k| k.2.clone()),
         ("evaluations", |k| k.3.clone()),

@@ -178,10 +178,13 @@ fn report_cells_match_the_runs_and_perft() {
     )
     .unwrap();
     let svg = fs::read_to_string(&files[0]).unwrap();
+    // Markers by variant: circles (negamax), triangles (negaalpha), squares (killer),
+    // crosses (pvs+tt+id); six searches each, and one in the legend.
+    let shapes = ["<circle", "<polygon", "<rect"].map(|tag| svg.matches(tag).count());
     assert_eq!(
-        svg.matches("<circle").count(),
-        24 + 4,
-        "killer rows (killer2_32) included"
+        shapes,
+        [7, 7, 7 + 3],
+        "killer rows (killer2_32) included; 3 more rects: background, plot area, legend box"
     );
     let meta: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(dir.join("meta.json")).unwrap()).unwrap();
@@ -562,5 +565,64 @@ fn a_sweep_killed_before_its_first_row_resumes_from_the_start() {
         let summary = run(&s).unwrap();
         assert_eq!((summary.skipped, summary.ok), (0, 2), "{content:?}");
         assert_eq!(read_runs(&dir.join(RUNS_FILE)).unwrap().len(), 2);
+    }
+}
+
+#[test]
+fn a_table_larger_than_memory_stops_the_sweep_before_any_search() {
+    let Some(largest) = crate::search::tt::largest_table_mib() else {
+        return; // no /proc/meminfo: the mapping itself decides (covered by the table's tests)
+    };
+    let too_large = largest.saturating_mul(2).min(65536);
+    if too_large == largest {
+        return; // a machine with 64 GiB or more: tt:65536 fits
+    }
+    let dir = scratch("memory");
+    let spec = format!("alphabeta+tt:{too_large}");
+    let s = settings(
+        dir.to_path_buf(),
+        &["reversi/ffo/end40.pos"],
+        &["negaalpha", &spec],
+        2..=2,
+    );
+    let err = run(&s).unwrap_err().to_string();
+    assert!(
+        err.contains(&format!(
+            "a transposition table of {too_large} MiB cannot be had"
+        )) && err.contains(&format!("the largest table that fits is tt:{largest}")),
+        "{err}"
+    );
+    assert!(!dir.exists(), "nothing written");
+}
+
+#[test]
+fn repeated_cases_record_the_median_and_the_spread_with_the_same_counts() {
+    let dir = scratch("repeat");
+    let mut s = settings(
+        dir.to_path_buf(),
+        &["reversi/ffo/end41.pos"],
+        &["negaalpha", "transposition"],
+        3..=4,
+    );
+    let single = {
+        run(&s).unwrap();
+        read_runs(&dir.join(RUNS_FILE)).unwrap()
+    };
+    s.repeat = Repeat { runs: 5, warmup: 1 };
+    let summary = run(&s).unwrap();
+    assert_eq!(summary.ok, 4);
+    let rows = read_runs(&dir.join(RUNS_FILE)).unwrap();
+    for (a, b) in single.iter().zip(&rows) {
+        assert_eq!(
+            (a.leaf, a.interior, a.tt_hit, a.score),
+            (b.leaf, b.interior, b.tt_hit, b.score)
+        );
+        assert_eq!((a.runs, b.runs), (Some(1), Some(5)));
+        let (lo, mid, hi) = (
+            b.time_min_ns.unwrap(),
+            b.time_ns.unwrap(),
+            b.time_max_ns.unwrap(),
+        );
+        assert!(lo <= mid && mid <= hi, "{lo} {mid} {hi}");
     }
 }

@@ -1,0 +1,397 @@
+//! Two runs tables side by side, as critcmp does for criterion and bench signatures do for
+//! chess engines: which cases counted differently, and per variant and depth the totals, the
+//! ratio NEW/OLD, the geometric mean of the per-position ratios and the time ratio with its
+//! spread.
+
+use std::collections::HashMap;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use super::text::thousands;
+use crate::error::ReportError;
+use crate::sweep::record::{CaseKey, Record, STATUS_OK};
+use crate::sweep::{read_runs, RUNS_FILE};
+
+/// A case whose result differs between the tables.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Change {
+    pub case: String,
+    /// What differs: `nodes 1,234 -> 1,300`, `status ok -> timeout`, ...
+    pub differences: Vec<String>,
+}
+
+/// One variant at one depth in both tables (cases finished in both).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub name: String,
+    pub depth: String,
+    pub positions: usize,
+    pub old_nodes: u64,
+    pub new_nodes: u64,
+    /// exp(mean(ln(new / old))) over the positions.
+    pub geomean_ratio: Option<f64>,
+    pub old_time_ns: u64,
+    pub new_time_ns: u64,
+    /// The time ratio's range from the runs' minima and maxima (`--repeat`), if both have them.
+    pub time_ratio_range: Option<(f64, f64)>,
+}
+
+/// Everything `nodeprof compare` reports.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Comparison {
+    pub changes: Vec<Change>,
+    pub only_old: Vec<String>,
+    pub only_new: Vec<String>,
+    pub rows: Vec<Row>,
+}
+
+impl Comparison {
+    /// Whether any count, score, move or status differs, or a case is in one table only.
+    pub fn counts_changed(&self) -> bool {
+        !self.changes.is_empty() || !self.only_old.is_empty() || !self.only_new.is_empty()
+    }
+}
+
+/// `runs.csv` itself, or the `runs.csv` of a report folder.
+pub fn runs_path(path: &Path) -> PathBuf {
+    match path.is_dir() {
+        true => path.join(RUNS_FILE),
+        false => path.to_path_buf(),
+    }
+}
+
+/// Reads both tables and compares them.
+pub fn compare_files(old: &Path, new: &Path) -> Result<Comparison, ReportError> {
+    let read = |path: &Path| -> Result<Vec<Record>, ReportError> {
+        let file = runs_path(path);
+        if !file.is_file() {
+            return Err(ReportError::NoRuns(file.display().to_string()));
+        }
+        Ok(read_runs(&file)?)
+    };
+    Ok(compare(&read(old)?, &read(new)?))
+}
+
+fn case_name(r: &Record) -> String {
+    format!("{} {} depth {}", r.position, r.variant, r.depth)
+}
+
+/// What differs between two results of one case (times aside).
+fn differences(old: &Record, new: &Record) -> Vec<String> {
+    let mut found = Vec::new();
+    if old.status != new.status {
+        found.push(format!("status {} -> {}", old.status, new.status));
+        return found;
+    }
+    let counts = [
+        ("leaf", old.leaf, new.leaf),
+        ("interior", old.interior, new.interior),
+        ("nodes", old.nodes, new.nodes),
+        ("tt_probe", old.tt_probe, new.tt_probe),
+        ("tt_hit", old.tt_hit, new.tt_hit),
+        ("tt_cut", old.tt_cut, new.tt_cut),
+        ("beta_cut", old.beta_cut, new.beta_cut),
+        ("first_cut", old.first_cut, new.first_cut),
+        ("research", old.research, new.research),
+    ];
+    let show = |v: Option<u64>| v.map_or("NA".into(), thousands);
+    for (name, a, b) in counts {
+        if a != b {
+            found.push(format!("{name} {} -> {}", show(a), show(b)));
+        }
+    }
+    if old.score != new.score {
+        let show = |v: Option<i32>| v.map_or("NA".into(), |v| format!("{v:+}"));
+        found.push(format!("score {} -> {}", show(old.score), show(new.score)));
+    }
+    let text = |v: &Option<String>| v.clone().unwrap_or_else(|| "NA".into());
+    if old.best_move != new.best_move {
+        found.push(format!(
+            "best {} -> {}",
+            text(&old.best_move),
+            text(&new.best_move)
+        ));
+    }
+    if old.pv != new.pv {
+        found.push(format!("pv {} -> {}", text(&old.pv), text(&new.pv)));
+    }
+    found
+}
+
+/// Compares two runs tables case by case (cases are matched by their key: suite, position,
+/// variant, evaluation, depth, shuffle seed).
+pub fn compare(old: &[Record], new: &[Record]) -> Comparison {
+    let by_key = |records: &[Record]| -> HashMap<CaseKey, usize> {
+        records
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.key(), i))
+            .collect()
+    };
+    let (old_keys, new_keys) = (by_key(old), by_key(new));
+    let mut comparison = Comparison::default();
+    let mut old_sorted: Vec<&Record> = old.iter().collect();
+    old_sorted.sort_by_key(|r| r.seq);
+    // Groups in the new table's order of first appearance.
+    let mut groups: Vec<(String, String)> = Vec::new();
+    let mut pairs: HashMap<(String, String), Vec<(&Record, &Record)>> = HashMap::new();
+    let mut new_sorted: Vec<&Record> = new.iter().collect();
+    new_sorted.sort_by_key(|r| r.seq);
+    for b in new_sorted {
+        let Some(&i) = old_keys.get(&b.key()) else {
+            comparison.only_new.push(case_name(b));
+            continue;
+        };
+        let a = &old[i];
+        let found = differences(a, b);
+        if !found.is_empty() {
+            comparison.changes.push(Change {
+                case: case_name(b),
+                differences: found,
+            });
+        }
+        if a.status == STATUS_OK && b.status == STATUS_OK {
+            let group = (b.name.clone(), b.depth.clone());
+            if !pairs.contains_key(&group) {
+                groups.push(group.clone());
+            }
+            pairs.entry(group).or_default().push((a, b));
+        }
+    }
+    comparison.only_old = old_sorted
+        .iter()
+        .filter(|r| !new_keys.contains_key(&r.key()))
+        .map(|r| case_name(r))
+        .collect();
+    for group in groups {
+        let cases = &pairs[&group];
+        let sum = |f: &dyn Fn(&Record) -> Option<u64>, old: bool| -> u64 {
+            cases
+                .iter()
+                .map(|(a, b)| f(if old { a } else { b }).unwrap_or(0))
+                .fold(0u64, u64::saturating_add)
+        };
+        let logs: Vec<f64> = cases
+            .iter()
+            .filter_map(|(a, b)| match (a.nodes, b.nodes) {
+                (Some(x), Some(y)) if x > 0 && y > 0 => Some((y as f64 / x as f64).ln()),
+                _ => None,
+            })
+            .collect();
+        let spread = cases
+            .iter()
+            .all(|(a, b)| a.time_min_ns.is_some() && b.time_min_ns.is_some())
+            .then(|| {
+                let (old_min, old_max) =
+                    (sum(&|r| r.time_min_ns, true), sum(&|r| r.time_max_ns, true));
+                let (new_min, new_max) = (
+                    sum(&|r| r.time_min_ns, false),
+                    sum(&|r| r.time_max_ns, false),
+                );
+                (
+                    new_min as f64 / old_max.max(1) as f64,
+                    new_max as f64 / old_min.max(1) as f64,
+                )
+            });
+        comparison.rows.push(Row {
+            name: group.0.clone(),
+            depth: group.1.clone(),
+            positions: cases.len(),
+            old_nodes: sum(&|r| r.nodes, true),
+            new_nodes: sum(&|r| r.nodes, false),
+            geomean_ratio: (!logs.is_empty())
+                .then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp()),
+            old_time_ns: sum(&|r| r.time_ns, true),
+            new_time_ns: sum(&|r| r.time_ns, false),
+            time_ratio_range: spread,
+        });
+    }
+    comparison
+}
+
+/// How `nodeprof compare` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Markdown,
+    Text,
+}
+
+fn ratio(new: u64, old: u64) -> String {
+    match old {
+        0 => "NA".into(),
+        _ => format!("{:.3}", new as f64 / old as f64),
+    }
+}
+
+/// The comparison as Markdown or as aligned text.
+pub fn render(c: &Comparison, old: &str, new: &str, format: Format) -> String {
+    let mut out = String::new();
+    let md = format == Format::Markdown;
+    let heading = |out: &mut String, text: &str| {
+        let _ = match md {
+            true => writeln!(out, "\n## {text}\n"),
+            false => writeln!(out, "\n{text}\n"),
+        };
+    };
+    let _ = writeln!(
+        out,
+        "{}OLD {old}, NEW {new}: {} cases changed counts, {} only in OLD, {} only in NEW",
+        if md { "# " } else { "" },
+        c.changes.len(),
+        c.only_old.len(),
+        c.only_new.len()
+    );
+    if !c.changes.is_empty() {
+        heading(&mut out, "Changed counts");
+        for change in &c.changes {
+            let _ = writeln!(
+                out,
+                "{}{}: {}",
+                if md { "- " } else { "  " },
+                change.case,
+                change.differences.join(", ")
+            );
+        }
+    }
+    for (title, cases) in [("Only in OLD", &c.only_old), ("Only in NEW", &c.only_new)] {
+        if !cases.is_empty() {
+            heading(&mut out, title);
+            for case in cases.iter() {
+                let _ = writeln!(out, "{}{case}", if md { "- " } else { "  " });
+            }
+        }
+    }
+    heading(
+        &mut out,
+        "Totals per variant and depth (cases finished in both)",
+    );
+    let header = [
+        "variant",
+        "depth",
+        "positions",
+        "nodes OLD",
+        "nodes NEW",
+        "NEW/OLD",
+        "geomean NEW/OLD",
+        "time OLD ms",
+        "time NEW ms",
+        "time NEW/OLD",
+        "time range",
+    ];
+    let rows: Vec<Vec<String>> = c
+        .rows
+        .iter()
+        .map(|r| {
+            vec![
+                r.name.clone(),
+                r.depth.clone(),
+                r.positions.to_string(),
+                thousands(r.old_nodes),
+                thousands(r.new_nodes),
+                ratio(r.new_nodes, r.old_nodes),
+                r.geomean_ratio.map_or("NA".into(), |g| format!("{g:.3}")),
+                format!("{:.3}", r.old_time_ns as f64 / 1e6),
+                format!("{:.3}", r.new_time_ns as f64 / 1e6),
+                ratio(r.new_time_ns, r.old_time_ns),
+                r.time_ratio_range
+                    .map_or("-".into(), |(a, b)| format!("{a:.2}..{b:.2}")),
+            ]
+        })
+        .collect();
+    let widths: Vec<usize> = (0..header.len())
+        .map(|j| {
+            rows.iter()
+                .map(|r| r[j].len())
+                .chain([header[j].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: &[String]| -> String {
+        let padded: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(j, cell)| match j {
+                0 => format!("{cell:<w$}", w = widths[j]),
+                _ => format!("{cell:>w$}", w = widths[j]),
+            })
+            .collect();
+        match md {
+            true => format!("| {} |", padded.join(" | ")),
+            false => padded.join("  "),
+        }
+    };
+    let header: Vec<String> = header.iter().map(|h| h.to_string()).collect();
+    let _ = writeln!(out, "{}", line(&header));
+    if md {
+        let rule: Vec<String> = widths
+            .iter()
+            .enumerate()
+            .map(|(j, &w)| match j {
+                0 => format!(":{}", "-".repeat(w.max(2) - 1)),
+                _ => format!("{}:", "-".repeat(w.max(2) - 1)),
+            })
+            .collect();
+        let _ = writeln!(out, "| {} |", rule.join(" | "));
+    }
+    for row in &rows {
+        let _ = writeln!(out, "{}", line(row));
+    }
+    if !md {
+        out = out.trim_start().to_string();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(position: &str, depth: &str, nodes: u64, time_ns: u64) -> Record {
+        let line = format!(
+            "0,reversi,ffo,{position},20,alphabeta,negaalpha,disc,{depth},ok,-8,,c1,c1 b1,38,a2,{},{},{nodes},0,0,0,8,7,0,{time_ns},{},{},3,1,",
+            nodes / 2,
+            nodes - nodes / 2,
+            time_ns - 10,
+            time_ns + 10
+        );
+        let text = format!("{}\n{line}\n", crate::sweep::COLUMNS.join(","));
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        reader.deserialize().next().unwrap().unwrap()
+    }
+
+    #[test]
+    fn times_alone_are_no_change_and_ratios_are_new_over_old() {
+        let old = [
+            record("end40.pos", "2", 100, 1000),
+            record("end41.pos", "2", 400, 4000),
+        ];
+        let new = [
+            record("end40.pos", "2", 100, 2000),
+            record("end41.pos", "2", 400, 2000),
+        ];
+        let c = compare(&old, &new);
+        assert!(!c.counts_changed());
+        assert_eq!(c.rows.len(), 1);
+        let row = &c.rows[0];
+        assert_eq!((row.old_nodes, row.new_nodes, row.positions), (500, 500, 2));
+        assert_eq!((row.old_time_ns, row.new_time_ns), (5000, 4000));
+        let (low, high) = row.time_ratio_range.unwrap();
+        assert!(low < 0.8 && 0.8 < high, "{low} {high}");
+        // Per-position ratios 2 and 1/4: geometric mean 1/sqrt(2), total ratio 500/500.
+        let changed = [
+            record("end40.pos", "2", 200, 1000),
+            record("end41.pos", "2", 100, 4000),
+        ];
+        let c = compare(&old, &changed);
+        assert!(c.counts_changed());
+        assert_eq!(c.changes.len(), 2);
+        assert!(c.changes[0]
+            .differences
+            .contains(&"nodes 100 -> 200".to_string()));
+        assert!((c.rows[0].geomean_ratio.unwrap() - 0.5f64.sqrt()).abs() < 1e-12);
+        let c = compare(&old, &old[..1]);
+        assert_eq!(c.only_old, ["end41.pos alphabeta depth 2"]);
+        assert!(c.counts_changed());
+    }
+}

@@ -1,0 +1,106 @@
+//! The `nodeprof` binary end to end: exit codes and what it records, run from a temporary
+//! folder outside the clone (as an installed binary would be).
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn nodeprof(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nodeprof"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn a_sweep_from_another_folder_finds_its_positions_and_names_the_built_commit() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = nodeprof(
+        dir.path(),
+        &["sweep", "ffo:40..41", "-v", "negaalpha", "-d", "2", "-q"],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let meta = std::fs::read_to_string(dir.path().join("reports/ffo-40-41/meta.json")).unwrap();
+    let meta: serde_json::Value = serde_json::from_str(&meta).unwrap();
+    let revision = meta["git_revision"].as_str().unwrap();
+    assert_eq!(revision, nodeprof::provenance::revision());
+    assert_eq!(meta["git_commit"], nodeprof::provenance::GIT_REVISION);
+    let version = text(&nodeprof(dir.path(), &["--version"]).stdout);
+    assert!(version.contains(&format!("(git {revision}")), "{version}");
+    assert!(meta["machine"]["cpu"].is_string() && meta["machine"]["logical_cpus"].is_u64());
+}
+
+#[test]
+fn compare_exits_1_on_a_changed_count_and_0_when_only_times_differ() {
+    let dir = tempfile::tempdir().unwrap();
+    let sweep = |out: &str| {
+        let args = [
+            "sweep",
+            "ffo:40..41",
+            "-v",
+            "negaalpha,transposition",
+            "-d",
+            "2..3",
+            "-q",
+            "-o",
+            out,
+        ];
+        let run = nodeprof(dir.path(), &args);
+        assert!(run.status.success(), "{}", text(&run.stderr));
+    };
+    sweep("old");
+    sweep("new");
+    let compare = |extra: &[&str]| {
+        let mut args = vec!["compare", "old", "new/runs.csv"];
+        args.extend(extra);
+        nodeprof(dir.path(), &args)
+    };
+    // Times differ between the two sweeps; counts do not.
+    let same = compare(&["--fail-on-change"]);
+    assert_eq!(same.status.code(), Some(0), "{}", text(&same.stdout));
+    assert!(text(&same.stdout).contains("0 cases changed counts"));
+    // One count changed by hand.
+    let runs = dir.path().join("new/runs.csv");
+    let table = std::fs::read_to_string(&runs).unwrap();
+    let mut lines: Vec<String> = table.lines().map(String::from).collect();
+    let header: Vec<&str> = lines[0].split(',').collect();
+    let leaf = header.iter().position(|&h| h == "leaf").unwrap();
+    let mut cells: Vec<String> = lines[1].split(',').map(String::from).collect();
+    cells[leaf] = (cells[leaf].parse::<u64>().unwrap() + 1).to_string();
+    lines[1] = cells.join(",");
+    std::fs::write(&runs, lines.join("\n") + "\n").unwrap();
+    let changed = compare(&["--fail-on-change", "--format", "markdown"]);
+    assert_eq!(changed.status.code(), Some(1));
+    let report = text(&changed.stdout);
+    assert!(report.contains("1 cases changed counts"), "{report}");
+    assert!(
+        report.contains("- end40.pos alphabeta depth 2: leaf"),
+        "{report}"
+    );
+    // Without the flag a change is reported, not failed.
+    assert_eq!(compare(&[]).status.code(), Some(0));
+}
+
+#[test]
+fn bad_arguments_are_one_line_and_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        &["sweep", "--time-limit", "1e20"][..],
+        &["search", "ffo:40", "-v", "alphabeta+tt:65536", "-d", "2"],
+        &["search", "ffo:80", "-d", "2"],
+        &["search", "tree:2:2:-2147483648,-2147483648,3,4", "-d", "2"],
+    ] {
+        let out = nodeprof(dir.path(), args);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(!text(&out.stderr).contains("panicked"), "{args:?}");
+    }
+}
