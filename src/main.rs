@@ -122,7 +122,7 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
         } => {
             let output = report::run(&dir, &options)?;
             commands::report::describe(
-                &dir,
+                options.out.as_deref().unwrap_or(&dir),
                 &output,
                 &print,
                 by == By::Depth,

@@ -45,6 +45,10 @@ struct Settings<'a> {
     jobs: usize,
     time_limit_s: Option<f64>,
     resume: bool,
+    force: bool,
+    /// Timed runs of each case and untimed runs before them.
+    repeat: u32,
+    warmup: u32,
 }
 
 pub fn write(
@@ -84,6 +88,9 @@ pub fn write(
             jobs: settings.jobs,
             time_limit_s: settings.time_limit.map(|t| t.as_secs_f64()),
             resume: settings.resume,
+            force: settings.force,
+            repeat: settings.repeat.runs,
+            warmup: settings.repeat.warmup,
         },
     };
     let path = dir.join("meta.json");
