@@ -158,6 +158,24 @@ fn report_cells_match_the_runs_and_perft() {
         summary_md.contains("| negamax | 4 | 2 | 8,622 |"),
         "{summary_md}"
     );
+    // The geometric mean of negaalpha's per-position shares of negamax's nodes at depth 4.
+    let nodes = |name: &str, position: &str| {
+        records
+            .iter()
+            .find(|r| r.name == name && r.depth == "4" && r.position == position)
+            .and_then(|r| r.nodes)
+            .unwrap() as f64
+    };
+    let shares: Vec<f64> = ["end40.pos", "end43.pos"]
+        .iter()
+        .map(|p| nodes("negaalpha", p) / nodes("negamax", p))
+        .collect();
+    let geomean = format!("{:.2}%", 100.0 * (shares[0] * shares[1]).sqrt());
+    let row = summary_md
+        .lines()
+        .find(|l| l.starts_with("| negaalpha | 4 |"))
+        .unwrap();
+    assert_eq!(row.split(" | ").nth(7), Some(geomean.as_str()), "{row}");
     for plot in [
         "nodes_by_depth",
         "nodes_by_depth_per_position",
