@@ -217,6 +217,8 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     }
     if !appending {
         file.set_len(0).map_err(io_error)?;
+    } else {
+        upgrade_columns(&runs_path)?;
     }
     let writer = Mutex::new(
         csv::WriterBuilder::new()
@@ -325,6 +327,29 @@ fn finished_cases(path: &Path) -> Result<Vec<CaseKey>, SweepError> {
         return Ok(Vec::new());
     }
     Ok(read_runs(path)?.iter().map(Record::key).collect())
+}
+
+/// Rewrites a `runs.csv` of an earlier column set (before repeats) with today's columns, so
+/// that the rows a resumed sweep appends match its header.
+fn upgrade_columns(path: &Path) -> Result<(), SweepError> {
+    let io = |source| SweepError::Io {
+        path: path.display().to_string(),
+        source,
+    };
+    let text = fs::read_to_string(path).map_err(io)?;
+    if text.lines().next() == Some(COLUMNS.join(",").as_str()) {
+        return Ok(());
+    }
+    let records = read_runs(path)?;
+    let mut w = csv::Writer::from_writer(Vec::new());
+    for record in &records {
+        w.serialize(record).map_err(|e| SweepError::Csv {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        })?;
+    }
+    let bytes = w.into_inner().map_err(|e| io(e.into_error()))?;
+    fs::write(path, bytes).map_err(io)
 }
 
 /// What differs between the cases of a `runs.csv` and a plan, one dimension at a time.

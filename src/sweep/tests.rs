@@ -644,3 +644,44 @@ fn repeated_cases_record_the_median_and_the_spread_with_the_same_counts() {
         assert!(lo <= mid && mid <= hi, "{lo} {mid} {hi}");
     }
 }
+
+#[test]
+fn resuming_a_table_of_the_earlier_columns_rewrites_it_first() {
+    let dir = scratch("upgrade");
+    let mut s = settings(
+        dir.to_path_buf(),
+        &["reversi/ffo/end40.pos"],
+        &["negaalpha"],
+        2..=3,
+    );
+    run(&s).unwrap();
+    // As a sweep before repeats wrote it: without time_min_ns, time_max_ns, runs; one row.
+    let rows = read_runs(&dir.join(RUNS_FILE)).unwrap();
+    let earlier: Vec<&str> = COLUMNS
+        .iter()
+        .filter(|c| !record::LATER_COLUMNS.contains(c))
+        .copied()
+        .collect();
+    let mut w = csv::Writer::from_path(dir.join(RUNS_FILE)).unwrap();
+    w.write_record(&earlier).unwrap();
+    let mut row = csv::Writer::from_writer(Vec::new());
+    row.serialize(&rows[0]).unwrap();
+    let text = String::from_utf8(row.into_inner().unwrap()).unwrap();
+    let cells: Vec<&str> = text.lines().nth(1).unwrap().split(',').collect();
+    let kept: Vec<&str> = COLUMNS
+        .iter()
+        .zip(&cells)
+        .filter(|(c, _)| !record::LATER_COLUMNS.contains(c))
+        .map(|(_, v)| *v)
+        .collect();
+    w.write_record(&kept).unwrap();
+    w.flush().unwrap();
+    drop(w);
+    s.resume = true;
+    let summary = run(&s).unwrap();
+    assert_eq!((summary.skipped, summary.ok), (1, 1));
+    let text = fs::read_to_string(dir.join(RUNS_FILE)).unwrap();
+    assert_eq!(text.lines().next(), Some(COLUMNS.join(",").as_str()));
+    let rows = read_runs(&dir.join(RUNS_FILE)).unwrap();
+    assert_eq!((rows.len(), rows[0].runs, rows[1].runs), (2, None, Some(1)));
+}
