@@ -430,11 +430,7 @@ pub fn read_runs(path: &Path) -> Result<Vec<Record>, SweepError> {
         })?
         .clone();
     let found: Vec<&str> = headers.iter().collect();
-    let earlier: Vec<&str> = COLUMNS
-        .iter()
-        .filter(|c| !record::LATER_COLUMNS.contains(c))
-        .copied()
-        .collect();
+    let earlier = record::earlier_columns();
     if found != COLUMNS && found != earlier {
         let missing: Vec<&str> = COLUMNS
             .iter()

@@ -67,6 +67,15 @@ pub struct Record {
 /// Columns added since the first tables; files without them still read.
 pub const LATER_COLUMNS: [&str; 3] = ["time_min_ns", "time_max_ns", "runs"];
 
+/// The columns of the tables written before [`LATER_COLUMNS`] existed.
+pub fn earlier_columns() -> Vec<&'static str> {
+    COLUMNS
+        .iter()
+        .filter(|c| !LATER_COLUMNS.contains(c))
+        .copied()
+        .collect()
+}
+
 /// The column names, in order (must match the struct's fields; a test checks it).
 pub const COLUMNS: [&str; 31] = [
     "seq",

@@ -382,11 +382,7 @@ fn bad_input_is_a_clear_error_and_overwrites_nothing() {
         "the totals of negamax at depth 2 exceed 64 bits",
     );
     // A table from before repeats (no time_min_ns, time_max_ns, runs) still reads.
-    let earlier: Vec<&str> = COLUMNS
-        .iter()
-        .filter(|c| !record::LATER_COLUMNS.contains(c))
-        .copied()
-        .collect();
+    let earlier = record::earlier_columns();
     fs::write(
         &runs,
         format!(
@@ -657,11 +653,7 @@ fn resuming_a_table_of_the_earlier_columns_rewrites_it_first() {
     run(&s).unwrap();
     // As a sweep before repeats wrote it: without time_min_ns, time_max_ns, runs; one row.
     let rows = read_runs(&dir.join(RUNS_FILE)).unwrap();
-    let earlier: Vec<&str> = COLUMNS
-        .iter()
-        .filter(|c| !record::LATER_COLUMNS.contains(c))
-        .copied()
-        .collect();
+    let earlier = record::earlier_columns();
     let mut w = csv::Writer::from_path(dir.join(RUNS_FILE)).unwrap();
     w.write_record(&earlier).unwrap();
     let mut row = csv::Writer::from_writer(Vec::new());
