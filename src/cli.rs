@@ -36,6 +36,27 @@ const SEARCH_EXAMPLES: &str = "Examples:\n  nodeprof search ffo:40 -v negaalpha,
 const SOLVE_EXAMPLES: &str = "Examples:\n  nodeprof solve ffo:40..49\n  nodeprof solve ataxx:end --repeat 5\n  nodeprof solve ffo:1..19 -v pvs+tt:64 --time-limit 30s";
 const VARIANTS_EXAMPLES: &str = "Examples:\n  nodeprof variants\n  nodeprof search ffo:41 -v alphabeta+tt+killer:2+history -d 6";
 const SWEEP_EXAMPLES: &str = "Examples:\n  nodeprof sweep                                     FFO 40..59 into reports/ffo-40-59\n  nodeprof sweep ffo:40..44 -v negaalpha,pvs+tt+id -d 2..8 --repeat 5 -o reports/mine\n  nodeprof sweep --exact                             the endgame ladder on FFO 1..19\n  nodeprof sweep ataxx:end -d end -o reports/ataxx-end --resume";
+/// `report --print`'s help: the metrics, from the counter schema.
+fn metric_help() -> String {
+    let names: Vec<&str> = Metric::all().iter().map(|m| m.column()).collect();
+    format!(
+        "Also print these cross-tables ({}; node and inode as in R)",
+        names.join(", ")
+    )
+}
+
+fn metric_long_help() -> String {
+    let mut help = metric_help() + ":";
+    for m in Metric::all() {
+        let meaning = match m {
+            Metric::Counter(i) => nodeprof::counters::COUNTERS[i].meaning,
+            other => other.title(),
+        };
+        help.push_str(&format!("\n  {}: {meaning}", m.column()));
+    }
+    help
+}
+
 const REPORT_EXAMPLES: &str = "Examples:\n  nodeprof report reports/ffo-40-59 --print leaf --by depth\n  nodeprof report reports/ffo-40-59 -v negaalpha,pvs+tt+id -d 4..6 -o reports/two-variants";
 const PLOT_EXAMPLES: &str = "Examples:\n  nodeprof plot reports/ffo-40-59 -m beta_cut\n  nodeprof plot reports/ffo-40-59 -m time_ms --x nodes -v negaalpha,transposition";
 const SHOW_EXAMPLES: &str =
@@ -189,9 +210,7 @@ enum Command {
         /// Line width of the text cross-tables
         #[arg(long, default_value_t = 80)]
         width: usize,
-        /// Also print these cross-tables (leaf, interior, nodes, time_ms, tt_hit, tt_cut,
-        /// beta_cut, first_cut_rate, research; node and inode as in R)
-        #[arg(long = "print", value_name = "METRIC", value_delimiter = ',')]
+        #[arg(long = "print", value_name = "METRIC", value_delimiter = ',', help = metric_help(), long_help = metric_long_help())]
         print: Vec<Metric>,
         /// Print the totals by depth instead of the tables by position
         #[arg(long, value_enum, default_value_t = By::Position)]

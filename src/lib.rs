@@ -3,6 +3,7 @@
 //! The library holds everything; the `nodeprof` binary is a thin front end.
 
 pub mod commands;
+pub mod counters;
 pub mod error;
 pub mod game;
 pub mod position;

@@ -3,12 +3,13 @@
 
 use std::io::Write;
 
+use crate::counters::COUNTERS;
 use crate::error::Error;
 use crate::position::Case;
-use crate::search::{depth_label, measure, Counters, Repeat, SearchConfig, SearchReport};
+use crate::search::{depth_label, measure, Repeat, SearchConfig, SearchReport};
 
-/// Column widths of the counters, in `Counters::named` order.
-const COUNTER_WIDTHS: [usize; 8] = [11, 10, 10, 9, 9, 9, 9, 8];
+/// Width of a counter's column (every counter has one, in `COUNTERS` order).
+const COUNTER_WIDTH: usize = 10;
 
 /// Variants and depths to search each case with.
 #[derive(Clone, Debug)]
@@ -36,11 +37,9 @@ pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<Sea
         ));
     }
     writeln!(out, "{header}")?;
-    let counter_header: String = Counters::default()
-        .named()
+    let counter_header: String = COUNTERS
         .iter()
-        .zip(COUNTER_WIDTHS)
-        .map(|((name, _), w)| format!(" {name:>w$}"))
+        .map(|c| format!(" {:>COUNTER_WIDTH$}", c.name))
         .collect();
     let spread = job.repeat.runs > 1;
     let spread_header = match spread {
@@ -62,10 +61,9 @@ pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<Sea
                 })?;
             let counters: String = report
                 .counters
-                .named()
+                .values()
                 .iter()
-                .zip(COUNTER_WIDTHS)
-                .map(|((_, value), w)| format!(" {value:>w$}"))
+                .map(|value| format!(" {value:>COUNTER_WIDTH$}"))
                 .collect();
             let ms = |ns: u64| ns as f64 / 1e6;
             let spread = match spread {

@@ -8,6 +8,7 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use super::text::thousands;
+use crate::counters::COUNTERS;
 use crate::error::ReportError;
 use crate::sweep::record::{CaseKey, Record, STATUS_OK};
 use crate::sweep::{read_runs, RUNS_FILE};
@@ -83,17 +84,18 @@ fn differences(old: &Record, new: &Record) -> Vec<String> {
         found.push(format!("status {} -> {}", old.status, new.status));
         return found;
     }
-    let counts = [
-        ("leaf", old.leaf, new.leaf),
-        ("interior", old.interior, new.interior),
-        ("nodes", old.nodes, new.nodes),
-        ("tt_probe", old.tt_probe, new.tt_probe),
-        ("tt_hit", old.tt_hit, new.tt_hit),
-        ("tt_cut", old.tt_cut, new.tt_cut),
-        ("beta_cut", old.beta_cut, new.beta_cut),
-        ("first_cut", old.first_cut, new.first_cut),
-        ("research", old.research, new.research),
-    ];
+    let counts = |r: &Record| {
+        let values = r.counters().map(|c| c.values());
+        std::iter::once(("nodes", r.nodes)).chain(
+            COUNTERS
+                .iter()
+                .enumerate()
+                .map(move |(i, c)| (c.name, values.map(|v| v[i]))),
+        )
+    };
+    let counts = counts(old)
+        .zip(counts(new))
+        .map(|((name, a), (_, b))| (name, a, b));
     let show = |v: Option<u64>| v.map_or("NA".into(), thousands);
     for (name, a, b) in counts {
         if a != b {
@@ -348,16 +350,35 @@ mod tests {
     use super::*;
 
     fn record(position: &str, depth: &str, nodes: u64, time_ns: u64) -> Record {
-        let line = format!(
-            "0,reversi,ffo,{position},20,alphabeta,negaalpha,disc,{depth},ok,-8,,c1,c1 b1,38,a2,{},{},{nodes},0,0,0,8,7,0,{time_ns},{},{},3,1,",
-            nodes / 2,
-            nodes - nodes / 2,
-            time_ns - 10,
-            time_ns + 10
-        );
-        let text = format!("{}\n{line}\n", crate::sweep::COLUMNS.join(","));
-        let mut reader = csv::Reader::from_reader(text.as_bytes());
-        reader.deserialize().next().unwrap().unwrap()
+        let mut r = Record {
+            game: "reversi".into(),
+            suite: "ffo".into(),
+            position: position.into(),
+            empties: 20,
+            variant: "alphabeta".into(),
+            name: "negaalpha".into(),
+            label: format!("negaalpha{depth}"),
+            eval: "disc".into(),
+            depth: depth.into(),
+            status: STATUS_OK.into(),
+            score: Some(-8),
+            best_move: Some("c1".into()),
+            pv: Some("c1 b1".into()),
+            time_ns: Some(time_ns),
+            time_min_ns: Some(time_ns - 10),
+            time_max_ns: Some(time_ns + 10),
+            runs: Some(3),
+            jobs: 1,
+            ..Record::default()
+        };
+        r.set_counters(Some(crate::counters::Counters {
+            leaf: nodes / 2,
+            interior: nodes - nodes / 2,
+            beta_cut: 8,
+            first_cut: 7,
+            ..Default::default()
+        }));
+        r
     }
 
     #[test]

@@ -111,8 +111,11 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
             }
             _ => "-".into(),
         };
-        let first = if t.beta_cut > 0 {
-            format!("{:.1}%", 100.0 * t.first_cut as f64 / t.beta_cut as f64)
+        let first = if t.counters.beta_cut > 0 {
+            format!(
+                "{:.1}%",
+                100.0 * t.counters.first_cut as f64 / t.counters.beta_cut as f64
+            )
         } else {
             "-".into()
         };
@@ -140,10 +143,10 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
             t.name,
             t.depth,
             positions,
-            thousands(t.leaf),
-            thousands(t.interior),
+            thousands(t.counters.leaf),
+            thousands(t.counters.interior),
             thousands(t.nodes),
-            thousands(t.research),
+            thousands(t.counters.research),
             t.time_ns as f64 / 1e6,
         );
     }
@@ -174,7 +177,7 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
          `<metric>.txt`, the same printed the way R prints it; `<metric>_by_depth.csv` / `.txt`, \
          totals with rows variants and columns depths. Metrics:\n"
     );
-    for m in Metric::ALL {
+    for m in Metric::all() {
         let _ = writeln!(s, "- `{}`: {}", m.column(), m.title());
     }
     s
@@ -218,8 +221,8 @@ pub fn side_by_side(profile: &Tables, defaults: &Tables) -> String {
         else {
             continue;
         };
-        let ratio = if d.leaf > 0 {
-            format!("{:.2}", t.leaf as f64 / d.leaf as f64)
+        let ratio = if d.counters.leaf > 0 {
+            format!("{:.2}", t.counters.leaf as f64 / d.counters.leaf as f64)
         } else {
             "-".into()
         };
@@ -228,10 +231,10 @@ pub fn side_by_side(profile: &Tables, defaults: &Tables) -> String {
             "| {} | {} | {} | {} | {} | {} | {ratio} |",
             t.name,
             t.depth,
-            thousands(t.leaf),
-            thousands(d.leaf),
-            thousands(t.interior),
-            thousands(d.interior)
+            thousands(t.counters.leaf),
+            thousands(d.counters.leaf),
+            thousands(t.counters.interior),
+            thousands(d.counters.interior)
         );
     }
     s

@@ -15,92 +15,75 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
+use crate::counters::{counter_index, COUNTERS};
 use crate::error::ReportError;
 use crate::sweep::record::{Record, STATUS_OK};
 use crate::sweep::{read_runs, RUNS_FILE};
 pub use tables::{Grid, Tables, Total};
 
-/// What a cross-table can show.
+/// What a cross-table can show: every counter of the schema, and what is derived from them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Metric {
-    Leaf,
-    Interior,
+    /// `leaf + interior`.
     Nodes,
-    TimeMs,
-    TtHit,
-    TtCut,
-    BetaCut,
+    /// The counter `COUNTERS[i]`.
+    Counter(usize),
     FirstCutRate,
-    Research,
+    TimeMs,
 }
 
 impl Metric {
-    pub const ALL: [Metric; 9] = [
-        Metric::Leaf,
-        Metric::Interior,
-        Metric::Nodes,
-        Metric::TimeMs,
-        Metric::TtHit,
-        Metric::TtCut,
-        Metric::BetaCut,
-        Metric::FirstCutRate,
-        Metric::Research,
-    ];
+    /// Every metric, in the order files and lists show them.
+    pub fn all() -> Vec<Metric> {
+        std::iter::once(Metric::Nodes)
+            .chain((0..COUNTERS.len()).map(Metric::Counter))
+            .chain([Metric::FirstCutRate, Metric::TimeMs])
+            .collect()
+    }
+
+    /// The counter of that name, as a metric.
+    pub fn counter(name: &str) -> Option<Metric> {
+        counter_index(name).map(Metric::Counter)
+    }
 
     /// The column (and file) name.
     pub fn column(self) -> &'static str {
         match self {
-            Metric::Leaf => "leaf",
-            Metric::Interior => "interior",
             Metric::Nodes => "nodes",
-            Metric::TimeMs => "time_ms",
-            Metric::TtHit => "tt_hit",
-            Metric::TtCut => "tt_cut",
-            Metric::BetaCut => "beta_cut",
+            Metric::Counter(i) => COUNTERS[i].name,
             Metric::FirstCutRate => "first_cut_rate",
-            Metric::Research => "research",
+            Metric::TimeMs => "time_ms",
         }
     }
 
     /// For chart titles.
     pub fn title(self) -> &'static str {
         match self {
-            Metric::Leaf => "leaves",
-            Metric::Interior => "interior nodes",
             Metric::Nodes => "nodes (leaf + interior)",
-            Metric::TimeMs => "time (ms)",
-            Metric::TtHit => "table hits",
-            Metric::TtCut => "table cut-offs",
-            Metric::BetaCut => "beta cut-offs",
+            Metric::Counter(i) => COUNTERS[i].title,
             Metric::FirstCutRate => "share of cut-offs on the first move",
-            Metric::Research => "re-searches",
+            Metric::TimeMs => "time (ms)",
         }
     }
 
     /// Counts (whole numbers) rather than times and rates.
     pub fn is_count(self) -> bool {
-        !matches!(self, Metric::TimeMs | Metric::FirstCutRate)
+        matches!(self, Metric::Nodes | Metric::Counter(_))
     }
 
     /// The metric of one search (None unless it finished).
     pub fn of(self, r: &Record) -> Option<f64> {
-        let count = |c: Option<u64>| c.map(|v| v as f64);
         match self {
-            Metric::Leaf => count(r.leaf),
-            Metric::Interior => count(r.interior),
-            Metric::Nodes => count(r.nodes),
+            Metric::Nodes => r.nodes.map(|v| v as f64),
+            Metric::Counter(i) => r.counters().map(|c| c.values()[i] as f64),
+            Metric::FirstCutRate => match r.counters() {
+                Some(c) if c.beta_cut > 0 => Some(c.first_cut as f64 / c.beta_cut as f64),
+                _ => None,
+            },
             Metric::TimeMs => r
                 .time_ns
                 .filter(|_| r.status == STATUS_OK)
                 .map(|t| t as f64 / 1e6),
-            Metric::TtHit => count(r.tt_hit),
-            Metric::TtCut => count(r.tt_cut),
-            Metric::BetaCut => count(r.beta_cut),
-            Metric::FirstCutRate => match (r.first_cut, r.beta_cut) {
-                (Some(f), Some(b)) if b > 0 => Some(f as f64 / b as f64),
-                _ => None,
-            },
-            Metric::Research => count(r.research),
         }
     }
 
@@ -126,11 +109,11 @@ impl FromStr for Metric {
             "time" => "time_ms",
             other => other,
         };
-        Metric::ALL
+        Metric::all()
             .into_iter()
             .find(|m| m.column() == alias)
             .ok_or_else(|| {
-                let names: Vec<&str> = Metric::ALL.iter().map(|m| m.column()).collect();
+                let names: Vec<&str> = Metric::all().iter().map(|m| m.column()).collect();
                 format!(
                     "unknown metric '{s}', expected one of {} (or node, inode)",
                     names.join(", ")

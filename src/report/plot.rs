@@ -772,12 +772,12 @@ pub fn leaves_vs_baseline(
         .totals
         .iter()
         .find(|t| &t.depth == depth && t.name == baseline)
-        .map_or(0, |t| t.leaf);
+        .map_or(0, |t| t.counters.leaf);
     let dots: Vec<(String, f64)> = tables
         .totals
         .iter()
         .filter(|t| &t.depth == depth && base > 0)
-        .map(|t| (t.name.clone(), 100.0 * t.leaf as f64 / base as f64))
+        .map(|t| (t.name.clone(), 100.0 * t.counters.leaf as f64 / base as f64))
         .collect();
     let rows = dots.len() as u32;
     let chart = DotPlot {

@@ -8,6 +8,7 @@ use polars::frame::PivotColumnNaming;
 use polars::prelude::*;
 
 use super::Metric;
+use crate::counters::{Counters, COUNTERS};
 use crate::error::ReportError;
 use crate::sweep::record::{Record, STATUS_OK};
 
@@ -33,12 +34,8 @@ pub struct Total {
     pub positions: usize,
     /// Positions that timed out or failed.
     pub missing: usize,
-    pub leaf: u64,
-    pub interior: u64,
     pub nodes: u64,
-    pub beta_cut: u64,
-    pub first_cut: u64,
-    pub research: u64,
+    pub counters: Counters,
     pub time_ns: u64,
 }
 
@@ -61,15 +58,6 @@ pub struct Tables {
     pub rows_not_ok: usize,
 }
 
-/// The cross-table row of a record (`negamax2`, `killer6_32`); `name` and depth if the
-/// variant column does not parse.
-fn row_label(record: &Record) -> String {
-    match record.variant.parse::<crate::search::Variant>() {
-        Ok(v) if v.display_name() == record.name => v.row_label(&record.depth),
-        _ => format!("{}{}", record.name, record.depth),
-    }
-}
-
 /// Sort key of a depth: numbers in order, then `end`.
 pub fn depth_key(depth: &str) -> u64 {
     depth.parse().unwrap_or(u64::MAX)
@@ -88,19 +76,15 @@ fn order_of(values: impl Iterator<Item = String>) -> Vec<String> {
 /// Totals are 64-bit sums: a table whose sums would not fit is refused rather than summed
 /// wrong.
 fn check_totals_fit(records: &[&Record]) -> Result<(), ReportError> {
-    let mut sums: std::collections::HashMap<(&str, &str), [u128; 8]> = Default::default();
+    let mut sums: std::collections::HashMap<(&str, &str), Vec<u128>> = Default::default();
     for r in records {
-        let values = [
-            r.leaf,
-            r.interior,
-            r.nodes,
-            r.tt_hit,
-            r.tt_cut,
-            r.beta_cut,
-            r.first_cut,
-            r.time_ns,
-        ];
-        let sum = sums.entry((&r.name, &r.depth)).or_default();
+        let counters = r.counters().map(|c| c.values()).unwrap_or_default();
+        let values = [r.nodes, r.time_ns]
+            .into_iter()
+            .chain(counters.into_iter().map(Some));
+        let sum = sums
+            .entry((&r.name, &r.depth))
+            .or_insert_with(|| vec![0; COUNTERS.len() + 2]);
         for (total, value) in sum.iter_mut().zip(values) {
             *total += value.unwrap_or(0) as u128;
             if *total > u64::MAX as u128 {
@@ -132,34 +116,37 @@ fn long_frame(records: &[&Record], names: &[String]) -> PolarsResult<DataFrame> 
             .map(|r| m.of(r))
             .collect::<Vec<Option<f64>>>()
     };
-    DataFrame::new_infer_height(vec![
-        Column::new("name".into(), text(&|r| r.name.clone())),
-        Column::new(
-            "name_rank".into(),
-            records.iter().map(|r| rank(&r.name)).collect::<Vec<u64>>(),
-        ),
-        Column::new("depth".into(), text(&|r| r.depth.clone())),
-        Column::new(
-            "depth_key".into(),
-            records
-                .iter()
-                .map(|r| depth_key(&r.depth))
-                .collect::<Vec<u64>>(),
-        ),
-        Column::new("label".into(), text(&|r| row_label(r))),
-        Column::new("position".into(), text(&|r| r.position.clone())),
-        Column::new("leaf".into(), count(&|r| r.leaf)),
-        Column::new("interior".into(), count(&|r| r.interior)),
-        Column::new("nodes".into(), count(&|r| r.nodes)),
-        Column::new("tt_hit".into(), count(&|r| r.tt_hit)),
-        Column::new("tt_cut".into(), count(&|r| r.tt_cut)),
-        Column::new("beta_cut".into(), count(&|r| r.beta_cut)),
-        Column::new("first_cut".into(), count(&|r| r.first_cut)),
-        Column::new("research".into(), count(&|r| r.research)),
-        Column::new("time_ns".into(), count(&|r| r.time_ns)),
-        Column::new("time_ms".into(), derived(Metric::TimeMs)),
-        Column::new("first_cut_rate".into(), derived(Metric::FirstCutRate)),
-    ])
+    DataFrame::new_infer_height(
+        vec![
+            Column::new("name".into(), text(&|r| r.name.clone())),
+            Column::new(
+                "name_rank".into(),
+                records.iter().map(|r| rank(&r.name)).collect::<Vec<u64>>(),
+            ),
+            Column::new("depth".into(), text(&|r| r.depth.clone())),
+            Column::new(
+                "depth_key".into(),
+                records
+                    .iter()
+                    .map(|r| depth_key(&r.depth))
+                    .collect::<Vec<u64>>(),
+            ),
+            Column::new("label".into(), text(&|r| r.label.clone())),
+            Column::new("position".into(), text(&|r| r.position.clone())),
+            Column::new("nodes".into(), count(&|r| r.nodes)),
+            Column::new("time_ns".into(), count(&|r| r.time_ns)),
+            Column::new("time_ms".into(), derived(Metric::TimeMs)),
+            Column::new("first_cut_rate".into(), derived(Metric::FirstCutRate)),
+        ]
+        .into_iter()
+        .chain(COUNTERS.iter().enumerate().map(|(i, c)| {
+            Column::new(
+                c.name.into(),
+                count(&|r| r.counters().map(|v| v.values()[i])),
+            )
+        }))
+        .collect(),
+    )
 }
 
 /// A pivot: one row per `index` value (in the frame's order), one column per `on` value in
@@ -266,7 +253,7 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
         .map_err(polars_error)?;
 
     let mut by_position = Vec::new();
-    for metric in Metric::ALL {
+    for metric in Metric::all() {
         let wide = pivot(&sorted, "label", "position", &positions, metric.column())
             .map_err(polars_error)?;
         by_position.push((
@@ -276,21 +263,12 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
     }
 
     // Totals per variant and depth: sums, and how many positions had no value.
-    let summed: Vec<Expr> = [
-        "leaf",
-        "interior",
-        "nodes",
-        "tt_hit",
-        "tt_cut",
-        "beta_cut",
-        "first_cut",
-        "research",
-        "time_ns",
-    ]
-    .iter()
-    .map(|c| col(*c).sum())
-    .chain([col("position").count().alias("positions")])
-    .collect();
+    let summed: Vec<Expr> = ["nodes", "time_ns"]
+        .into_iter()
+        .chain(COUNTERS.iter().map(|c| c.name))
+        .map(|c| col(c).sum())
+        .chain([col("position").count().alias("positions")])
+        .collect();
     let totals_frame = sorted
         .clone()
         .lazy()
@@ -304,7 +282,7 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
         .collect()
         .map_err(polars_error)?;
     let mut by_depth = Vec::new();
-    for metric in Metric::ALL {
+    for metric in Metric::all() {
         let wide = pivot(&totals_frame, "name", "depth", &depths, metric.column())
             .map_err(polars_error)?;
         let mut g = grid(&wide, "name", "depth", metric.is_count()).map_err(polars_error)?;
@@ -332,20 +310,12 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
         texts("name").map_err(polars_error)?,
         texts("depth").map_err(polars_error)?,
     );
-    let columns: Vec<Vec<u64>> = [
-        "positions",
-        "leaf",
-        "interior",
-        "nodes",
-        "beta_cut",
-        "first_cut",
-        "research",
-        "time_ns",
-    ]
-    .iter()
-    .map(|c| get(c))
-    .collect::<PolarsResult<_>>()
-    .map_err(polars_error)?;
+    let columns: Vec<Vec<u64>> = ["positions", "nodes", "time_ns"]
+        .into_iter()
+        .chain(COUNTERS.iter().map(|c| c.name))
+        .map(get)
+        .collect::<PolarsResult<_>>()
+        .map_err(polars_error)?;
     let mut totals: Vec<Total> = (0..tn.len())
         .map(|i| {
             let all = by_seq
@@ -357,13 +327,9 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
                 depth: td[i].clone(),
                 positions: columns[0][i] as usize,
                 missing: all - columns[0][i] as usize,
-                leaf: columns[1][i],
-                interior: columns[2][i],
-                nodes: columns[3][i],
-                beta_cut: columns[4][i],
-                first_cut: columns[5][i],
-                research: columns[6][i],
-                time_ns: columns[7][i],
+                nodes: columns[1][i],
+                time_ns: columns[2][i],
+                counters: Counters::from_values(std::array::from_fn(|c| columns[3 + c][i])),
             }
         })
         .collect();

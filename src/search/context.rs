@@ -5,12 +5,12 @@
 
 use std::time::Instant;
 
-use super::counters::Counters;
 use super::history::History;
 use super::killer::Killers;
 use super::tt::{Bound, TableError, TranspositionTable};
 use super::variant::{TableUse, Variant};
 use super::Clock;
+use crate::counters::Counters;
 use crate::game::{Eval, Game, GameMove, Side};
 
 /// Beyond any score.

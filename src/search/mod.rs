@@ -5,7 +5,6 @@ mod alphabeta;
 mod aspiration;
 mod bnb;
 mod context;
-pub mod counters;
 mod endgame;
 mod etc;
 mod history;
@@ -21,8 +20,8 @@ pub mod variant;
 
 use std::time::{Duration, Instant};
 
+pub use crate::counters::Counters;
 pub use context::{INF, MAX_PLY};
-pub use counters::Counters;
 pub use token::budget as token_budget;
 pub use variant::{Base, Preset, TableUse, Variant, ENHANCEMENTS, PRESETS};
 
@@ -340,7 +339,6 @@ pub fn same_result(
     let differs = first
         .counters
         .named()
-        .iter()
         .zip(again.counters.named())
         .find(|(a, b)| a.1 != b.1)
         .map(|(a, b)| format!("{} {} against {}", a.0, b.1, a.1))

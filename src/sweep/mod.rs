@@ -430,18 +430,28 @@ pub fn read_runs(path: &Path) -> Result<Vec<Record>, SweepError> {
         })?
         .clone();
     let found: Vec<&str> = headers.iter().collect();
-    let earlier = record::earlier_columns();
-    if found != COLUMNS && found != earlier {
-        let missing: Vec<&str> = COLUMNS
-            .iter()
-            .filter(|c| !found.contains(c))
-            .copied()
-            .collect();
+    // Columns are read by name, so any order will do; columns added later may be missing.
+    let missing: Vec<&str> = COLUMNS
+        .iter()
+        .filter(|c| !found.contains(c) && !record::LATER_COLUMNS.contains(c))
+        .copied()
+        .collect();
+    let mut distinct = found.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let known = found.iter().all(|c| COLUMNS.contains(c)) && distinct.len() == found.len();
+    if !known || !missing.is_empty() {
         let message = if found.len() <= 1 && found.iter().all(|h| h.is_empty()) {
             "the file is empty, expected the header line of a nodeprof runs table".to_string()
         } else if missing.is_empty() {
             format!(
-                "columns in an unexpected order, expected: {}",
+                "unexpected columns {}, expected: {}",
+                found
+                    .iter()
+                    .filter(|c| !COLUMNS.contains(c))
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 COLUMNS.join(",")
             )
         } else {
@@ -463,7 +473,7 @@ pub fn read_runs(path: &Path) -> Result<Vec<Record>, SweepError> {
                 csv::ErrorKind::Deserialize { err, .. } => match err.field() {
                     Some(i) => format!(
                         "column {}: {}",
-                        COLUMNS.get(i as usize).unwrap_or(&"?"),
+                        headers.get(i as usize).unwrap_or("?"),
                         err.kind()
                     ),
                     None => err.kind().to_string(),
@@ -476,6 +486,9 @@ pub fn read_runs(path: &Path) -> Result<Vec<Record>, SweepError> {
             }
         })?;
         records.push(record);
+    }
+    for r in records.iter_mut().filter(|r| r.label.is_empty()) {
+        r.label = record::label_of(&r.variant, &r.name, &r.depth);
     }
     Ok(records)
 }

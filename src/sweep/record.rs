@@ -3,69 +3,99 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::counters::Counters;
 use crate::error::SearchError;
 use crate::position::Case;
-use crate::search::{depth_label, SearchConfig, SearchReport};
+use crate::search::{depth_label, SearchConfig, SearchReport, Variant};
 
 /// Status of a case that searched to the end.
 pub const STATUS_OK: &str = "ok";
 /// Status of a case that ran past `--time-limit` (its counters are NA).
 pub const STATUS_TIMEOUT: &str = "timeout";
 
-/// One row of `runs.csv`. Counters, score and moves are empty (NA) unless `status` is `ok`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Record {
-    /// The case's place in the sweep plan (orders rows, variants and positions in reports).
-    pub seq: u64,
-    pub game: String,
-    /// The folder of a `.pos` file, the file stem of a list, or `inline`.
-    pub suite: String,
-    /// The case name: file name (`end40.pos`), `list.obf:3` for lists, or the inline text.
-    pub position: String,
-    pub empties: u32,
-    /// The canonical variant spec (re-runs the case exactly).
-    pub variant: String,
-    /// The variant's display name (the literature's name where there is one).
-    pub name: String,
-    pub eval: String,
-    /// The depth searched to (`end` for exact solving).
-    pub depth: String,
-    /// `ok`, `timeout`, or `error: ...`.
-    pub status: String,
-    pub score: Option<i32>,
-    /// The final margin the score proves, when it is a game result.
-    pub game_result: Option<i32>,
-    pub best_move: Option<String>,
-    pub pv: Option<String>,
-    pub expected_score: Option<i32>,
-    /// Every best move the suite lists, space-separated.
-    pub expected_best: Option<String>,
-    pub leaf: Option<u64>,
-    pub interior: Option<u64>,
-    pub nodes: Option<u64>,
-    pub tt_probe: Option<u64>,
-    pub tt_hit: Option<u64>,
-    pub tt_cut: Option<u64>,
-    pub beta_cut: Option<u64>,
-    pub first_cut: Option<u64>,
-    pub research: Option<u64>,
-    /// The search's time; with `--repeat`, the median of the runs.
-    pub time_ns: Option<u64>,
-    /// The fastest and the slowest run, and how many timed runs there were (tables before
-    /// repeats had none of the three).
-    #[serde(default)]
-    pub time_min_ns: Option<u64>,
-    #[serde(default)]
-    pub time_max_ns: Option<u64>,
-    #[serde(default)]
-    pub runs: Option<u32>,
-    /// Cases run at once (parallel runs distort time).
-    pub jobs: u32,
-    pub shuffle_seed: Option<u64>,
+macro_rules! define_record {
+    ($($counter:ident, $title:literal, $meaning:literal;)*) => {
+        /// One row of `runs.csv`. Counters, score and moves are empty (NA) unless `status` is
+        /// `ok`.
+        #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+        pub struct Record {
+            /// The case's place in the sweep plan (orders rows, variants and positions in
+            /// reports).
+            pub seq: u64,
+            pub game: String,
+            /// The folder of a `.pos` file, the file stem of a list, or `inline`.
+            pub suite: String,
+            /// The case name: file name (`end40.pos`), `list.obf:3` for lists, or the inline
+            /// text.
+            pub position: String,
+            pub empties: u32,
+            /// The canonical variant spec (re-runs the case exactly).
+            pub variant: String,
+            /// The variant's display name (the literature's name where there is one).
+            pub name: String,
+            /// The cross-table row: the name and the depth as the literature prints them
+            /// (`negamax2`, `killer6_32`, `mtdf+tt_end`). Tables before this column get
+            /// `name` and `depth`.
+            #[serde(default)]
+            pub label: String,
+            pub eval: String,
+            /// The depth searched to (`end` for exact solving).
+            pub depth: String,
+            /// `ok`, `timeout`, or `error: ...`.
+            pub status: String,
+            pub score: Option<i32>,
+            /// The final margin the score proves, when it is a game result.
+            pub game_result: Option<i32>,
+            pub best_move: Option<String>,
+            pub pv: Option<String>,
+            pub expected_score: Option<i32>,
+            /// Every best move the suite lists, space-separated.
+            pub expected_best: Option<String>,
+            /// `leaf + interior`.
+            pub nodes: Option<u64>,
+            $(#[doc = $meaning] pub $counter: Option<u64>,)*
+            /// The search's time; with `--repeat`, the median of the runs.
+            pub time_ns: Option<u64>,
+            /// The fastest and the slowest run, and how many timed runs there were (tables
+            /// before repeats had none of the three).
+            #[serde(default)]
+            pub time_min_ns: Option<u64>,
+            #[serde(default)]
+            pub time_max_ns: Option<u64>,
+            #[serde(default)]
+            pub runs: Option<u32>,
+            /// Cases run at once (parallel runs distort time).
+            pub jobs: u32,
+            pub shuffle_seed: Option<u64>,
+        }
+
+        /// The column names, in order (the struct's fields; a test checks it).
+        pub const COLUMNS: &[&str] = &[
+            "seq", "game", "suite", "position", "empties", "variant", "name", "label", "eval",
+            "depth", "status", "score", "game_result", "best_move", "pv", "expected_score",
+            "expected_best", "nodes", $(stringify!($counter),)* "time_ns", "time_min_ns",
+            "time_max_ns", "runs", "jobs", "shuffle_seed",
+        ];
+
+        impl Record {
+            /// The counters of a finished search.
+            pub fn counters(&self) -> Option<Counters> {
+                Some(Counters { $($counter: self.$counter?,)* })
+            }
+
+            /// Sets the counters and `nodes` (None: NA).
+            pub fn set_counters(&mut self, counters: Option<Counters>) {
+                $(self.$counter = counters.map(|c| c.$counter);)*
+                self.nodes = counters.map(|c| c.nodes());
+            }
+        }
+    };
 }
 
+crate::counter_list!(define_record);
+
 /// Columns added since the first tables; files without them still read.
-pub const LATER_COLUMNS: [&str; 3] = ["time_min_ns", "time_max_ns", "runs"];
+pub const LATER_COLUMNS: [&str; 4] = ["label", "time_min_ns", "time_max_ns", "runs"];
 
 /// The columns of the tables written before [`LATER_COLUMNS`] existed.
 pub fn earlier_columns() -> Vec<&'static str> {
@@ -75,41 +105,6 @@ pub fn earlier_columns() -> Vec<&'static str> {
         .copied()
         .collect()
 }
-
-/// The column names, in order (must match the struct's fields; a test checks it).
-pub const COLUMNS: [&str; 31] = [
-    "seq",
-    "game",
-    "suite",
-    "position",
-    "empties",
-    "variant",
-    "name",
-    "eval",
-    "depth",
-    "status",
-    "score",
-    "game_result",
-    "best_move",
-    "pv",
-    "expected_score",
-    "expected_best",
-    "leaf",
-    "interior",
-    "nodes",
-    "tt_probe",
-    "tt_hit",
-    "tt_cut",
-    "beta_cut",
-    "first_cut",
-    "research",
-    "time_ns",
-    "time_min_ns",
-    "time_max_ns",
-    "runs",
-    "jobs",
-    "shuffle_seed",
-];
 
 impl Record {
     /// The row for a case, from its search result.
@@ -129,47 +124,23 @@ impl Record {
             empties: case.position.empties(),
             variant: config.variant.to_string(),
             name: config.variant.display_name(),
+            label: config.variant.row_label(&depth_label(depth)),
             eval: config.eval.name().to_string(),
             depth: depth_label(depth),
             status: STATUS_OK.to_string(),
-            score: None,
-            game_result: None,
-            best_move: None,
-            pv: None,
             expected_score: case.expected.as_ref().map(|e| e.score()),
             expected_best: case.expected.as_ref().map(|e| e.best_moves().join(" ")),
-            leaf: None,
-            interior: None,
-            nodes: None,
-            tt_probe: None,
-            tt_hit: None,
-            tt_cut: None,
-            beta_cut: None,
-            first_cut: None,
-            research: None,
-            time_ns: None,
-            time_min_ns: None,
-            time_max_ns: None,
-            runs: None,
             jobs,
             shuffle_seed: config.shuffle,
+            ..Record::default()
         };
         match result {
             Ok(report) => {
-                let c = report.counters;
                 record.score = Some(report.score);
                 record.game_result = report.game_result;
                 record.best_move = report.best_move;
                 record.pv = Some(report.pv.join(" "));
-                record.leaf = Some(c.leaf);
-                record.interior = Some(c.interior);
-                record.nodes = Some(c.nodes());
-                record.tt_probe = Some(c.tt_probe);
-                record.tt_hit = Some(c.tt_hit);
-                record.tt_cut = Some(c.tt_cut);
-                record.beta_cut = Some(c.beta_cut);
-                record.first_cut = Some(c.first_cut);
-                record.research = Some(c.research);
+                record.set_counters(Some(report.counters));
                 record.time_ns = Some(report.time_ns);
                 record.time_min_ns = Some(report.time_min_ns);
                 record.time_max_ns = Some(report.time_max_ns);
@@ -211,3 +182,11 @@ pub fn key_of(case: &Case, config: &SearchConfig, depth: u32) -> CaseKey {
 
 /// (suite, position, variant spec, eval, depth, shuffle seed).
 pub type CaseKey = (String, String, String, String, String, Option<u64>);
+
+/// The cross-table row label of a row read from a table written before the `label` column.
+pub fn label_of(variant: &str, name: &str, depth: &str) -> String {
+    match variant.parse::<Variant>() {
+        Ok(v) if v.display_name() == name => v.row_label(depth),
+        _ => format!("{name}{depth}"),
+    }
+}

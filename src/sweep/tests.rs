@@ -96,8 +96,8 @@ fn report_cells_match_the_runs_and_perft() {
     let output = report::run(&dir, &ReportOptions::default()).unwrap();
     assert_eq!(
         output.files.len(),
-        36 + 8 + 1,
-        "18 tables as CSV and text, 4 charts as SVG and PNG, summary.md"
+        4 * (crate::counters::COUNTERS.len() + 3) + 8 + 1,
+        "per metric (nodes, each counter, first_cut_rate, time_ms) 2 tables as CSV and text, 4 charts as SVG and PNG, summary.md"
     );
 
     let cases = crate::position::load(&s.positions, None).unwrap();
@@ -190,7 +190,7 @@ fn report_cells_match_the_runs_and_perft() {
     // Per-search charts show every finished search (one circle each, plus one per legend entry).
     let files = crate::report::plot::metric_vs_nodes(
         &output.tables,
-        crate::report::Metric::Leaf,
+        crate::report::Metric::counter("leaf").unwrap(),
         &dir,
         "leaf_vs_nodes",
     )
@@ -329,6 +329,10 @@ fn failed_cases_are_recorded_and_the_sweep_goes_on() {
     );
 }
 
+/// The header of the tables nodeprof wrote before the `label` column and the counter schema
+/// (with `nodes` after `interior`): such tables still read.
+const OLD_HEADER: &str = "seq,game,suite,position,empties,variant,name,eval,depth,status,score,game_result,best_move,pv,expected_score,expected_best,leaf,interior,nodes,tt_probe,tt_hit,tt_cut,beta_cut,first_cut,research,time_ns,time_min_ns,time_max_ns,runs,jobs,shuffle_seed";
+
 #[test]
 fn bad_input_is_a_clear_error_and_overwrites_nothing() {
     let dir = scratch("bad");
@@ -357,20 +361,20 @@ fn bad_input_is_a_clear_error_and_overwrites_nothing() {
         "runs.csv:1: not a nodeprof runs table: missing columns seq, game",
     );
     check(
-        &format!("{}\n", COLUMNS.join(",")),
+        &format!("{}\n", OLD_HEADER),
         "runs.csv: no runs in the file",
     );
     let good = "0,reversi,ffo,end40.pos,20,negamax,negamax,disc,2,ok,-8,,c1,c1 b1,38,a2,30,11,41,0,0,0,0,0,0,32220,32000,33000,3,1,";
     check(
         &format!(
             "{}\n{good}\n{}\n",
-            COLUMNS.join(","),
+            OLD_HEADER,
             good.replace(",30,11,", ",thirty,11,")
         ),
         "runs.csv:3: column leaf: invalid digit",
     );
     check(
-        &format!("{}\n{good}\n{good}\n", COLUMNS.join(",")),
+        &format!("{}\n{good}\n{good}\n", OLD_HEADER),
         "runs.csv: 1 cases appear more than once (the first: end40.pos negamax depth 2)",
     );
     let huge = good.replace(",30,11,41,", &format!(",{},11,41,", u64::MAX / 2 + 1));
@@ -378,16 +382,15 @@ fn bad_input_is_a_clear_error_and_overwrites_nothing() {
         .replacen("0,", "1,", 1)
         .replace("end40.pos", "end41.pos");
     check(
-        &format!("{}\n{huge}\n{other}\n", COLUMNS.join(",")),
+        &format!("{}\n{huge}\n{other}\n", OLD_HEADER),
         "the totals of negamax at depth 2 exceed 64 bits",
     );
     // A table from before repeats (no time_min_ns, time_max_ns, runs) still reads.
-    let earlier = record::earlier_columns();
     fs::write(
         &runs,
         format!(
             "{}\n{}\n",
-            earlier.join(","),
+            OLD_HEADER.replace(",time_min_ns,time_max_ns,runs,", ","),
             good.replace(",32000,33000,3,", ",")
         ),
     )
@@ -397,6 +400,8 @@ fn bad_input_is_a_clear_error_and_overwrites_nothing() {
         (rows[0].time_ns, rows[0].runs, rows[0].jobs),
         (Some(32220), None, 1)
     );
+    // Its row labels are made from the variant when it is read.
+    assert_eq!(rows[0].label, "negamax2");
     // A sweep with bad positions stops before touching the folder.
     let before = fs::read_to_string(&runs).unwrap();
     let mut s = settings(
