@@ -5,10 +5,10 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
-use nodeprof::game::Game;
 use nodeprof::position::{load, AnyPosition};
-use nodeprof::search::{search, search_uncounted, SearchConfig};
-use nodeprof::sweep::DEFAULT_VARIANTS;
+use nodeprof::search::{search, search_uncounted, Endgame, SearchConfig};
+use nodeprof::sweep::plan::{deepest_default_depth, DEFAULT_VARIANTS};
+use nodeprof::with_position;
 
 fn cases(specs: &[&str]) -> Vec<(String, AnyPosition)> {
     let root = env!("CARGO_MANIFEST_DIR");
@@ -23,7 +23,14 @@ fn cases(specs: &[&str]) -> Vec<(String, AnyPosition)> {
         .collect()
 }
 
-fn bench_one<G: Game>(c: &mut Criterion, group: &str, name: &str, pos: &G, depth: u32, spec: &str) {
+fn bench_one<G: Endgame>(
+    c: &mut Criterion,
+    group: &str,
+    name: &str,
+    pos: &G,
+    depth: u32,
+    spec: &str,
+) {
     let config = SearchConfig::new(spec.parse().expect("valid spec"));
     c.benchmark_group(group)
         .sample_size(10)
@@ -42,11 +49,8 @@ fn variants(c: &mut Criterion) {
     ]);
     for spec in DEFAULT_VARIANTS {
         for (name, pos) in &positions {
-            match pos {
-                AnyPosition::Reversi(p) => bench_one(c, "variants", name, p, 6, spec),
-                AnyPosition::Ataxx(p) => bench_one(c, "variants", name, p, 4, spec),
-                AnyPosition::Tree(_) => {}
-            }
+            let depth = deepest_default_depth(pos.kind());
+            with_position!(pos, p => bench_one(c, "variants", name, p, depth, spec));
         }
     }
 }

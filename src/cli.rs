@@ -6,10 +6,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 use nodeprof::commands::perft::PerftConfig;
 use nodeprof::commands::search::SearchJob;
 use nodeprof::game::{Eval, GameKind};
+use nodeprof::measure::Repeat;
 use nodeprof::report::{self, Metric, ReportOptions};
-use nodeprof::search::{Clock, Repeat, SearchConfig, Variant, END, MAX_DEPTH};
-use nodeprof::sweep::SweepSettings;
-use std::path::{Path, PathBuf};
+use nodeprof::search::{Clock, SearchConfig, Variant, END, MAX_DEPTH};
+use nodeprof::sweep::{plan, SweepSettings};
+use std::path::PathBuf;
 use std::time::Duration;
 
 #[derive(Parser, Debug)]
@@ -321,16 +322,17 @@ pub enum CompareFormat {
 
 #[derive(clap::Args, Debug)]
 struct GameArg {
-    /// The game of the positions (detected from the content by default; needed for startpos)
-    #[arg(short, long, value_enum)]
-    game: Option<GameChoice>,
+    #[arg(short, long, value_name = "GAME", help = game_help())]
+    game: Option<GameKind>,
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug)]
-enum GameChoice {
-    Reversi,
-    Ataxx,
-    Tree,
+/// `--game`'s help: the games of the registry.
+fn game_help() -> String {
+    let names: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
+    format!(
+        "The game of the positions: {} (detected from the content by default; needed for startpos)",
+        names.join(", ")
+    )
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -384,15 +386,6 @@ enum Profile {
     Classic2011,
 }
 
-/// The classic tables' variant set.
-const CLASSIC_VARIANTS: [&str; 5] = [
-    "negamax",
-    "negaalpha",
-    "killer",
-    "transposition",
-    "transposition_k",
-];
-
 #[derive(ValueEnum, Clone, Copy, Debug)]
 enum EvalChoice {
     /// Disc / piece difference
@@ -433,11 +426,7 @@ fn parse_depths(text: &str) -> Result<Depths, String> {
 
 impl GameArg {
     fn kind(&self) -> Option<GameKind> {
-        self.game.map(|g| match g {
-            GameChoice::Reversi => GameKind::Reversi,
-            GameChoice::Ataxx => GameKind::Ataxx,
-            GameChoice::Tree => GameKind::Tree,
-        })
+        self.game
     }
 }
 
@@ -494,53 +483,14 @@ pub enum Job {
     },
 }
 
-/// The sweep's default positions: the FFO problems 40..59 (built in).
-fn default_positions() -> Vec<String> {
-    vec!["ffo:40..59".into()]
-}
-
-/// The exact sweep's default positions: the FFO problems 1..19 (14 to 16 empties), which
-/// every variant of the endgame ladder solves in seconds.
-fn exact_default_positions() -> Vec<String> {
-    vec!["ffo:1..19".into()]
-}
-
-/// A name for the report folder: `ffo-40-59` for the default, else the folder or file stem
-/// of the first position argument.
-fn suite_name(positions: &[String], defaulted: bool) -> String {
-    if defaulted {
-        return "ffo-40-59".into();
-    }
-    let Some(first) = positions.first() else {
-        return "sweep".into();
-    };
-    // A built-in suite: `ffo:40..59` -> `ffo-40-59`.
-    if !Path::new(first).exists() && !first.contains(['/', '*', '?', '[']) {
-        let name = first.replace("..", "-").replace([':', ','], "-");
-        return name.trim_matches('-').to_string();
-    }
-    let first = PathBuf::from(first);
-    let name = if first.is_dir() {
-        first.file_name()
-    } else {
-        first.file_stem()
-    };
-    name.map(|n| n.to_string_lossy().replace(['*', '?', '[', ']'], ""))
-        .filter(|n| !n.is_empty())
-        .unwrap_or_else(|| "sweep".into())
-}
-
 /// The evaluation chosen, or the default: disc count, but mobility when solving (its
 /// searches before the solve order and guess better with it).
 fn eval_of(choice: Option<EvalChoice>, solving: bool) -> Eval {
-    let default = match solving {
-        true => EvalChoice::Mobility,
-        false => EvalChoice::Disc,
-    };
-    match choice.unwrap_or(default) {
-        EvalChoice::Disc => Eval::Material,
-        EvalChoice::Weights => Eval::SquareWeights,
-        EvalChoice::Mobility => Eval::Mobility,
+    match choice {
+        None => plan::default_eval(solving),
+        Some(EvalChoice::Disc) => Eval::Material,
+        Some(EvalChoice::Weights) => Eval::SquareWeights,
+        Some(EvalChoice::Mobility) => Eval::Mobility,
     }
 }
 
@@ -639,14 +589,14 @@ impl Cli {
             } => {
                 let defaulted = positions.is_empty();
                 let positions = match (defaulted, exact) {
-                    (true, false) => default_positions(),
-                    (true, true) => exact_default_positions(),
+                    (true, false) => vec![plan::DEFAULT_POSITIONS.to_string()],
+                    (true, true) => vec![plan::EXACT_DEFAULT_POSITIONS.to_string()],
                     (false, _) => positions,
                 };
                 // Without a profile the sweep picks the defaults (the classic set, or for
                 // exact sweeps the ladder for the positions' game).
                 let default_set: &[&str] = match profile {
-                    Some(Profile::Classic2011) => &CLASSIC_VARIANTS,
+                    Some(Profile::Classic2011) => &plan::CLASSIC_VARIANTS,
                     None => &[],
                 };
                 let variants: Vec<Variant> = if variants.is_empty() {
@@ -660,8 +610,8 @@ impl Cli {
                 let out_dir = out.unwrap_or_else(|| {
                     let name = match profile {
                         Some(Profile::Classic2011) => "classic2011".to_string(),
-                        None if defaulted && exact => "ffo-1-19-exact".to_string(),
-                        None => suite_name(&positions, defaulted),
+                        None if defaulted && exact => plan::EXACT_DEFAULT_FOLDER.to_string(),
+                        None => plan::suite_name(&positions),
                     };
                     PathBuf::from("reports").join(name)
                 });

@@ -6,6 +6,7 @@ pub mod commands;
 pub mod counters;
 pub mod error;
 pub mod game;
+pub mod measure;
 pub mod position;
 pub mod provenance;
 pub mod report;

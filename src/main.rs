@@ -72,8 +72,8 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
                 |case| SearchConfig {
                     variant: variant
                         .clone()
-                        .unwrap_or_else(|| commands::solve::default_variant(case.position.kind())),
-                    eval: eval.usable_for(case.position.kind()),
+                        .unwrap_or_else(|| sweep::plan::default_solver(case.position.kind())),
+                    eval: case.position.kind().usable_eval(eval),
                     shuffle: None,
                     time_limit,
                     clock: Clock::SYSTEM,

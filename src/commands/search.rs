@@ -5,8 +5,9 @@ use std::io::Write;
 
 use crate::counters::COUNTERS;
 use crate::error::Error;
+use crate::measure::{measure, Repeat, SearchReport};
 use crate::position::Case;
-use crate::search::{depth_label, measure, Repeat, SearchConfig, SearchReport};
+use crate::search::{depth_label, SearchConfig};
 
 /// Width of a counter's column (every counter has one, in `COUNTERS` order).
 const COUNTER_WIDTH: usize = 10;

@@ -2,16 +2,11 @@
 
 use std::io::{self, Write};
 
-use crate::game::{Ataxx, Game, Reversi, UniformTree};
-use crate::position::{AnyPosition, Case};
+use crate::position::Case;
 
 /// Prints one case: header, diagram, legal moves, and the expected values if any.
 pub fn run(case: &Case, out: &mut impl Write) -> io::Result<()> {
-    let (diagram, moves) = match &case.position {
-        AnyPosition::Reversi(p) => (reversi_diagram(p), move_list(p)),
-        AnyPosition::Ataxx(p) => (ataxx_diagram(p), move_list(p)),
-        AnyPosition::Tree(p) => (tree_diagram(p), move_list(p)),
-    };
+    let (diagram, moves) = (case.position.diagram(), case.position.legal_moves());
     let pos = &case.position;
     writeln!(
         out,
@@ -41,72 +36,6 @@ pub fn run(case: &Case, out: &mut impl Write) -> io::Result<()> {
         )?;
     }
     writeln!(out)
-}
-
-fn move_list<G: Game>(pos: &G) -> Vec<String> {
-    pos.generate_moves().iter().map(|m| m.to_string()).collect()
-}
-
-/// Row 1 at the top as in Othello diagrams; `X` black, `O` white, `.` a legal move.
-fn reversi_diagram(pos: &Reversi) -> String {
-    let (black, white, legal) = (pos.black(), pos.white(), pos.move_squares());
-    let mut s = String::from("  a b c d e f g h\n");
-    for row in 0..8 {
-        s.push_str(&format!("{}", row + 1));
-        for file in 0..8 {
-            let bit = 1u64 << (row * 8 + file);
-            let c = if black & bit != 0 {
-                'X'
-            } else if white & bit != 0 {
-                'O'
-            } else if legal & bit != 0 {
-                '.'
-            } else {
-                '-'
-            };
-            s.push(' ');
-            s.push(c);
-        }
-        s.push('\n');
-    }
-    s
-}
-
-/// The tree's shape and leaf values (from the root player's point of view).
-fn tree_diagram(pos: &UniformTree) -> String {
-    let spec = pos.spec();
-    let values: Vec<String> = spec.values.iter().map(|v| v.to_string()).collect();
-    format!(
-        "uniform tree: {} children a node, {} plies, {} leaves: {}\n",
-        spec.width,
-        spec.depth,
-        values.len(),
-        values.join(" ")
-    )
-}
-
-/// Rank 7 at the top as in FEN; `x`, `o`, `#` a gap, `.` empty.
-fn ataxx_diagram(pos: &Ataxx) -> String {
-    let mut s = String::new();
-    for rank in (0..7u8).rev() {
-        s.push_str(&format!("{}", rank + 1));
-        for file in 0..7u8 {
-            let c = match pos.square_char(rank * 7 + file) {
-                '-' => '#',
-                c => c,
-            };
-            s.push(' ');
-            s.push(c);
-        }
-        s.push('\n');
-    }
-    s.push_str("  a b c d e f g\n");
-    s.push_str(&format!(
-        "halfmove clock {}, fullmove {}\n",
-        pos.halfmove_clock(),
-        pos.fullmove_number()
-    ));
-    s
 }
 
 #[cfg(test)]

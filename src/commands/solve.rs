@@ -5,27 +5,9 @@ use std::io::Write;
 
 use super::thousands;
 use crate::error::{Error, SearchError};
-use crate::game::GameKind;
+use crate::measure::{measure, Repeat, SearchReport};
 use crate::position::Case;
-use crate::search::{measure, Repeat, SearchConfig, SearchReport, Variant, END};
-
-/// The default endgame variant: iterative deepening to half the empties (its value the first
-/// guess, its table moves the first tried), then MTD(f) null-window passes to the end with a
-/// large table, ETC at 10+ empties, fastest-first and parity ordering, stability cut-offs
-/// and the last 7 empties by specialised code (the best combination measured on FFO
-/// 40..49; see README).
-pub const DEFAULT_SOLVER: &str = "mtdf+tt:256+mobility+id+etc+parity+stab+last:7";
-/// For games without specialised last-empties code, stability or parity (Ataxx).
-pub const DEFAULT_GENERIC_SOLVER: &str = "mtdf+tt:256+mobility+etc";
-
-/// The default endgame variant for positions of `kind`.
-pub fn default_variant(kind: GameKind) -> Variant {
-    let spec = match kind {
-        GameKind::Reversi => DEFAULT_SOLVER,
-        _ => DEFAULT_GENERIC_SOLVER,
-    };
-    spec.parse().expect("the default endgame variants parse")
-}
+use crate::search::{SearchConfig, END};
 
 /// What one solve found, compared with the suite.
 #[derive(Clone, Debug)]

@@ -8,7 +8,8 @@ use std::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-use super::{board_key, parse_square, Game, GameKind, GameMove, Side};
+use super::notation::Notation;
+use super::rules::{board_key, parse_square, Game, GameMove, Side};
 
 const BOARD: u64 = (1 << 49) - 1;
 const PASS_SQUARE: u8 = 0xFF;
@@ -436,7 +437,8 @@ impl Game for Ataxx {
     type Moves = ArrayVec<AtaxxMove, MAX_MOVES>;
 
     const NAME: &'static str = "ataxx";
-    const KIND: GameKind = GameKind::Ataxx;
+    /// 15 to 70 in the writeups' measurements.
+    const TYPICAL_BRANCHING: u32 = 40;
     const MOVE_INDEXES: usize = 49 * 49 + 1;
     const FINISHED_GAME_PERFT: u64 = 0;
 
@@ -568,6 +570,45 @@ impl Game for Ataxx {
             self.gaps.rotate_left(47) ^ (self.halfmove as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93),
             self.side,
         )
+    }
+}
+
+impl Notation for Ataxx {
+    const TITLE: &'static str = "Ataxx";
+    const TEXT_FORM: &'static str = "an Ataxx FEN";
+
+    /// A FEN: ranks separated by `/`.
+    fn looks_like(text: &str) -> bool {
+        text.contains('/')
+    }
+
+    fn parse_text(text: &str) -> Result<Ataxx, String> {
+        Ataxx::from_fen(text)
+    }
+
+    /// Rank 7 at the top as in FEN; `x`, `o`, `#` a gap, `.` empty.
+    fn diagram(&self) -> String {
+        let pos = self;
+        let mut s = String::new();
+        for rank in (0..7u8).rev() {
+            s.push_str(&format!("{}", rank + 1));
+            for file in 0..7u8 {
+                let c = match pos.square_char(rank * 7 + file) {
+                    '-' => '#',
+                    c => c,
+                };
+                s.push(' ');
+                s.push(c);
+            }
+            s.push('\n');
+        }
+        s.push_str("  a b c d e f g\n");
+        s.push_str(&format!(
+            "halfmove clock {}, fullmove {}\n",
+            pos.halfmove_clock(),
+            pos.fullmove_number()
+        ));
+        s
     }
 }
 

@@ -1,7 +1,7 @@
 //! Perft: the number of leaves of the game tree to a fixed depth, the standard check of a
 //! move generator. One implementation, used by the tests, the benches and the CLI.
 
-use super::Game;
+use super::rules::Game;
 
 /// Leaves of the tree of depth `depth` below `pos`.
 ///

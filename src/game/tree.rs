@@ -12,8 +12,8 @@ use std::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-use super::fmix64;
-use super::{Game, GameKind, GameMove, Side};
+use super::notation::Notation;
+use super::rules::{fmix64, Game, GameMove, Side};
 
 /// Widest tree: the move list's capacity.
 pub const MAX_WIDTH: u32 = 64;
@@ -240,7 +240,6 @@ impl Game for UniformTree {
     type Moves = ArrayVec<TreeMove, { MAX_WIDTH as usize }>;
 
     const NAME: &'static str = "tree";
-    const KIND: GameKind = GameKind::Tree;
     const MOVE_INDEXES: usize = MAX_WIDTH as usize + 1;
     /// Leaf values are the scores themselves.
     const WIN_BONUS: i32 = 0;
@@ -315,6 +314,33 @@ impl Game for UniformTree {
 
     fn is_legal(&self, mv: TreeMove) -> bool {
         !self.is_over() && (mv.0 as u32) < self.spec.width
+    }
+}
+
+impl Notation for UniformTree {
+    const TITLE: &'static str = "uniform tree";
+    const TEXT_FORM: &'static str = "a uniform tree";
+
+    fn looks_like(text: &str) -> bool {
+        text.starts_with("tree:")
+    }
+
+    fn parse_text(text: &str) -> Result<UniformTree, String> {
+        Ok(TreeSpec::parse(text)?.root())
+    }
+
+    /// The tree's shape and leaf values (from the root player's point of view).
+    fn diagram(&self) -> String {
+        let pos = self;
+        let spec = pos.spec();
+        let values: Vec<String> = spec.values.iter().map(|v| v.to_string()).collect();
+        format!(
+            "uniform tree: {} children a node, {} plies, {} leaves: {}\n",
+            spec.width,
+            spec.depth,
+            values.len(),
+            values.join(" ")
+        )
     }
 }
 

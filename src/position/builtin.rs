@@ -66,7 +66,7 @@ fn files_in(folder: &str) -> Vec<File> {
         })
         .map(|&(path, text)| File { path, text })
         .collect();
-    files.sort_by(|a, b| super::natural_cmp(a.path, b.path));
+    files.sort_by(|a, b| super::natural::natural_cmp(a.path, b.path));
     files
 }
 

@@ -2,10 +2,9 @@
 
 use std::path::Path;
 
-use super::{AnyPosition, Case, Expected};
+use super::any::{AnyPosition, Case, Expected};
 use crate::error::PositionError;
-use crate::game::reversi::parse_side;
-use crate::game::{Ataxx, Game, GameKind, Reversi, Side, TreeSpec};
+use crate::game::{Game, GameKind};
 use crate::with_position;
 
 /// Reads one position file: `.obf` and `.fen` are lists, anything else a single `.pos` case.
@@ -123,30 +122,8 @@ fn parse_pos(
         ));
     };
     let kind = detect(first, game).map_err(|m| (first_line, m))?;
-    let (position, rest) = match kind {
-        GameKind::Ataxx => {
-            let pos = Ataxx::from_fen(first).map_err(|m| (first_line, m))?;
-            (AnyPosition::Ataxx(pos), &data[1..])
-        }
-        GameKind::Tree => {
-            let tree = TreeSpec::parse(first).map_err(|m| (first_line, m))?;
-            (AnyPosition::Tree(tree.root()), &data[1..])
-        }
-        GameKind::Reversi => {
-            let board_error = |m| (first_line, m);
-            // The board alone must be well formed before we look for the side line.
-            Reversi::from_board(first, Side::Black).map_err(board_error)?;
-            let Some(&(side_line, side_text)) = data.get(1) else {
-                return Err((
-                    first_line + 1,
-                    "missing side to move, expected 'Black to move' or 'White to move'".into(),
-                ));
-            };
-            let side = parse_side_line(side_text).map_err(|m| (side_line, m))?;
-            let pos = Reversi::from_board(first, side).map_err(board_error)?;
-            (AnyPosition::Reversi(pos), &data[2..])
-        }
-    };
+    let (position, taken) = AnyPosition::parse_lines(kind, data)?;
+    let rest = &data[taken..];
     let expected = match rest {
         [] => None,
         [(line, values)] => parse_values(&position, values).map_err(|m| (*line, m))?,
@@ -160,36 +137,23 @@ fn parse_pos(
     Ok((position, first_line, expected))
 }
 
-/// `Black to move`, `White to move` (also just `Black`, `X`, ...).
-fn parse_side_line(text: &str) -> Result<Side, String> {
-    let lower = text.to_ascii_lowercase();
-    let word = lower.strip_suffix("to move").unwrap_or(&lower).trim();
-    parse_side(word)
-        .map_err(|_| format!("bad side line '{text}', expected 'Black to move' or 'White to move'"))
-}
-
-/// Which game a position text is: `tree:...` a uniform tree, a FEN (with `/`) Ataxx,
-/// anything else Reversi.
+/// Which game a position text is: the game that claims it (see `Notation::looks_like`); if
+/// none does, the wanted game or else the default game, whose parser then says what is wrong.
 fn detect(text: &str, game: Option<GameKind>) -> Result<GameKind, String> {
-    let found = if text.starts_with("tree:") {
-        GameKind::Tree
-    } else if text.contains('/') {
-        GameKind::Ataxx
-    } else {
-        GameKind::Reversi
-    };
-    match game {
-        Some(wanted) if wanted != found => Err(format!(
-            "expected {} {} position (--game {wanted}), found {}",
-            if wanted == GameKind::Ataxx { "an" } else { "a" },
-            wanted.title(),
-            match found {
-                GameKind::Ataxx => "an Ataxx FEN",
-                GameKind::Reversi => "a Reversi board",
-                GameKind::Tree => "a uniform tree",
-            }
-        )),
-        _ => Ok(found),
+    match (game, GameKind::claiming(text)) {
+        (Some(wanted), Some(found)) if wanted != found => {
+            let vowel = wanted
+                .title()
+                .starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']);
+            Err(format!(
+                "expected {} {} position (--game {wanted}), found {}",
+                if vowel { "an" } else { "a" },
+                wanted.title(),
+                found.text_form()
+            ))
+        }
+        (_, Some(found)) => Ok(found),
+        (wanted, None) => Ok(wanted.unwrap_or_else(|| GameKind::detect(text))),
     }
 }
 
@@ -202,11 +166,7 @@ pub fn parse_position_line(
         Some((p, v)) => (p.trim(), v),
         None => (text.trim(), ""),
     };
-    let position = match detect(position_text, game)? {
-        GameKind::Ataxx => AnyPosition::Ataxx(Ataxx::from_fen(position_text)?),
-        GameKind::Tree => AnyPosition::Tree(TreeSpec::parse(position_text)?.root()),
-        GameKind::Reversi => AnyPosition::Reversi(position_text.parse()?),
-    };
+    let position = AnyPosition::parse_text(detect(position_text, game)?, position_text)?;
     let expected = parse_values(&position, values)?;
     Ok((position, expected))
 }
@@ -239,20 +199,10 @@ fn values_text(expected: &Expected) -> String {
         .join("; ")
 }
 
-/// A case as a `.pos` file: FFO two-line form for Reversi, the FEN for Ataxx, then the
-/// move values if the case has them.
+/// A case as a `.pos` file: the game's `.pos` form (FFO's two lines for Reversi, the FEN
+/// for Ataxx), then the move values if the case has them.
 pub fn write_pos_file(case: &Case) -> String {
-    let mut out = match &case.position {
-        AnyPosition::Reversi(p) => {
-            format!(
-                "{}\n{} to move\n",
-                p.board_string(),
-                p.side_to_move().name()
-            )
-        }
-        AnyPosition::Ataxx(p) => format!("{}\n", p.fen()),
-        AnyPosition::Tree(p) => format!("{p}\n"),
-    };
+    let mut out = case.position.write_pos();
     if let Some(expected) = &case.expected {
         out.push_str(&values_text(expected));
         out.push('\n');

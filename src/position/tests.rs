@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::load::position_files_in;
 use super::*;
 use crate::game::{Ataxx, Game, GameKind, Side};
 
@@ -194,18 +195,15 @@ fn ataxx_positions_are_reached_by_their_recorded_moves() {
 /// The Ataxx endgame suite loads, and the default solver re-proves its values.
 #[test]
 fn ataxx_end_suite_values_are_proved_again() {
-    use crate::search::{search_position, SearchConfig, END};
+    use crate::measure::search_position;
+    use crate::search::{SearchConfig, END};
     let cases = load(
         &[positions_dir().join("ataxx/end").display().to_string()],
         None,
     )
     .unwrap();
     assert_eq!(cases.len(), 20);
-    let config = SearchConfig::new(
-        crate::commands::solve::DEFAULT_GENERIC_SOLVER
-            .parse()
-            .unwrap(),
-    );
+    let config = SearchConfig::new(crate::sweep::plan::DEFAULT_GENERIC_SOLVER.parse().unwrap());
     for case in &cases {
         let expected = case.expected.as_ref().unwrap();
         let report = search_position(&case.position, END, &config).unwrap();
@@ -639,11 +637,7 @@ fn a_byte_order_mark_is_skipped_and_bad_bytes_name_their_line() {
 fn relist_ataxx_end_best_moves() {
     use crate::error::SearchError;
     use crate::search::{search, solve_in_window, SearchConfig, END};
-    let mut config = SearchConfig::new(
-        crate::commands::solve::DEFAULT_GENERIC_SOLVER
-            .parse()
-            .unwrap(),
-    );
+    let mut config = SearchConfig::new(crate::sweep::plan::DEFAULT_GENERIC_SOLVER.parse().unwrap());
     let dir = positions_dir().join("ataxx/end");
     for case in load(&[dir.display().to_string()], None).unwrap() {
         let AnyPosition::Ataxx(pos) = case.position else {

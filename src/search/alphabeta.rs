@@ -4,9 +4,9 @@
 //! memory-enhanced test that MTD(f) drives.
 
 use super::context::{Node, Searcher};
-use crate::game::Game;
+use super::endgame::Endgame;
 
-impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn alphabeta(&mut self, pos: &G, depth: u32, alpha: i32, beta: i32, ply: usize) -> i32 {
         let (mut moves, deferred) = match self.open(pos, depth, alpha, beta, ply) {
             Ok(opened) => opened,

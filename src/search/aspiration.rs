@@ -3,10 +3,10 @@
 //! (counted in `research`).
 
 use super::context::{Searcher, INF};
+use super::endgame::Endgame;
 use super::variant::Base;
-use crate::game::Game;
 
-impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn aspiration(&mut self, pos: &G, depth: u32, guess: i32, width: i32, base: Base) -> i32 {
         let (low, high) = (guess.saturating_sub(width), guess.saturating_add(width));
         let value = self.windowed(pos, depth, low, high, base);

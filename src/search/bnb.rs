@@ -3,9 +3,9 @@
 //! alpha-beta, no bound passes from a grandparent down, so there are no deep cut-offs.
 
 use super::context::{Node, Searcher, INF};
-use crate::game::Game;
+use super::endgame::Endgame;
 
-impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn bnb(&mut self, pos: &G, depth: u32, bound: i32, ply: usize) -> i32 {
         let mut moves = match self.expand(pos, depth == 0, ply) {
             Ok(moves) => moves,

@@ -5,13 +5,14 @@
 
 use std::time::Instant;
 
+use super::config::Clock;
+use super::endgame::Endgame;
 use super::history::History;
 use super::killer::Killers;
 use super::tt::{Bound, TableError, TranspositionTable};
 use super::variant::{TableUse, Variant};
-use super::Clock;
 use crate::counters::Counters;
-use crate::game::{Eval, Game, GameMove, Side};
+use crate::game::{Eval, GameMove, Side};
 
 /// Beyond any score.
 pub const INF: i32 = 1_000_000_000;
@@ -63,7 +64,7 @@ impl<M: GameMove> PvTable<M> {
 
 /// White's discs (pieces) minus Black's, whoever is to move: the `whiteview` leaf score.
 #[inline]
-fn white_minus_black<G: Game>(pos: &G) -> i32 {
+fn white_minus_black<G: Endgame>(pos: &G) -> i32 {
     match pos.side_to_move() {
         Side::White => pos.material(),
         Side::Black => -pos.material(),
@@ -98,7 +99,7 @@ impl<M> Node<M> {
 }
 
 /// One search's state. `COUNT = false` compiles the counters out (to measure their cost).
-pub struct Searcher<G: Game, const COUNT: bool> {
+pub struct Searcher<G: Endgame, const COUNT: bool> {
     pub counters: Counters,
     pub eval: Eval,
     pub table: Option<(TranspositionTable, TableUse)>,
@@ -136,7 +137,7 @@ pub struct Searcher<G: Game, const COUNT: bool> {
 /// Whether a search to `depth` goes to the end of the game (see `search::END`).
 #[inline(always)]
 pub fn to_the_end(depth: u32) -> bool {
-    depth > super::MAX_DEPTH
+    depth > super::config::MAX_DEPTH
 }
 
 /// Table entries searched to the end store this plus the position's empties as their depth:
@@ -146,7 +147,7 @@ const END_TABLE_DEPTH: u32 = 128;
 /// Nodes between two looks at the clock when a search has a deadline.
 pub const DEADLINE_CHECK: u32 = 4096;
 
-impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// A searcher with fresh (empty) tables; an error if the table's memory cannot be had.
     pub fn new(variant: &Variant, eval: Eval, shuffle: Option<u64>) -> Result<Self, TableError> {
         let table = match variant.table {

@@ -4,8 +4,8 @@
 //! depth 2 or more) and not at the root.
 
 use super::context::{to_the_end, Searcher};
+use super::endgame::Endgame;
 use super::tt::NO_UPPER;
-use crate::game::Game;
 
 /// Children whose table entries are fetched together.
 const BATCH: usize = 16;
@@ -16,7 +16,7 @@ pub const MIN_DEPTH: u32 = 2;
 /// every child cost more time than the nodes it saves (FFO 40, 41: 20% faster than at 7).
 pub const MIN_EMPTIES: u32 = 10;
 
-impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     #[inline]
     pub fn etc_cut(
         &mut self,

@@ -2,14 +2,15 @@
 //! killers and history carried from one iteration to the next and the previous best move
 //! tried first at the root.
 
+use super::config::MAX_DEPTH;
 use super::context::{to_the_end, Searcher, INF};
+use super::endgame::Endgame;
+use super::run::game_result;
 use super::token::budget;
 use super::variant::{Base, Variant};
-use super::{game_result, MAX_DEPTH};
 use crate::game::margin_score;
-use crate::game::Game;
 
-impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn search_root(&mut self, pos: &G, depth: u32, variant: &Variant) -> i32 {
         if !variant.iterative {
             return self.search_to(pos, depth, variant, None);

@@ -3,9 +3,9 @@
 //! iteration's value (0 without one); every pass after the first counts as a re-search.
 
 use super::context::{Searcher, INF};
-use crate::game::Game;
+use super::endgame::Endgame;
 
-impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn mtdf(&mut self, pos: &G, depth: u32, guess: i32) -> i32 {
         let (mut value, mut lower, mut upper) = (guess, -INF, INF);
         let mut best_move = None;

@@ -2,9 +2,9 @@
 //! exactly the perft tree's.
 
 use super::context::{Node, Searcher, INF};
-use crate::game::Game;
+use super::endgame::Endgame;
 
-impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn negamax(&mut self, pos: &G, depth: u32, ply: usize) -> i32 {
         let mut moves = match self.expand(pos, depth == 0, ply) {
             Ok(moves) => moves,

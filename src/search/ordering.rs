@@ -7,14 +7,15 @@
 use arrayvec::ArrayVec;
 
 use super::context::{to_the_end, Searcher, INF};
+use super::endgame::Endgame;
 use super::variant::SSO_MIN_EMPTIES;
 use crate::game::tree::splitmix64;
-use crate::game::{Game, GameMove};
+use crate::game::GameMove;
 
 /// Room for the keys of any game's move list.
 const KEY_ROOM: usize = 320;
 
-impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     #[inline]
     pub fn order(
         &mut self,

@@ -3,9 +3,9 @@
 //! again with the full window (counted in `research`).
 
 use super::context::{Node, Searcher};
-use crate::game::Game;
+use super::endgame::Endgame;
 
-impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn pvs(&mut self, pos: &G, depth: u32, alpha: i32, beta: i32, ply: usize) -> i32 {
         let (mut moves, deferred) = match self.open(pos, depth, alpha, beta, ply) {
             Ok(opened) => opened,

@@ -3,8 +3,12 @@
 use std::path::Path;
 
 use super::*;
-use crate::game::{perft, Ataxx, GameMove, Reversi, TreeSpec, UniformTree};
+use crate::counters::Counters;
+use crate::error::SearchError;
+use crate::game::{perft, Ataxx, Eval, Game, GameMove, Reversi, TreeSpec, UniformTree};
+use crate::measure::search_position;
 use crate::position::{load, AnyPosition};
+use context::Searcher;
 
 fn positions(dir: &str, names: &[&str]) -> Vec<AnyPosition> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -56,7 +60,7 @@ fn config(spec: &str) -> SearchConfig {
     SearchConfig::new(spec.parse().unwrap())
 }
 
-fn run<G: Game>(pos: &G, depth: u32, spec: &str) -> SearchOutcome<G::Move> {
+fn run<G: Endgame>(pos: &G, depth: u32, spec: &str) -> SearchOutcome<G::Move> {
     search(pos, depth, &config(spec)).unwrap()
 }
 
@@ -95,7 +99,7 @@ const VARIANTS: &[&str] = &[
 /// Every variant's root value equals negamax's when table cut-offs take only entries of
 /// exactly the needed depth; without a table, always. Returns (searches, disagreements,
 /// largest difference) for the table variants as written (deeper entries allowed).
-fn check_values_match_negamax<G: Game>(cases: &[G], max_depth: u32) -> (u32, u32, i32) {
+fn check_values_match_negamax<G: Endgame>(cases: &[G], max_depth: u32) -> (u32, u32, i32) {
     let (mut searches, mut differ, mut worst) = (0, 0, 0);
     for pos in cases {
         for depth in 1..=max_depth {
@@ -173,7 +177,7 @@ fn game_ends_within<G: Game>(pos: &G, depth: u32) -> bool {
                 .any(|&m| game_ends_within(&pos.play(m), depth - 1)))
 }
 
-fn check_negamax_visits_the_perft_tree<G: Game>(cases: &[G], max_depth: u32) -> u32 {
+fn check_negamax_visits_the_perft_tree<G: Endgame>(cases: &[G], max_depth: u32) -> u32 {
     let mut checked = 0;
     for pos in cases {
         for depth in 1..=max_depth {
@@ -204,7 +208,7 @@ fn negamax_visits_exactly_the_perft_tree() {
 
 #[test]
 fn alphabeta_prunes_between_negamax_and_branch_and_bound() {
-    fn check<G: Game>(cases: &[G], max_depth: u32) {
+    fn check<G: Endgame>(cases: &[G], max_depth: u32) {
         for pos in cases {
             for depth in 1..=max_depth {
                 let negamax = run(pos, depth, "negamax").counters.leaf;
@@ -327,7 +331,7 @@ fn shuffle_is_reproducible_and_keeps_the_value() {
 
 #[test]
 fn principal_variation_leads_to_the_score() {
-    fn check<G: Game>(pos: &G, depth: u32, spec: &str) {
+    fn check<G: Endgame>(pos: &G, depth: u32, spec: &str) {
         let out = run(pos, depth, spec);
         assert_eq!(out.pv.first().copied(), out.best_move, "{spec}");
         let mut p = *pos;
@@ -545,7 +549,7 @@ fn win_loss_draw_mode_proves_the_sign_of_the_exact_value() {
 fn the_specialised_last_empties_count_one_leaf_for_the_last_square() {
     // One empty square: the position is a single leaf, whoever plays it.
     for pos in random_endgames(40, 9) {
-        let mut visits = crate::game::Visits::default();
+        let mut visits = Counters::default();
         let value = pos.solve_small(-INF, INF, &mut visits);
         assert_eq!(value, run(&pos, END, "negamax").score, "{pos}");
         assert!(visits.leaf >= 1);
@@ -555,13 +559,13 @@ fn the_specialised_last_empties_count_one_leaf_for_the_last_square() {
         pos = pos.play(pos.generate_moves()[0]);
     }
     if pos.empties() == 1 {
-        let mut visits = crate::game::Visits::default();
+        let mut visits = Counters::default();
         pos.solve_small(-INF, INF, &mut visits);
         assert_eq!(
             visits,
-            crate::game::Visits {
+            Counters {
                 leaf: 1,
-                interior: 0
+                ..Counters::default()
             }
         );
     }
@@ -572,7 +576,7 @@ fn ffo_problems_solve_to_the_published_scores() {
     // FFO 1..19 (14 to 16 empties) and 20..24 (6 to 19) with the default endgame variant.
     let names: Vec<String> = (1..25).map(|n| format!("end{n:02}.pos")).collect();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/reversi/ffo");
-    let mut config = config(crate::commands::solve::DEFAULT_SOLVER);
+    let mut config = config(crate::sweep::plan::DEFAULT_SOLVER);
     config.eval = Eval::Mobility;
     for name in names {
         let case = &load(&[root.join(&name).display().to_string()], None).unwrap()[0];
@@ -662,8 +666,8 @@ fn trying_the_table_move_before_ordering_the_rest_keeps_the_full_order() {
 
 #[test]
 fn repeats_agree_and_a_run_that_counts_differently_is_an_error() {
+    use crate::measure::{measure, same_result, Repeat};
     use crate::position::AnyPosition;
-    use crate::search::{measure, same_result, Repeat};
     let pos = AnyPosition::Reversi(ffo()[1]);
     let report = measure(&pos, 4, &config("pvs+tt+id"), Repeat { runs: 4, warmup: 2 }).unwrap();
     assert_eq!(report.runs, 4);

@@ -4,9 +4,9 @@
 //! one is evaluated. Alpha-beta cut-offs apply, and budget a cut-off leaves unused is lost.
 
 use super::context::{Node, Searcher, MAX_PLY};
-use crate::game::Game;
+use super::endgame::Endgame;
 
-impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn token(&mut self, pos: &G, budget: u64, alpha: i32, beta: i32, ply: usize) -> i32 {
         let at_horizon = budget <= 1 || ply + 1 >= MAX_PLY;
         let mut moves = match self.expand(pos, at_horizon, ply) {

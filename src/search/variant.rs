@@ -50,7 +50,7 @@ pub const DEFAULT_TOKEN_BRANCHING: u32 = 10;
 /// classic tables' was unbounded).
 pub const CLASSIC_TABLE_MIB: u32 = 64;
 pub const DEFAULT_LAST: u32 = 4;
-pub const MAX_LAST: u32 = crate::game::reversi_endgame::MAX_EMPTIES as u32;
+pub const MAX_LAST: u32 = super::endgame::reversi::MAX_EMPTIES as u32;
 pub const DEFAULT_SSO: u32 = 2;
 /// Shallow search ordering is done at nodes with at least this many empties.
 pub const SSO_MIN_EMPTIES: u32 = 14;

@@ -3,6 +3,7 @@
 //! it without repeating any.
 
 pub mod meta;
+pub mod plan;
 pub mod record;
 
 use std::collections::HashSet;
@@ -17,60 +18,10 @@ use rayon::prelude::*;
 
 use crate::error::{Error, PositionError, SweepError};
 use crate::game::{Eval, GameKind};
+use crate::measure::{measure, Repeat};
 use crate::position::load;
-use crate::search::{depth_label, measure, Clock, Repeat, SearchConfig, Variant, END};
+use crate::search::{depth_label, Clock, SearchConfig, Variant};
 pub use record::{CaseKey, Record, COLUMNS};
-
-/// The default variants: the classic comparison set.
-pub const DEFAULT_VARIANTS: [&str; 9] = [
-    "negamax",
-    "negaalpha",
-    "killer",
-    "history",
-    "transposition",
-    "transposition_k",
-    "transposition_h",
-    "pvs+tt+id",
-    "mtdf+tt+id",
-];
-
-/// The default variants of exact sweeps (`--exact`) on Reversi: a ladder that adds one endgame
-/// technique a step, so that each one's effect on the node counts shows, ending with the
-/// default endgame variant.
-pub const EXACT_VARIANTS: [&str; 8] = [
-    "pvs+tt:64",
-    "mtdf+tt:64",
-    "mtdf+tt:64+mobility",
-    "mtdf+tt:64+mobility+parity",
-    "mtdf+tt:64+mobility+parity+last:7",
-    "mtdf+tt:64+mobility+parity+stab+last:7",
-    "mtdf+tt:64+mobility+etc+parity+stab+last:7",
-    "mtdf+tt:64+mobility+id+etc+parity+stab+last:7",
-];
-
-/// The same ladder for games without the Reversi-only techniques (Ataxx).
-pub const EXACT_GENERIC_VARIANTS: [&str; 4] = [
-    "pvs+tt:64",
-    "mtdf+tt:64",
-    "mtdf+tt:64+mobility",
-    "mtdf+tt:64+mobility+etc",
-];
-
-/// The variants of a sweep that names none: the classic set for depth-limited sweeps, the
-/// endgame ladder for exact ones.
-pub fn default_variants(cases: &[crate::position::Case], depths: &[u32]) -> Vec<Variant> {
-    let specs: &[&str] = if depths != [END] {
-        &DEFAULT_VARIANTS
-    } else if cases.iter().all(|c| c.position.kind() == GameKind::Reversi) {
-        &EXACT_VARIANTS
-    } else {
-        &EXACT_GENERIC_VARIANTS
-    };
-    specs
-        .iter()
-        .map(|s| s.parse().expect("the default variants parse"))
-        .collect()
-}
 
 /// The file every sweep writes into its folder.
 pub const RUNS_FILE: &str = "runs.csv";
@@ -81,7 +32,7 @@ pub struct SweepSettings {
     pub positions: Vec<String>,
     pub game: Option<GameKind>,
     pub variants: Vec<Variant>,
-    /// The depths; `None` for the default of the positions' game (see [`default_depths`]).
+    /// The depths; `None` for the default of the positions' game (see [`plan::default_depths`]).
     pub depths: Option<Vec<u32>>,
     pub eval: Eval,
     pub shuffle: Option<u64>,
@@ -129,12 +80,14 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     if cases.is_empty() {
         return Err(PositionError::NoPositions(settings.positions.join(" ")).into());
     }
+    let mut kinds: Vec<GameKind> = cases.iter().map(|c| c.position.kind()).collect();
+    kinds.dedup();
     let depths = settings
         .depths
         .clone()
-        .unwrap_or_else(|| default_depths(&cases));
+        .unwrap_or_else(|| plan::default_depths(&kinds));
     let variants = match settings.variants.is_empty() {
-        true => default_variants(&cases, &depths),
+        true => plan::default_variants(&kinds, &depths),
         false => settings.variants.clone(),
     };
     let configs: Vec<SearchConfig> = variants
@@ -292,16 +245,6 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
             .cloned(),
         wall: started.elapsed(),
     })
-}
-
-/// Depths 2..6, or 1..4 when every position is Ataxx (branching factors of 15 to 70 against
-/// Reversi's 10 make negamax at depth 6 take hours there).
-pub fn default_depths(cases: &[crate::position::Case]) -> Vec<u32> {
-    if cases.iter().all(|c| c.position.kind() == GameKind::Ataxx) {
-        (1..=4).collect()
-    } else {
-        (2..=6).collect()
-    }
 }
 
 fn progress_bar(len: u64, quiet: bool) -> ProgressBar {

@@ -5,8 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::counters::Counters;
 use crate::error::SearchError;
+use crate::measure::SearchReport;
 use crate::position::Case;
-use crate::search::{depth_label, SearchConfig, SearchReport, Variant};
+use crate::search::{depth_label, SearchConfig, Variant};
 
 /// Status of a case that searched to the end.
 pub const STATUS_OK: &str = "ok";

@@ -6,6 +6,7 @@ use std::time::Duration;
 use super::*;
 use crate::game::{perft, Eval};
 use crate::report::{self, ReportOptions};
+use crate::search::END;
 
 fn positions(names: &[&str]) -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions");
@@ -434,7 +435,7 @@ fn the_columns_constant_is_the_header_serde_writes() {
         &config,
         1,
         1,
-        crate::search::search_position(&case.position, 1, &config),
+        crate::measure::search_position(&case.position, 1, &config),
     );
     w.serialize(&record).unwrap();
     let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
@@ -444,18 +445,25 @@ fn the_columns_constant_is_the_header_serde_writes() {
 
 #[test]
 fn default_depths_suit_the_game() {
-    let load = |names: &[&str]| crate::position::load(&positions(names), None).unwrap();
+    let kinds = |names: &[&str]| -> Vec<crate::game::GameKind> {
+        crate::position::load(&positions(names), None)
+            .unwrap()
+            .iter()
+            .map(|c| c.position.kind())
+            .collect()
+    };
     assert_eq!(
-        default_depths(&load(&["reversi/ffo/end40.pos"])),
+        plan::default_depths(&kinds(&["reversi/ffo/end40.pos"])),
         [2, 3, 4, 5, 6]
     );
     assert_eq!(
-        default_depths(&load(&["ataxx/start.pos", "ataxx/gaps-d4.pos"])),
+        plan::default_depths(&kinds(&["ataxx/start.pos", "ataxx/gaps-d4.pos"])),
         [1, 2, 3, 4]
     );
+    // Mixed games: the shallower game's depths (negamax at depth 6 on Ataxx takes hours).
     assert_eq!(
-        default_depths(&load(&["ataxx/start.pos", "reversi/ffo/end40.pos"])),
-        [2, 3, 4, 5, 6]
+        plan::default_depths(&kinds(&["ataxx/start.pos", "reversi/ffo/end40.pos"])),
+        [1, 2, 3, 4]
     );
 }
 
@@ -475,7 +483,11 @@ fn exact_sweeps_record_depth_end_and_check_the_suite() {
     s.depths = Some(vec![END]);
     let summary = run(&s).unwrap();
     // Mixed games: the generic ladder (no Reversi-only techniques), every case solved.
-    assert_eq!(summary.ok, 3 * EXACT_GENERIC_VARIANTS.len(), "{summary:?}");
+    assert_eq!(
+        summary.ok,
+        3 * plan::EXACT_GENERIC_VARIANTS.len(),
+        "{summary:?}"
+    );
     let records = read_runs(&dir.join(RUNS_FILE)).unwrap();
     for r in &records {
         assert_eq!(r.depth, "end");
@@ -498,8 +510,8 @@ fn exact_sweeps_record_depth_end_and_check_the_suite() {
             > 0
     );
     // Reversi alone: the Reversi ladder.
-    let reversi = default_variants(&load(&s.positions[..2], None).unwrap(), &[END]);
-    assert_eq!(reversi.len(), EXACT_VARIANTS.len());
+    let reversi = plan::default_variants(&[crate::game::GameKind::Reversi], &[END]);
+    assert_eq!(reversi.len(), plan::EXACT_VARIANTS.len());
 }
 
 #[test]

@@ -3,21 +3,20 @@
 //! (`stab`): the opponent's stable discs bound the final margin; a bound at or below alpha
 //! ends the node (counted as an interior node).
 
-use super::context::Searcher;
-use crate::game::{margin_floor, margin_score, Game, Visits};
+use super::hooks::Endgame;
+use crate::counters::Counters;
+use crate::game::{margin_floor, margin_score};
+use crate::search::context::Searcher;
 
-impl<G: Game, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     #[inline]
     pub fn endgame_shortcut(&mut self, pos: &G, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
         let empties = pos.empties();
         if self.last > 0 && empties <= self.last {
             self.pv.clear(ply);
-            let mut visits = Visits::default();
+            let mut visits = Counters::default();
             let value = pos.solve_small(alpha, beta, &mut visits);
-            self.count(|c| {
-                c.leaf += visits.leaf;
-                c.interior += visits.interior;
-            });
+            self.count(|c| *c += visits);
             return Some(self.bounded(value, alpha, beta));
         }
         if self.stability {

@@ -1,9 +1,11 @@
-//! Reversi's exact-solving code: the last few empties by a specialised solver (no table, no
+//! Reversi's exact-solving hooks: the last few empties by a specialised solver (no table, no
 //! move list: the empty squares in a small array in parity order, the last square scored by
 //! its flips alone), stable discs for stability cut-offs, and quadrant parity.
 
-use super::reversi::flips;
-use super::Visits;
+use super::hooks::Endgame;
+use crate::counters::Counters;
+use crate::game::reversi::{flips, Reversi, ReversiMove};
+use crate::game::{margin_floor, margin_score, Game};
 
 /// The most empties [`solve`] is offered (it is exact for any number; without a table or
 /// mobility ordering it is slow beyond about 8).
@@ -37,7 +39,7 @@ pub fn odd_region(empty: u64, sq: u8) -> bool {
 /// The final margin for the player (`p` to move against `o`) when the one empty square is
 /// `sq`. The position counts as one leaf, passes included.
 #[inline(always)]
-fn last_square(p: u64, o: u64, sq: u8, visits: &mut Visits) -> i32 {
+fn last_square(p: u64, o: u64, sq: u8, visits: &mut Counters) -> i32 {
     visits.leaf += 1;
     let diff = 2 * p.count_ones() as i32 - 63;
     let flipped = flips(p, o, sq as usize).count_ones() as i32;
@@ -65,7 +67,7 @@ pub fn solve(
     empty: u64,
     parity: usize,
     passed: bool,
-    visits: &mut Visits,
+    visits: &mut Counters,
 ) -> i32 {
     if empty & (empty - 1) == 0 {
         return last_square(p, o, empty.trailing_zeros() as u8, visits);
@@ -222,6 +224,55 @@ pub fn stable_discs(p: u64, o: u64) -> u64 {
             return stable;
         }
         stable = grown;
+    }
+}
+
+impl Endgame for Reversi {
+    const SMALL_SOLVER_EMPTIES: u32 = MAX_EMPTIES as u32;
+    const HAS_STABILITY: bool = true;
+    const HAS_PARITY: bool = true;
+
+    fn solve_small(&self, alpha: i32, beta: i32, visits: &mut Counters) -> i32 {
+        let (player, opponent) = self.player_opponent();
+        let empty = !(player | opponent);
+        let bonus = Self::WIN_BONUS;
+        let margin = if empty == 0 {
+            visits.leaf += 1;
+            self.final_margin()
+        } else {
+            let alpha = margin_floor(alpha, bonus).clamp(-65, 65);
+            let beta = (-margin_floor(-beta, bonus)).clamp(-65, 65);
+            solve(
+                player,
+                opponent,
+                alpha,
+                beta,
+                empty,
+                parity_bits(empty),
+                false,
+                visits,
+            )
+        };
+        margin_score(margin, bonus)
+    }
+
+    #[inline]
+    fn stability_bound(&self, alpha: i32) -> Option<i32> {
+        // The opponent keeps at least its stable discs: a cheap test first (all its discs).
+        let (player, opponent) = self.player_opponent();
+        if 64 - 2 * (opponent.count_ones() as i32) > alpha {
+            return None;
+        }
+        let bound = 64 - 2 * stable_discs(opponent, player).count_ones() as i32;
+        (bound <= alpha).then_some(bound)
+    }
+
+    #[inline(always)]
+    fn parity_rank(&self, mv: ReversiMove) -> u64 {
+        match mv.square() {
+            Some(sq) => !odd_region(!(self.black() | self.white()), sq) as u64,
+            None => 0,
+        }
     }
 }
 

@@ -1,0 +1,36 @@
+//! How a game's positions are written: detected, parsed, written and drawn by the game
+//! itself, so that position files and `show` need no code per game.
+
+use super::rules::Game;
+
+/// A game's position text.
+pub trait Notation: Game {
+    /// The name as a word in a sentence: `Reversi`.
+    const TITLE: &'static str;
+    /// Other names `--game` takes (`othello`).
+    const ALIASES: &'static [&'static str] = &[];
+    /// What its position text is called in messages: `a Reversi board`, `an Ataxx FEN`.
+    const TEXT_FORM: &'static str;
+
+    /// Whether a position text (a `.pos` file's first data line, or the position of a list
+    /// line or an inline position) is this game's.
+    fn looks_like(text: &str) -> bool;
+
+    /// The one-line form (list lines, inline positions, `Display` writes it).
+    fn parse_text(text: &str) -> Result<Self, String>;
+
+    /// A position from the data lines of a `.pos` file (line number, text): the position
+    /// and how many lines it took. Errors name a line.
+    fn parse_lines(lines: &[(usize, &str)]) -> Result<(Self, usize), (usize, String)> {
+        let (line, text) = lines[0];
+        Ok((Self::parse_text(text).map_err(|m| (line, m))?, 1))
+    }
+
+    /// The `.pos` file form (without move values), each line ending in a newline.
+    fn write_pos(&self) -> String {
+        format!("{self}\n")
+    }
+
+    /// A board diagram for `show`, each line ending in a newline.
+    fn diagram(&self) -> String;
+}

@@ -1,0 +1,127 @@
+//! The games nodeprof knows, listed once. [`game_list!`] hands the list to a macro that
+//! builds what needs one entry per game: [`GameKind`] here, the any-game position and its
+//! dispatch in `position/`. Adding a game is its folder under `game/` and a line here.
+
+use super::notation::Notation;
+use super::rules::{Eval, Game};
+
+/// The games: the `GameKind` variant and the position type. The first is the default game
+/// (positions no game claims are read as its, so that its parser explains what is wrong).
+///
+/// `game_list!(callback; extra tokens)` expands to `$crate::callback! { extra tokens; Kind =>
+/// Type, ... }` (the callback must be `#[macro_export]`ed).
+#[macro_export]
+macro_rules! game_list {
+    ($then:ident $(; $($extra:tt)*)?) => {
+        $crate::$then! {
+            $($($extra)*)?;
+            Reversi => $crate::game::reversi::Reversi,
+            Ataxx => $crate::game::ataxx::Ataxx,
+            Tree => $crate::game::tree::UniformTree,
+        }
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! define_game_kind {
+    (; $($kind:ident => $game:ty,)*) => {
+        /// Which game a position belongs to; also the value of the `--game` option.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum GameKind {
+            $($kind,)*
+        }
+
+        impl GameKind {
+            /// Every game, the default first.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$kind,)*];
+
+            /// The lower-case name, as `--game` and the CSV files write it.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(GameKind::$kind => <$game as Game>::NAME,)*
+                }
+            }
+
+            /// The name as a word in a sentence: `Reversi`, `Ataxx`.
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(GameKind::$kind => <$game as Notation>::TITLE,)*
+                }
+            }
+
+            /// What its position text is called: `a Reversi board`.
+            pub fn text_form(self) -> &'static str {
+                match self {
+                    $(GameKind::$kind => <$game as Notation>::TEXT_FORM,)*
+                }
+            }
+
+            fn aliases(self) -> &'static [&'static str] {
+                match self {
+                    $(GameKind::$kind => <$game as Notation>::ALIASES,)*
+                }
+            }
+
+            /// See [`Game::TYPICAL_BRANCHING`].
+            pub fn typical_branching(self) -> u32 {
+                match self {
+                    $(GameKind::$kind => <$game as Game>::TYPICAL_BRANCHING,)*
+                }
+            }
+
+            /// Whether its positions can be evaluated with `eval`.
+            pub fn supports_eval(self, eval: Eval) -> bool {
+                match self {
+                    $(GameKind::$kind => <$game as Game>::supports_eval(eval),)*
+                }
+            }
+
+            /// The game whose position text `text` looks like, if any claims it.
+            pub fn claiming(text: &str) -> Option<GameKind> {
+                $(if <$game as Notation>::looks_like(text) {
+                    return Some(GameKind::$kind);
+                })*
+                None
+            }
+        }
+    };
+}
+
+game_list!(define_game_kind);
+
+impl GameKind {
+    /// The game a position text is: the one that claims it, else the default game.
+    pub fn detect(text: &str) -> GameKind {
+        GameKind::claiming(text).unwrap_or(GameKind::ALL[0])
+    }
+
+    /// `eval` if positions of this game have it, else material.
+    pub fn usable_eval(self, eval: Eval) -> Eval {
+        match self.supports_eval(eval) {
+            true => eval,
+            false => Eval::Material,
+        }
+    }
+}
+
+impl std::fmt::Display for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for GameKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let lower = s.to_ascii_lowercase();
+        GameKind::ALL
+            .iter()
+            .copied()
+            .find(|k| k.name() == lower || k.aliases().contains(&lower.as_str()))
+            .ok_or_else(|| {
+                let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+                format!("unknown game '{s}', expected {}", names.join(", "))
+            })
+    }
+}

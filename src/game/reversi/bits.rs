@@ -1,0 +1,188 @@
+//! Reversi's bit kernels: legal move squares and flipped discs of 64-bit boards (a1 = bit 0,
+//! h8 = bit 63), each in a portable form and an AVX2 form chosen at compile time.
+
+const NOT_EDGE_FILES: u64 = 0x7E7E_7E7E_7E7E_7E7E;
+
+/// Moves of `p` along one direction pair (+dir and -dir) through discs of `mask`
+/// (Kogge-Stone style parallel prefix, up to six discs in a row).
+#[inline(always)]
+fn moves_along(p: u64, mask: u64, dir: u32) -> u64 {
+    let mut fl = mask & (p << dir);
+    fl |= mask & (fl << dir);
+    let pre_l = mask & (mask << dir);
+    fl |= pre_l & (fl << (2 * dir));
+    fl |= pre_l & (fl << (2 * dir));
+    let mut fr = mask & (p >> dir);
+    fr |= mask & (fr >> dir);
+    let pre_r = mask & (mask >> dir);
+    fr |= pre_r & (fr >> (2 * dir));
+    fr |= pre_r & (fr >> (2 * dir));
+    (fl << dir) | (fr >> dir)
+}
+
+/// Legal move squares of `p` against `o` (no pass).
+#[inline(always)]
+pub fn move_squares(p: u64, o: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    {
+        // SAFETY: the avx2 target feature is enabled at compile time.
+        unsafe { move_squares_avx2(p, o) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+    move_squares_scalar(p, o)
+}
+
+/// The portable form of [`move_squares`].
+#[inline(always)]
+pub fn move_squares_scalar(p: u64, o: u64) -> u64 {
+    let inner = o & NOT_EDGE_FILES;
+    (moves_along(p, inner, 1)
+        | moves_along(p, o, 8)
+        | moves_along(p, inner, 7)
+        | moves_along(p, inner, 9))
+        & !(p | o)
+}
+
+/// [`move_squares`] with the four direction pairs in the four lanes of an AVX2 register.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[inline(always)]
+unsafe fn move_squares_avx2(p: u64, o: u64) -> u64 {
+    use std::arch::x86_64::*;
+    let shift = _mm256_set_epi64x(9, 7, 8, 1);
+    let shift2 = _mm256_add_epi64(shift, shift);
+    let pp = _mm256_set1_epi64x(p as i64);
+    let mask = _mm256_and_si256(
+        _mm256_set1_epi64x(o as i64),
+        _mm256_set_epi64x(
+            NOT_EDGE_FILES as i64,
+            NOT_EDGE_FILES as i64,
+            -1,
+            NOT_EDGE_FILES as i64,
+        ),
+    );
+    let mut fl = _mm256_and_si256(mask, _mm256_sllv_epi64(pp, shift));
+    let mut fr = _mm256_and_si256(mask, _mm256_srlv_epi64(pp, shift));
+    fl = _mm256_or_si256(fl, _mm256_and_si256(mask, _mm256_sllv_epi64(fl, shift)));
+    fr = _mm256_or_si256(fr, _mm256_and_si256(mask, _mm256_srlv_epi64(fr, shift)));
+    let pre_l = _mm256_and_si256(mask, _mm256_sllv_epi64(mask, shift));
+    let pre_r = _mm256_srlv_epi64(pre_l, shift);
+    fl = _mm256_or_si256(fl, _mm256_and_si256(pre_l, _mm256_sllv_epi64(fl, shift2)));
+    fr = _mm256_or_si256(fr, _mm256_and_si256(pre_r, _mm256_srlv_epi64(fr, shift2)));
+    fl = _mm256_or_si256(fl, _mm256_and_si256(pre_l, _mm256_sllv_epi64(fl, shift2)));
+    fr = _mm256_or_si256(fr, _mm256_and_si256(pre_r, _mm256_srlv_epi64(fr, shift2)));
+    let m = _mm256_or_si256(_mm256_sllv_epi64(fl, shift), _mm256_srlv_epi64(fr, shift));
+    let m2 = _mm_or_si128(_mm256_castsi256_si128(m), _mm256_extracti128_si256::<1>(m));
+    let m1 = _mm_or_si128(m2, _mm_unpackhi_epi64(m2, m2));
+    (_mm_cvtsi128_si64(m1) as u64) & !(p | o)
+}
+
+/// The rays from each square: `RAYS[sq][d]` for directions d = (file step, row step)
+/// in `DIRECTIONS`. The first four go towards higher square numbers.
+pub(super) const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (-1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+];
+
+/// Aligned so that each square's rays load as two AVX2 registers.
+#[repr(C, align(64))]
+struct Rays([[u64; 8]; 64]);
+
+const RAYS: Rays = Rays({
+    let mut rays = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = DIRECTIONS[d];
+            let mut f = (sq % 8) as i32 + df;
+            let mut r = (sq / 8) as i32 + dr;
+            let mut ray = 0u64;
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                ray |= 1u64 << (r * 8 + f);
+                f += df;
+                r += dr;
+            }
+            rays[sq][d] = ray;
+            d += 1;
+        }
+        sq += 1;
+    }
+    rays
+});
+
+/// Discs of `o` flipped when `p` plays on `sq`.
+#[inline(always)]
+pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    {
+        // SAFETY: the avx2 target feature is enabled at compile time.
+        unsafe { flips_avx2(p, o, sq) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+    flips_scalar(p, o, sq)
+}
+
+/// The portable form of [`flips`].
+#[inline(always)]
+pub fn flips_scalar(p: u64, o: u64, sq: usize) -> u64 {
+    let rays = &RAYS.0[sq];
+    let mut flipped = 0;
+    // Towards higher squares: the nearest non-opponent square is the lowest set bit.
+    // Branch-free: whether a ray flips is data, and mispredictions cost more than the work.
+    for &ray in &rays[..4] {
+        let stop = ray & !o;
+        let first = stop & stop.wrapping_neg();
+        let outflanked = ((first & p != 0) as u64).wrapping_neg();
+        flipped |= first.wrapping_sub(1) & ray & outflanked;
+    }
+    // Towards lower squares: the nearest is the highest set bit. Bit 0 stands in for an
+    // empty ray; it is only taken as an outflank if it is on the ray and ours.
+    for &ray in &rays[4..] {
+        let stop = (ray & !o) | 1;
+        let first = 1u64 << (63 - stop.leading_zeros());
+        let outflanked = ((first & p & ray != 0) as u64).wrapping_neg();
+        flipped |= ray & !((first << 1) - 1) & outflanked;
+    }
+    flipped
+}
+
+/// [`flips`] with four rays a register: the rising rays find their nearest non-opponent
+/// square as the lowest set bit, the falling ones as the highest (found by smearing bits
+/// downwards, as AVX2 has no vector leading-zero count).
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[inline(always)]
+unsafe fn flips_avx2(p: u64, o: u64, sq: usize) -> u64 {
+    use std::arch::x86_64::*;
+    let rays = RAYS.0[sq].as_ptr() as *const __m256i;
+    let (up, down) = (_mm256_load_si256(rays), _mm256_load_si256(rays.add(1)));
+    let pp = _mm256_set1_epi64x(p as i64);
+    let oo = _mm256_set1_epi64x(o as i64);
+    let zero = _mm256_setzero_si256();
+    let ones = _mm256_set1_epi64x(-1);
+
+    let stop = _mm256_andnot_si256(oo, up);
+    let first = _mm256_and_si256(stop, _mm256_sub_epi64(zero, stop));
+    let missed = _mm256_cmpeq_epi64(_mm256_and_si256(first, pp), zero);
+    let flips_up = _mm256_andnot_si256(missed, _mm256_and_si256(_mm256_add_epi64(first, ones), up));
+
+    let mut smear = _mm256_andnot_si256(oo, down);
+    smear = _mm256_or_si256(smear, _mm256_srli_epi64::<1>(smear));
+    smear = _mm256_or_si256(smear, _mm256_srli_epi64::<2>(smear));
+    smear = _mm256_or_si256(smear, _mm256_srli_epi64::<4>(smear));
+    smear = _mm256_or_si256(smear, _mm256_srli_epi64::<8>(smear));
+    smear = _mm256_or_si256(smear, _mm256_srli_epi64::<16>(smear));
+    smear = _mm256_or_si256(smear, _mm256_srli_epi64::<32>(smear));
+    let top = _mm256_andnot_si256(_mm256_srli_epi64::<1>(smear), smear);
+    let missed = _mm256_cmpeq_epi64(_mm256_and_si256(top, pp), zero);
+    let flips_down = _mm256_andnot_si256(missed, _mm256_andnot_si256(smear, down));
+
+    let f = _mm256_or_si256(flips_up, flips_down);
+    let f2 = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256::<1>(f));
+    _mm_cvtsi128_si64(_mm_or_si128(f2, _mm_unpackhi_epi64(f2, f2))) as u64
+}

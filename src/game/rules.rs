@@ -1,0 +1,254 @@
+//! The rules every game implements: one trait, implemented by bitboard engines, so that
+//! perft and every search variant are written once and monomorphised per game.
+
+use std::fmt;
+use std::ops::{Deref, DerefMut};
+use std::str::FromStr;
+
+/// The two players. `Black` moves first in both games (`X` in Reversi, `x` in Ataxx).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    Black,
+    White,
+}
+
+impl Side {
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::Black => Side::White,
+            Side::White => Side::Black,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Black => "Black",
+            Side::White => "White",
+        }
+    }
+}
+
+/// The heuristic evaluations of positions at the search horizon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Eval {
+    /// Disc (Reversi) or piece (Ataxx) difference for the side to move.
+    Material,
+    /// Reversi only: a classic table of square weights (corners high, their neighbours low).
+    SquareWeights,
+    /// Reversi only: mobility against the opponent's (corner moves count double) and corners
+    /// held: what fastest-first rewards, for the ordering searches of exact solving (`sso`).
+    Mobility,
+}
+
+impl Eval {
+    pub fn name(self) -> &'static str {
+        match self {
+            Eval::Material => "disc",
+            Eval::SquareWeights => "weights",
+            Eval::Mobility => "mobility",
+        }
+    }
+}
+
+/// A move of some game: small, `Copy`, printing and parsing the usual notation.
+pub trait GameMove:
+    Copy
+    + Eq
+    + Ord
+    + std::hash::Hash
+    + fmt::Debug
+    + fmt::Display
+    + FromStr<Err = String>
+    + Send
+    + Sync
+    + 'static
+{
+    /// The forced pass.
+    const PASS: Self;
+
+    /// A compact code of the move (for table entries); `from_code(to_code(m)) == m`.
+    fn to_code(self) -> u16;
+    fn from_code(code: u16) -> Self;
+
+    /// A small index of the move, below `Game::MOVE_INDEXES` (for history tables).
+    fn index(self) -> usize;
+
+    /// The move's place when moves are tried file by file (a1, a2, ..., then b1, ...)
+    /// rather than in generation order; games without files keep their order.
+    fn file_order_key(self) -> u64 {
+        self.index() as u64
+    }
+
+    fn is_pass(self) -> bool {
+        self == Self::PASS
+    }
+}
+
+/// A fixed-capacity move list that lives on the stack (no allocation per node).
+pub trait MoveList<M>: Default + Clone + Deref<Target = [M]> + DerefMut {
+    fn push(&mut self, mv: M);
+}
+
+impl<M: Copy, const N: usize> MoveList<M> for arrayvec::ArrayVec<M, N> {
+    #[inline(always)]
+    fn push(&mut self, mv: M) {
+        arrayvec::ArrayVec::push(self, mv)
+    }
+}
+
+/// A two-player, zero-sum, perfect-information game position (copy-make).
+///
+/// Conventions every implementation follows:
+/// - `generate_moves` lists the moves in a fixed order; a side that cannot move but whose
+///   game is not over gets exactly one move, `PASS`; a finished game gets none.
+/// - scores (`material`, `final_margin`) are from the side to move's point of view.
+pub trait Game:
+    Copy + Eq + std::hash::Hash + fmt::Debug + fmt::Display + Send + Sync + 'static
+{
+    type Move: GameMove;
+    type Moves: MoveList<Self::Move>;
+
+    /// Lower-case name, as used by `--game` and in CSV files.
+    const NAME: &'static str;
+    /// The number of moves a position typically has (the middle game's branching factor):
+    /// default depths are chosen from it.
+    const TYPICAL_BRANCHING: u32 = 10;
+    /// Every `Move::index()` is below this.
+    const MOVE_INDEXES: usize;
+    /// Added to the final margin of a won game (subtracted for a lost one) so that any win
+    /// outranks any heuristic value.
+    const WIN_BONUS: i32 = 10_000;
+    /// What perft counts for a game that is already over at depth >= 1 (the published counts
+    /// of Reversi count it as one leaf; those of Ataxx as none).
+    const FINISHED_GAME_PERFT: u64;
+
+    /// The standard start position.
+    fn start() -> Self;
+
+    fn side_to_move(&self) -> Side;
+
+    /// All legal moves, in the game's fixed order (see the trait's conventions).
+    fn generate_moves(&self) -> Self::Moves;
+
+    /// `generate_moves().len()`, computed without listing them (bulk counting).
+    fn count_moves(&self) -> u64;
+
+    /// The position after `mv`, which must be legal here.
+    fn play(&self, mv: Self::Move) -> Self;
+
+    fn is_over(&self) -> bool;
+
+    /// Final score of a finished game, for the side to move.
+    fn final_margin(&self) -> i32;
+
+    /// Disc / piece difference, for the side to move.
+    fn material(&self) -> i32;
+
+    /// The heuristic value of a position for the side to move, with evaluation `eval`.
+    /// Only evaluations in `supports_eval` are ever asked for.
+    #[inline(always)]
+    fn evaluate(&self, eval: Eval) -> i32 {
+        let _ = eval;
+        self.material()
+    }
+
+    /// Whether `evaluate` knows `eval`.
+    fn supports_eval(eval: Eval) -> bool {
+        eval == Eval::Material
+    }
+
+    /// The value of a finished game for the side to move: the final margin, pushed past
+    /// every heuristic value by `WIN_BONUS`.
+    #[inline(always)]
+    fn terminal_score(&self) -> i32 {
+        let margin = self.final_margin();
+        margin + margin.signum() * Self::WIN_BONUS
+    }
+
+    /// Empty squares (gaps excluded).
+    fn empties(&self) -> u32;
+
+    /// A 64-bit key of the position, for transposition tables.
+    fn key(&self) -> u64;
+
+    /// The fastest-first rank of `mv` here (lower: tried first): by default the number of
+    /// replies it leaves the opponent.
+    #[inline(always)]
+    fn mobility_rank(&self, mv: Self::Move) -> u64 {
+        self.play(mv).count_moves()
+    }
+
+    /// Whether `mv` is legal here (slow path: for parsing and table moves, not for search).
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.generate_moves().contains(&mv)
+    }
+
+    /// Parses a move in the game's notation and checks that it is legal here.
+    fn parse_legal_move(&self, text: &str) -> Result<Self::Move, String> {
+        let mv: Self::Move = text.trim().parse()?;
+        if self.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(format!("move {mv} is not legal in this position"))
+        }
+    }
+}
+
+/// The score of a finished game won by `margin` (see [`Game::terminal_score`]).
+#[inline(always)]
+pub fn margin_score(margin: i32, win_bonus: i32) -> i32 {
+    margin + margin.signum() * win_bonus
+}
+
+/// The largest margin whose score is at most `score` (the inverse of [`margin_score`] as a
+/// bound, so that windows on scores become windows on margins).
+#[inline(always)]
+pub fn margin_floor(score: i32, win_bonus: i32) -> i32 {
+    if score > win_bonus {
+        score - win_bonus
+    } else if score >= 0 {
+        0
+    } else if score > -win_bonus - 1 {
+        -1
+    } else {
+        score + win_bonus
+    }
+}
+
+/// MurmurHash3's 64-bit finaliser: a cheap, well-mixing bijection.
+#[inline(always)]
+pub(crate) fn fmix64(mut h: u64) -> u64 {
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    h ^ (h >> 33)
+}
+
+/// The table key of a bitboard position: the side to move's and the other side's pieces,
+/// anything else that tells positions apart (`extra`), and the colour to move.
+#[inline(always)]
+pub(crate) fn board_key(player: u64, opponent: u64, extra: u64, side: Side) -> u64 {
+    let side = match side {
+        Side::Black => 0,
+        Side::White => 0x5851_F42D_4C95_7F2D,
+    };
+    fmix64(
+        player.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ opponent.rotate_left(29).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            ^ extra
+            ^ side,
+    )
+}
+
+/// Square names shared by both games' notations: file letter then rank digit.
+pub(crate) fn parse_square(text: &[u8], files: u8, ranks: u8) -> Option<(u8, u8)> {
+    match text {
+        [f, r] => {
+            let file = f.to_ascii_lowercase().wrapping_sub(b'a');
+            let rank = r.wrapping_sub(b'1');
+            (file < files && rank < ranks).then_some((file, rank))
+        }
+        _ => None,
+    }
+}

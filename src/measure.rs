@@ -1,0 +1,144 @@
+//! Searching a position of any game, as the commands and sweeps do: the game's engine picked
+//! once outside the search, exact solving on a thread with a deep stack, and repeats timed
+//! as hyperfine does.
+
+use crate::counters::Counters;
+use crate::error::SearchError;
+use crate::position::AnyPosition;
+use crate::search::{game_result, search, Endgame, SearchConfig, END};
+use crate::with_position;
+
+/// A search outcome with the moves written out, for any game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchReport {
+    pub depth: u32,
+    pub score: i32,
+    /// Whether `score` is a proven game result (margin ± the game's win bonus).
+    pub game_result: Option<i32>,
+    pub best_move: Option<String>,
+    pub pv: Vec<String>,
+    pub counters: Counters,
+    /// The search's time; with repeats, the median of the timed runs.
+    pub time_ns: u64,
+    /// The fastest and slowest timed run (both `time_ns` for a single run).
+    pub time_min_ns: u64,
+    pub time_max_ns: u64,
+    /// Timed runs behind `time_ns`.
+    pub runs: u32,
+}
+
+/// How often each search runs, as hyperfine does: `warmup` runs first, untimed, then `runs`
+/// timed runs whose counts must all be the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Repeat {
+    pub runs: u32,
+    pub warmup: u32,
+}
+
+impl Default for Repeat {
+    fn default() -> Repeat {
+        Repeat { runs: 1, warmup: 0 }
+    }
+}
+
+/// Searches a position `repeat.warmup + repeat.runs` times; the report's time is the median
+/// of the timed runs, with their minimum and maximum. Runs that differ in any count, score,
+/// best move or line are an error: the search is not deterministic.
+pub fn measure(
+    position: &AnyPosition,
+    depth: u32,
+    config: &SearchConfig,
+    repeat: Repeat,
+) -> Result<SearchReport, SearchError> {
+    let total = repeat.warmup + repeat.runs.max(1);
+    let mut first = search_position(position, depth, config)?;
+    let mut times = vec![first.time_ns];
+    for run in 2..=total {
+        let again = search_position(position, depth, config)?;
+        same_result(&first, &again, run)?;
+        times.push(again.time_ns);
+    }
+    let mut timed = times.split_off(repeat.warmup.min(total - 1) as usize);
+    timed.sort_unstable();
+    let middle = timed.len() / 2;
+    first.time_ns = match timed.len() % 2 {
+        1 => timed[middle],
+        _ => (timed[middle - 1] + timed[middle]) / 2,
+    };
+    first.time_min_ns = timed[0];
+    first.time_max_ns = timed[timed.len() - 1];
+    first.runs = timed.len() as u32;
+    Ok(first)
+}
+
+/// Checks that `again` (the `run`-th run) found and counted what the first run did; times
+/// may differ.
+pub fn same_result(
+    first: &SearchReport,
+    again: &SearchReport,
+    run: u32,
+) -> Result<(), SearchError> {
+    let key = |r: &SearchReport| (r.score, r.best_move.clone(), r.pv.clone(), r.counters);
+    if key(first) == key(again) {
+        return Ok(());
+    }
+    let differs = first
+        .counters
+        .named()
+        .zip(again.counters.named())
+        .find(|(a, b)| a.1 != b.1)
+        .map(|(a, b)| format!("{} {} against {}", a.0, b.1, a.1))
+        .unwrap_or_else(|| "its score, best move or line".into());
+    Err(SearchError::NotDeterministic { run, differs })
+}
+
+/// Searches a position of any game (the game's engine is picked once, outside the search).
+pub fn search_position(
+    position: &AnyPosition,
+    depth: u32,
+    config: &SearchConfig,
+) -> Result<SearchReport, SearchError> {
+    fn report<G: Endgame>(
+        pos: &G,
+        depth: u32,
+        config: &SearchConfig,
+    ) -> Result<SearchReport, SearchError> {
+        let outcome = search(pos, depth, config)?;
+        Ok(SearchReport {
+            depth,
+            score: outcome.score,
+            // Solved to the end, a score of 0 is a proven draw.
+            game_result: match depth {
+                END => Some(game_result::<G>(outcome.score).unwrap_or(0)),
+                _ => game_result::<G>(outcome.score),
+            },
+            best_move: outcome.best_move.map(|m| m.to_string()),
+            pv: outcome.pv.iter().map(|m| m.to_string()).collect(),
+            counters: outcome.counters,
+            time_ns: outcome.time_ns,
+            time_min_ns: outcome.time_ns,
+            time_max_ns: outcome.time_ns,
+            runs: 1,
+        })
+    }
+    if depth != END {
+        return with_position!(position, p => report(p, depth, config));
+    }
+    // Solving can go hundreds of plies deep (Ataxx jumps until the halfmove clock ends the
+    // game): a thread with room for `MAX_PLY` frames.
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("solve".into())
+            .stack_size(SOLVE_STACK)
+            .spawn_scoped(
+                scope,
+                || with_position!(position, p => report(p, depth, config)),
+            )
+            .expect("cannot start the solving thread")
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+/// Stack of a solving thread (reserved, not committed, until used).
+const SOLVE_STACK: usize = 512 << 20;

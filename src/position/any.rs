@@ -1,0 +1,145 @@
+//! A position of any game ([`AnyPosition`], generated from the game registry) and a test
+//! case: a position with where it came from and what its suite says about it.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use crate::game::{Game, GameKind, Notation, Side};
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! define_any_position {
+    (; $($kind:ident => $game:ty,)*) => {
+        /// A position of any of the games.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum AnyPosition {
+            $($kind($game),)*
+        }
+
+        impl AnyPosition {
+            pub fn kind(&self) -> GameKind {
+                match self {
+                    $(AnyPosition::$kind(_) => GameKind::$kind,)*
+                }
+            }
+
+            /// The standard start position of a game.
+            pub fn start(kind: GameKind) -> AnyPosition {
+                match kind {
+                    $(GameKind::$kind => AnyPosition::$kind(<$game as Game>::start()),)*
+                }
+            }
+
+            /// A position of game `kind` from the data lines of a `.pos` file, and how many
+            /// lines it took.
+            pub fn parse_lines(
+                kind: GameKind,
+                lines: &[(usize, &str)],
+            ) -> Result<(AnyPosition, usize), (usize, String)> {
+                match kind {
+                    $(GameKind::$kind => <$game as Notation>::parse_lines(lines)
+                        .map(|(p, n)| (AnyPosition::$kind(p), n)),)*
+                }
+            }
+
+            /// A position of game `kind` from its one-line form.
+            pub fn parse_text(kind: GameKind, text: &str) -> Result<AnyPosition, String> {
+                match kind {
+                    $(GameKind::$kind => <$game as Notation>::parse_text(text).map(AnyPosition::$kind),)*
+                }
+            }
+        }
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! dispatch_position {
+    ($any:expr, $p:ident => $body:expr; $($kind:ident => $game:ty,)*) => {
+        match $any {
+            $($crate::position::AnyPosition::$kind($p) => $body,)*
+        }
+    };
+}
+
+/// Runs `$body` with `$p` bound to the game-typed position inside an [`AnyPosition`], so that
+/// generic code is monomorphised once per game.
+#[macro_export]
+macro_rules! with_position {
+    ($any:expr, $p:ident => $body:expr) => {
+        $crate::game_list!(dispatch_position; $any, $p => $body)
+    };
+}
+
+crate::game_list!(define_any_position);
+
+impl AnyPosition {
+    /// Empty squares (for a uniform tree: plies left to the leaves).
+    pub fn empties(&self) -> u32 {
+        with_position!(self, p => p.empties())
+    }
+
+    pub fn side_to_move(&self) -> Side {
+        with_position!(self, p => p.side_to_move())
+    }
+
+    /// The `.pos` file form of the position (without move values).
+    pub fn write_pos(&self) -> String {
+        with_position!(self, p => p.write_pos())
+    }
+
+    /// The game's board diagram.
+    pub fn diagram(&self) -> String {
+        with_position!(self, p => p.diagram())
+    }
+
+    /// The legal moves in the game's notation.
+    pub fn legal_moves(&self) -> Vec<String> {
+        with_position!(self, p => p.generate_moves().iter().map(|m| m.to_string()).collect())
+    }
+}
+
+impl fmt::Display for AnyPosition {
+    /// The one-line form: obf `board side` for Reversi, FEN for Ataxx.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        with_position!(self, p => p.fmt(f))
+    }
+}
+
+/// What a suite says about a position: the exact value of some moves, best first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expected {
+    /// Canonical move text and its exact value for the side to move, in file order.
+    pub move_values: Vec<(String, i32)>,
+}
+
+impl Expected {
+    /// The position's value: the best listed move's.
+    pub fn score(&self) -> i32 {
+        self.move_values.iter().map(|&(_, v)| v).max().unwrap_or(0)
+    }
+
+    /// Every listed move that reaches the score.
+    pub fn best_moves(&self) -> Vec<&str> {
+        let score = self.score();
+        self.move_values
+            .iter()
+            .filter(|(_, v)| *v == score)
+            .map(|(m, _)| m.as_str())
+            .collect()
+    }
+}
+
+/// One test position with where it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Case {
+    /// File name (`end40.pos`) or, for lists, file name and line (`fforum-40-59.obf:1`).
+    pub name: String,
+    /// The folder of a `.pos` file, the file stem of a list, or `inline`.
+    pub suite: String,
+    pub source: PathBuf,
+    /// 1-based line of the position in `source`.
+    pub line: usize,
+    pub position: AnyPosition,
+    pub expected: Option<Expected>,
+}

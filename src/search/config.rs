@@ -1,0 +1,72 @@
+//! What a search is asked to do: the variant and options ([`SearchConfig`]), the depth
+//! conventions, and the clock a deadline is read from.
+
+use std::time::{Duration, Instant};
+
+use super::variant::Variant;
+use crate::game::Eval;
+
+/// Deepest depth a depth-limited search may be asked for.
+pub const MAX_DEPTH: u32 = 120;
+/// The depth that means "to the end of the game" (exact solving): no horizon is reached.
+pub const END: u32 = 1 << 30;
+
+/// A depth as the CSV and the tables print it: the number, or `end`.
+pub fn depth_label(depth: u32) -> String {
+    if depth == END {
+        "end".into()
+    } else {
+        depth.to_string()
+    }
+}
+
+/// What to search with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    pub variant: Variant,
+    pub eval: Eval,
+    /// Randomise the move order with this seed (the same seed gives the same order).
+    pub shuffle: Option<u64>,
+    /// Give up a search that runs longer than this (`SearchError::TimedOut`).
+    pub time_limit: Option<Duration>,
+    /// What the deadline is checked against.
+    pub clock: Clock,
+    /// Solving only proves win, loss or draw: the root window is (-1, 1).
+    pub wld: bool,
+}
+
+impl SearchConfig {
+    pub fn new(variant: Variant) -> SearchConfig {
+        SearchConfig {
+            variant,
+            eval: Eval::Material,
+            shuffle: None,
+            time_limit: None,
+            clock: Clock::SYSTEM,
+            wld: false,
+        }
+    }
+}
+
+/// Where a search with a time limit reads the time: the system's clock, or in tests a
+/// stand-in that makes the time-limit path deterministic.
+#[derive(Clone, Copy, Debug)]
+pub struct Clock(pub fn() -> Instant);
+
+impl PartialEq for Clock {
+    fn eq(&self, other: &Clock) -> bool {
+        std::ptr::fn_addr_eq(self.0, other.0)
+    }
+}
+
+impl Eq for Clock {}
+
+impl Clock {
+    pub const SYSTEM: Clock = Clock(Instant::now);
+}
+
+impl Default for Clock {
+    fn default() -> Clock {
+        Clock::SYSTEM
+    }
+}

@@ -1,0 +1,45 @@
+//! What exact solving may ask of a game beyond its rules: a specialised solver for the last
+//! few empties, a bound from stable pieces, and region parity for move ordering. Owned by
+//! the search; a game without such code takes the defaults (one line below).
+
+use crate::counters::Counters;
+use crate::game::{Ataxx, Game, UniformTree};
+
+/// A game's exact-solving hooks. Every searched game implements it.
+pub trait Endgame: Game {
+    /// The most empties [`Endgame::solve_small`] takes (0: the game has no such solver).
+    const SMALL_SOLVER_EMPTIES: u32 = 0;
+
+    /// Whether the game has stable pieces to cut on ([`Endgame::stability_bound`]).
+    const HAS_STABILITY: bool = false;
+
+    /// Whether the game orders by region parity ([`Endgame::parity_rank`]).
+    const HAS_PARITY: bool = false;
+
+    /// The exact value (as [`Game::terminal_score`] scores it) of a position with at most
+    /// `SMALL_SOLVER_EMPTIES` empties, fail-soft against (`alpha`, `beta`), by the game's
+    /// specialised endgame code; the positions it visits are counted in `counters` (`leaf`:
+    /// scored without a move list; `interior`: every other).
+    fn solve_small(&self, alpha: i32, beta: i32, counters: &mut Counters) -> i32 {
+        let _ = (alpha, beta, counters);
+        unimplemented!("{} has no specialised endgame solver", Self::NAME)
+    }
+
+    /// An upper bound on the final margin for the side to move proved by the other side's
+    /// stable pieces, if the game knows stability and the bound could be at most `alpha`
+    /// (a margin); `None` when it cannot cut.
+    fn stability_bound(&self, alpha: i32) -> Option<i32> {
+        let _ = alpha;
+        None
+    }
+
+    /// 0 for a move into a region with an odd number of empties, 1 otherwise (games with
+    /// `HAS_PARITY`): the endgame parity ordering.
+    fn parity_rank(&self, mv: Self::Move) -> u64 {
+        let _ = mv;
+        0
+    }
+}
+
+impl Endgame for Ataxx {}
+impl Endgame for UniformTree {}

@@ -1,0 +1,31 @@
+//! Exact solving's game-specific code, owned by the search: the hooks a game may provide
+//! ([`Endgame`]), Reversi's implementation of them, and the shortcuts a node searched to the
+//! end tries first.
+
+mod hooks;
+pub mod reversi;
+mod shortcut;
+
+pub use hooks::Endgame;
+
+use crate::game::GameKind;
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! define_has_hooks {
+    (; $($kind:ident => $game:ty,)*) => {
+        /// Whether a game has exact-solving hooks of its own (a specialised solver for the
+        /// last empties, stability or parity), so that the endgame techniques apply.
+        pub fn has_hooks(kind: GameKind) -> bool {
+            match kind {
+                $(GameKind::$kind => {
+                    <$game as Endgame>::SMALL_SOLVER_EMPTIES > 0
+                        || <$game as Endgame>::HAS_STABILITY
+                        || <$game as Endgame>::HAS_PARITY
+                })*
+            }
+        }
+    };
+}
+
+crate::game_list!(define_has_hooks);

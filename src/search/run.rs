@@ -1,0 +1,188 @@
+//! Running one search: checking that the configuration suits the game and depth, making the
+//! tables outside the clock, and collecting the outcome.
+
+use std::time::Instant;
+
+use super::config::{SearchConfig, END, MAX_DEPTH};
+use super::context::{Searcher, MAX_PLY};
+use super::endgame::Endgame;
+use super::tt;
+use super::variant::{Base, Variant};
+use crate::counters::Counters;
+use crate::error::SearchError;
+use crate::game::Game;
+
+/// What a search found and what it cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchOutcome<M> {
+    pub depth: u32,
+    /// The root value for the side to move (finished games: margin ± `Game::WIN_BONUS`).
+    pub score: i32,
+    pub best_move: Option<M>,
+    pub pv: Vec<M>,
+    pub counters: Counters,
+    pub time_ns: u64,
+}
+
+/// Searches `pos` to `depth` with the configured variant.
+pub fn search<G: Endgame>(
+    pos: &G,
+    depth: u32,
+    config: &SearchConfig,
+) -> Result<SearchOutcome<G::Move>, SearchError> {
+    search_with::<G, true>(pos, depth, config, None)
+}
+
+/// Solves `pos` to the end within the root window (alpha, beta) (fail-soft: a value at or
+/// below alpha is an upper bound, at or above beta a lower bound). To prove a move no worse
+/// than a known value without proving how much worse the others are.
+pub fn solve_in_window<G: Endgame>(
+    pos: &G,
+    config: &SearchConfig,
+    window: (i32, i32),
+) -> Result<SearchOutcome<G::Move>, SearchError> {
+    search_with::<G, true>(pos, END, config, Some(window))
+}
+
+/// The same search with the counters compiled out (all zero): to measure what counting costs.
+pub fn search_uncounted<G: Endgame>(
+    pos: &G,
+    depth: u32,
+    config: &SearchConfig,
+) -> Result<SearchOutcome<G::Move>, SearchError> {
+    search_with::<G, false>(pos, depth, config, None)
+}
+
+/// Checks that `config` can search positions of `G` to `depth`.
+pub fn check<G: Endgame>(depth: u32, config: &SearchConfig) -> Result<(), SearchError> {
+    if !G::supports_eval(config.eval) {
+        return Err(SearchError::EvalNotForGame {
+            eval: config.eval.name(),
+            game: G::NAME,
+        });
+    }
+    if depth != END && (depth == 0 || depth > MAX_DEPTH) {
+        return Err(SearchError::Depth {
+            depth,
+            max: MAX_DEPTH,
+        });
+    }
+    let variant = &config.variant;
+    check_memory(variant)?;
+    let refuse = |message: String| {
+        Err(SearchError::NotForSearch {
+            variant: variant.to_string(),
+            message,
+        })
+    };
+    if depth == END && !variant.is_depth_limited() {
+        return refuse("token spends a node budget: it does not search to the end".into());
+    }
+    if let (Some(name), false) = (variant.needs_exact(), depth == END) {
+        return refuse(format!(
+            "+{name} works only when solving to the end of the game (depth end, `nodeprof solve`)"
+        ));
+    }
+    if variant.last.unwrap_or(0) > G::SMALL_SOLVER_EMPTIES {
+        return refuse(match G::SMALL_SOLVER_EMPTIES {
+            0 => format!(
+                "+last needs a specialised endgame solver, which {} lacks",
+                G::NAME
+            ),
+            n => format!("+last takes at most {n} empties for {}", G::NAME),
+        });
+    }
+    if variant.stability && !G::HAS_STABILITY {
+        return refuse(format!(
+            "+stab needs stable pieces, which {} lacks",
+            G::NAME
+        ));
+    }
+    if variant.parity && !G::HAS_PARITY {
+        return refuse(format!(
+            "+parity needs regions of empties, which {} lacks",
+            G::NAME
+        ));
+    }
+    Ok(())
+}
+
+/// Checks that the variant's table fits this machine's memory (before any search, so that
+/// a sweep stops at once instead of failing each case).
+pub fn check_memory(variant: &Variant) -> Result<(), SearchError> {
+    match (variant.table, tt::largest_table_mib()) {
+        (Some(table), Some(largest)) if table.mib > largest => Err(SearchError::Table {
+            mib: table.mib,
+            message: format!(
+                "this machine has less memory; the largest table that fits is tt:{largest}"
+            ),
+        }),
+        _ => Ok(()),
+    }
+}
+
+fn search_with<G: Endgame, const COUNT: bool>(
+    pos: &G,
+    depth: u32,
+    config: &SearchConfig,
+    window: Option<(i32, i32)>,
+) -> Result<SearchOutcome<G::Move>, SearchError> {
+    check::<G>(depth, config)?;
+    let variant = &config.variant;
+    // The tables are made (and their memory cleared and faulted in) before the clock starts:
+    // `time_ns` is the search alone.
+    let mut searcher =
+        Searcher::<G, COUNT>::new(variant, config.eval, config.shuffle).map_err(|e| {
+            SearchError::Table {
+                mib: e.mib,
+                message: e.message,
+            }
+        })?;
+    let started = Instant::now();
+    searcher.deadline = match config.time_limit {
+        Some(limit) => Some((
+            started
+                .checked_add(limit)
+                .ok_or(SearchError::TimeLimit { limit })?,
+            config.clock,
+        )),
+        None => None,
+    };
+    if depth == END {
+        match (window, config.wld) {
+            (Some(window), _) => searcher.root_window = window,
+            (None, true) => searcher.root_window = (-1, 1),
+            (None, false) => {}
+        }
+    }
+    let score = searcher.search_root(pos, depth, variant);
+    if searcher.too_deep {
+        return Err(SearchError::TooDeep { max: MAX_PLY });
+    }
+    if searcher.stopped {
+        return Err(SearchError::TimedOut {
+            limit: config.time_limit.unwrap_or_default(),
+        });
+    }
+    let pv = match variant.base {
+        Base::Mtdf => searcher.table_line(pos, searcher.root_best, depth.min(MAX_PLY as u32)),
+        _ => searcher.pv.line(),
+    };
+    Ok(SearchOutcome {
+        depth,
+        score,
+        best_move: searcher.root_best,
+        pv,
+        counters: searcher.counters,
+        time_ns: started.elapsed().as_nanos() as u64,
+    })
+}
+
+/// The final margin a score proves, if it is a game result rather than a heuristic value.
+pub fn game_result<G: Game>(score: i32) -> Option<i32> {
+    if G::WIN_BONUS > 0 && score.abs() > G::WIN_BONUS {
+        Some(score - score.signum() * G::WIN_BONUS)
+    } else {
+        None
+    }
+}

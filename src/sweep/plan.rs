@@ -1,0 +1,183 @@
+//! Product policy in one place: what a command does when the user names no positions, variants,
+//! depths or evaluation. Keyed on what the games can do (their branching factor, whether they
+//! have exact-solving hooks), never on which game they are.
+
+use std::path::{Path, PathBuf};
+
+use crate::game::{Eval, GameKind};
+use crate::search::{endgame, Variant, END};
+
+/// The sweep's default positions: the FFO problems 40..59 (built in).
+pub const DEFAULT_POSITIONS: &str = "ffo:40..59";
+/// The exact sweep's default positions: the FFO problems 1..19 (14 to 16 empties), which
+/// every variant of the endgame ladder solves in seconds.
+pub const EXACT_DEFAULT_POSITIONS: &str = "ffo:1..19";
+/// The report folder of the exact sweep's default.
+pub const EXACT_DEFAULT_FOLDER: &str = "ffo-1-19-exact";
+
+/// The default variants: the classic comparison set.
+pub const DEFAULT_VARIANTS: [&str; 9] = [
+    "negamax",
+    "negaalpha",
+    "killer",
+    "history",
+    "transposition",
+    "transposition_k",
+    "transposition_h",
+    "pvs+tt+id",
+    "mtdf+tt+id",
+];
+
+/// The classic 2011 tables' variant set (`--profile classic2011`).
+pub const CLASSIC_VARIANTS: [&str; 5] = [
+    "negamax",
+    "negaalpha",
+    "killer",
+    "transposition",
+    "transposition_k",
+];
+
+/// The default endgame variant: iterative deepening to half the empties (its value the first
+/// guess, its table moves the first tried), then MTD(f) null-window passes to the end with a
+/// large table, ETC at 10+ empties, fastest-first and parity ordering, stability cut-offs
+/// and the last 7 empties by specialised code (the best combination measured on FFO
+/// 40..49; see README).
+pub const DEFAULT_SOLVER: &str = "mtdf+tt:256+mobility+id+etc+parity+stab+last:7";
+/// For games without exact-solving hooks (specialised last empties, stability, parity).
+pub const DEFAULT_GENERIC_SOLVER: &str = "mtdf+tt:256+mobility+etc";
+
+/// The default variants of exact sweeps (`--exact`) for games with exact-solving hooks: a
+/// ladder that adds one endgame technique a step, so that each one's effect on the node
+/// counts shows, ending with the default solver's techniques (on a 64 MiB table: the
+/// ladder's positions need no more; a test checks the two agree).
+pub const EXACT_VARIANTS: [&str; 8] = [
+    "pvs+tt:64",
+    "mtdf+tt:64",
+    "mtdf+tt:64+mobility",
+    "mtdf+tt:64+mobility+parity",
+    "mtdf+tt:64+mobility+parity+last:7",
+    "mtdf+tt:64+mobility+parity+stab+last:7",
+    "mtdf+tt:64+mobility+etc+parity+stab+last:7",
+    "mtdf+tt:64+mobility+id+etc+parity+stab+last:7",
+];
+
+/// The same ladder for games without exact-solving hooks.
+pub const EXACT_GENERIC_VARIANTS: [&str; 4] = [
+    "pvs+tt:64",
+    "mtdf+tt:64",
+    "mtdf+tt:64+mobility",
+    "mtdf+tt:64+mobility+etc",
+];
+
+fn parse_all(specs: &[&str]) -> Vec<Variant> {
+    specs
+        .iter()
+        .map(|s| s.parse().expect("the default variants parse"))
+        .collect()
+}
+
+/// The default endgame variant for positions of `kind`.
+pub fn default_solver(kind: GameKind) -> Variant {
+    let spec = match endgame::has_hooks(kind) {
+        true => DEFAULT_SOLVER,
+        false => DEFAULT_GENERIC_SOLVER,
+    };
+    spec.parse().expect("the default endgame variants parse")
+}
+
+/// The variants of a sweep that names none: the classic set for depth-limited sweeps, the
+/// endgame ladder for exact ones (the full one when every game has the hooks).
+pub fn default_variants(kinds: &[GameKind], depths: &[u32]) -> Vec<Variant> {
+    if depths != [END] {
+        parse_all(&DEFAULT_VARIANTS)
+    } else if kinds.iter().all(|&k| endgame::has_hooks(k)) {
+        parse_all(&EXACT_VARIANTS)
+    } else {
+        parse_all(&EXACT_GENERIC_VARIANTS)
+    }
+}
+
+/// Full-width trees of the deepest default depth have at most this many leaves (typical
+/// branching factor to the depth), so that negamax finishes in seconds.
+const DEFAULT_TREE_LEAVES: u64 = 3_000_000;
+
+/// The deepest default depth for a game: the largest depth whose full-width tree has at most
+/// [`DEFAULT_TREE_LEAVES`] leaves (Reversi, branching about 10: 6; Ataxx, about 40: 4).
+pub fn deepest_default_depth(kind: GameKind) -> u32 {
+    let branching = kind.typical_branching().max(2) as u64;
+    let mut depth = 1;
+    while branching.pow(depth + 1) <= DEFAULT_TREE_LEAVES {
+        depth += 1;
+    }
+    depth
+}
+
+/// The default depths of depth-limited runs: up to the shallowest of the games' deepest
+/// default depths, from 2 (from 1 when that is at most 4).
+pub fn default_depths(kinds: &[GameKind]) -> Vec<u32> {
+    let deepest = kinds
+        .iter()
+        .map(|&k| deepest_default_depth(k))
+        .min()
+        .unwrap_or(6);
+    let first = if deepest <= 4 { 1 } else { 2 };
+    (first..=deepest).collect()
+}
+
+/// The evaluation when none is chosen: disc count, but mobility when solving (its searches
+/// before the solve order and guess better with it).
+pub fn default_eval(solving: bool) -> Eval {
+    match solving {
+        true => Eval::Mobility,
+        false => Eval::Material,
+    }
+}
+
+/// A name for a sweep's report folder: for a built-in suite its spec (`ffo:40..59` ->
+/// `ffo-40-59`), else the folder or file stem of the first position argument.
+pub fn suite_name(positions: &[String]) -> String {
+    let Some(first) = positions.first() else {
+        return "sweep".into();
+    };
+    if !Path::new(first).exists() && !first.contains(['/', '*', '?', '[']) {
+        let name = first.replace("..", "-").replace([':', ','], "-");
+        return name.trim_matches('-').to_string();
+    }
+    let first = PathBuf::from(first);
+    let name = if first.is_dir() {
+        first.file_name()
+    } else {
+        first.file_stem()
+    };
+    name.map(|n| n.to_string_lossy().replace(['*', '?', '[', ']'], ""))
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| "sweep".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ladder_ends_with_the_default_solvers_techniques() {
+        let last: Variant = EXACT_VARIANTS[EXACT_VARIANTS.len() - 1].parse().unwrap();
+        let mut solver: Variant = DEFAULT_SOLVER.parse().unwrap();
+        solver.table = last.table;
+        assert_eq!(solver, last);
+        let last: Variant = EXACT_GENERIC_VARIANTS[3].parse().unwrap();
+        let mut solver: Variant = DEFAULT_GENERIC_SOLVER.parse().unwrap();
+        solver.table = last.table;
+        assert_eq!(solver, last);
+    }
+
+    #[test]
+    fn default_depths_follow_the_branching_factor() {
+        assert_eq!(default_depths(&[GameKind::Reversi]), vec![2, 3, 4, 5, 6]);
+        assert_eq!(default_depths(&[GameKind::Ataxx]), vec![1, 2, 3, 4]);
+        assert_eq!(
+            default_depths(&[GameKind::Ataxx, GameKind::Reversi]),
+            vec![1, 2, 3, 4]
+        );
+        assert_eq!(suite_name(&["ffo:40..59".into()]), "ffo-40-59");
+    }
+}
