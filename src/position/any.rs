@@ -57,7 +57,7 @@ macro_rules! define_any_position {
 macro_rules! dispatch_position {
     ($any:expr, $p:ident => $body:expr; $($kind:ident => $game:ty,)*) => {
         match $any {
-            $($crate::position::AnyPosition::$kind($p) => $body,)*
+            $($crate::position::any::AnyPosition::$kind($p) => $body,)*
         }
     };
 }

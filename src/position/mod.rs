@@ -7,7 +7,7 @@
 //! - `.obf` / `.fen` lists: one position a line, `position; move:value; move:value ...`
 //!   (Edax's obf form for Reversi, `board side`; a FEN for Ataxx).
 
-mod any;
+pub mod any;
 mod builtin;
 mod formats;
 mod load;

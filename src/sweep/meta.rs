@@ -5,7 +5,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::SweepSettings;
+use super::settings::SweepSettings;
 use crate::error::SweepError;
 use crate::position::Case;
 use crate::provenance;

@@ -1,12 +1,14 @@
 //! Sweeps and their reports, end to end on small suites.
 
+use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::*;
 use crate::game::{perft, Eval};
+use crate::measure::Repeat;
 use crate::report::{self, ReportOptions};
-use crate::search::END;
+use crate::search::{Clock, END};
 
 fn positions(names: &[&str]) -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions");

@@ -1,0 +1,262 @@
+//! Running a sweep: the plan (cases x variants x depths) checked against an existing
+//! `runs.csv`, the cases run in parallel, each row appended and flushed as it finishes.
+
+use std::collections::HashSet;
+use std::fs::{self, OpenOptions};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+use crate::error::{Error, PositionError, SweepError};
+use crate::game::GameKind;
+use crate::measure::measure;
+use crate::position::load;
+use crate::search::{depth_label, SearchConfig};
+
+use super::meta;
+use super::plan;
+use super::record::{self, CaseKey, Record};
+use super::settings::{SweepSettings, SweepSummary, RUNS_FILE};
+use super::table::{finished_cases, upgrade_columns};
+
+/// One case of the plan: indexes into the cases and variants, and a depth.
+struct Unit {
+    seq: usize,
+    case: usize,
+    variant: usize,
+    depth: u32,
+}
+
+/// Runs the sweep. Input is checked (positions load, the folder can be written, an existing
+/// `runs.csv` to resume reads) before any file is touched.
+pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
+    let started = Instant::now();
+    let cases = load(&settings.positions, settings.game)?;
+    if cases.is_empty() {
+        return Err(PositionError::NoPositions(settings.positions.join(" ")).into());
+    }
+    let mut kinds: Vec<GameKind> = cases.iter().map(|c| c.position.kind()).collect();
+    kinds.dedup();
+    let depths = settings
+        .depths
+        .clone()
+        .unwrap_or_else(|| plan::default_depths(&kinds));
+    let variants = match settings.variants.is_empty() {
+        true => plan::default_variants(&kinds, &depths),
+        false => settings.variants.clone(),
+    };
+    let configs: Vec<SearchConfig> = variants
+        .iter()
+        .map(|variant| SearchConfig {
+            variant: variant.clone(),
+            eval: settings.eval,
+            shuffle: settings.shuffle,
+            time_limit: settings.time_limit,
+            clock: settings.clock,
+            wld: false,
+        })
+        .collect();
+    for config in &configs {
+        crate::search::check_memory(&config.variant).map_err(|source| Error::Search {
+            case: config.variant.to_string(),
+            source,
+        })?;
+    }
+    let runs_path = settings.out_dir.join(RUNS_FILE);
+    let mut plan: Vec<(CaseKey, usize, usize, u32)> = Vec::new();
+    for (ci, case) in cases.iter().enumerate() {
+        for (vi, config) in configs.iter().enumerate() {
+            for &depth in &depths {
+                plan.push((record::key_of(case, config, depth), ci, vi, depth));
+            }
+        }
+    }
+    fs::create_dir_all(&settings.out_dir).map_err(|source| SweepError::Io {
+        path: settings.out_dir.display().to_string(),
+        source,
+    })?;
+    // Opened without truncating and locked before anything is read or cut: a second sweep
+    // into the same folder stops here instead of mixing its rows with this one's.
+    let io_error = |source| SweepError::Io {
+        path: runs_path.display().to_string(),
+        source,
+    };
+    let file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .read(true)
+        .open(&runs_path)
+        .map_err(io_error)?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(fs::TryLockError::WouldBlock) => {
+            return Err(SweepError::Busy(runs_path.display().to_string()).into())
+        }
+        Err(fs::TryLockError::Error(e)) => return Err(io_error(e).into()),
+    }
+    let finished = finished_cases(&runs_path)?;
+    let planned: HashSet<&CaseKey> = plan.iter().map(|(key, ..)| key).collect();
+    let outside: Vec<&CaseKey> = finished.iter().filter(|k| !planned.contains(k)).collect();
+    if !outside.is_empty() && !settings.force {
+        return Err(SweepError::OtherPlan {
+            path: runs_path.display().to_string(),
+            difference: plan_difference(&finished, &plan),
+        }
+        .into());
+    }
+    let appending = settings.resume && !finished.is_empty() && outside.is_empty();
+    let done: HashSet<CaseKey> = match appending {
+        true => finished.into_iter().collect(),
+        false => HashSet::new(),
+    };
+    let mut units = Vec::new();
+    let mut skipped = 0;
+    for (seq, (key, case, variant, depth)) in plan.iter().enumerate() {
+        if done.contains(key) {
+            skipped += 1;
+        } else {
+            units.push(Unit {
+                seq,
+                case: *case,
+                variant: *variant,
+                depth: *depth,
+            });
+        }
+    }
+    if !appending {
+        file.set_len(0).map_err(io_error)?;
+    } else {
+        upgrade_columns(&runs_path)?;
+    }
+    let writer = Mutex::new(
+        csv::WriterBuilder::new()
+            .has_headers(!appending)
+            .from_writer(file),
+    );
+    meta::write(&settings.out_dir, settings, &cases, &variants, &depths)?;
+
+    let progress = progress_bar(units.len() as u64, settings.quiet);
+    let jobs = settings.jobs.max(1) as u32;
+    let write_error: Mutex<Option<Error>> = Mutex::new(None);
+    let run_unit = |unit: &Unit| {
+        let (case, config) = (&cases[unit.case], &configs[unit.variant]);
+        progress.set_message(format!(
+            "{} {} depth {}",
+            case.name,
+            config.variant.display_name(),
+            depth_label(unit.depth)
+        ));
+        let result = measure(&case.position, unit.depth, config, settings.repeat);
+        let record = Record::new(unit.seq as u64, case, config, unit.depth, jobs, result);
+        let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
+        let written = w.serialize(&record).map_err(|e| SweepError::Csv {
+            path: runs_path.display().to_string(),
+            message: e.to_string(),
+        });
+        let flushed = written.and_then(|_| {
+            w.flush().map_err(|source| SweepError::Io {
+                path: runs_path.display().to_string(),
+                source,
+            })
+        });
+        if let Err(e) = flushed {
+            write_error
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get_or_insert(e.into());
+        }
+        progress.inc(1);
+        match record.status.starts_with("error") {
+            true => format!(
+                "{} {} depth {}: {}",
+                record.position, record.variant, record.depth, record.status
+            ),
+            false => record.status,
+        }
+    };
+    let statuses: Vec<String> = if jobs <= 1 {
+        units.iter().map(run_unit).collect()
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs as usize)
+            .build()
+            .map_err(|e| SweepError::Threads(e.to_string()))?;
+        pool.install(|| units.par_iter().map(run_unit).collect())
+    };
+    progress.finish_and_clear();
+    if let Some(e) = write_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    let count = |pred: &dyn Fn(&str) -> bool| statuses.iter().filter(|s| pred(s)).count();
+    Ok(SweepSummary {
+        planned: units.len() + skipped,
+        skipped,
+        ok: count(&|s| s == record::STATUS_OK),
+        timed_out: count(&|s| s == record::STATUS_TIMEOUT),
+        failed: count(&|s| !matches!(s, record::STATUS_OK | record::STATUS_TIMEOUT)),
+        first_failure: statuses
+            .iter()
+            .find(|s| !matches!(s.as_str(), record::STATUS_OK | record::STATUS_TIMEOUT))
+            .cloned(),
+        wall: started.elapsed(),
+    })
+}
+
+fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template("{bar:30} {pos}/{len} ETA {eta} {msg}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
+/// What differs between the cases of a `runs.csv` and a plan, one dimension at a time.
+fn plan_difference(finished: &[CaseKey], plan: &[(CaseKey, usize, usize, u32)]) -> String {
+    fn values<'a>(
+        keys: impl Iterator<Item = &'a CaseKey>,
+        part: fn(&CaseKey) -> String,
+    ) -> Vec<String> {
+        let mut seen = Vec::new();
+        for key in keys {
+            let value = part(key);
+            if !seen.contains(&value) {
+                seen.push(value);
+            }
+        }
+        seen
+    }
+    type Part = fn(&CaseKey) -> String;
+    let parts: [(&str, Part); 5] = [
+        ("positions", |k| format!("{}/{}", k.0, k.1)),
+        ("variants", |k| k.2.clone()),
+        ("evaluations", |k| k.3.clone()),
+        ("depths", |k| k.4.clone()),
+        ("shuffle seeds", |k| {
+            k.5.map_or("none".into(), |s| s.to_string())
+        }),
+    ];
+    let show = |list: &[String]| {
+        let shown: Vec<&str> = list.iter().take(6).map(String::as_str).collect();
+        match list.len() > 6 {
+            true => format!("{} ... ({} in all)", shown.join(", "), list.len()),
+            false => shown.join(", "),
+        }
+    };
+    for (name, part) in parts {
+        let there = values(finished.iter(), part);
+        let here = values(plan.iter().map(|(k, ..)| k), part);
+        let mut sorted_there = there.clone();
+        let mut sorted_here = here.clone();
+        sorted_there.sort();
+        sorted_here.sort();
+        if sorted_there != sorted_here {
+            return format!("{name} {} there, {} here", show(&there), show(&here));
+        }
+    }
+    format!("{} cases there, {} here", finished.len(), plan.len())
+}

@@ -1,0 +1,49 @@
+//! What a sweep is asked to do and what it did.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::game::{Eval, GameKind};
+use crate::measure::Repeat;
+use crate::search::{Clock, Variant};
+
+/// The file every sweep writes into its folder.
+pub const RUNS_FILE: &str = "runs.csv";
+
+/// Everything a sweep needs, in plain types.
+#[derive(Clone, Debug)]
+pub struct SweepSettings {
+    pub positions: Vec<String>,
+    pub game: Option<GameKind>,
+    pub variants: Vec<Variant>,
+    /// The depths; `None` for the default of the positions' game (see `plan::default_depths`).
+    pub depths: Option<Vec<u32>>,
+    pub eval: Eval,
+    pub shuffle: Option<u64>,
+    pub jobs: usize,
+    pub time_limit: Option<Duration>,
+    /// What time limits are checked against (tests stand in for the system's clock).
+    pub clock: Clock,
+    pub out_dir: PathBuf,
+    pub resume: bool,
+    /// Replace a `runs.csv` of another plan.
+    pub force: bool,
+    /// Runs of each case (the median time is recorded).
+    pub repeat: Repeat,
+    pub quiet: bool,
+    /// The command line, for `meta.json`.
+    pub command_line: Vec<String>,
+}
+
+/// What a sweep did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SweepSummary {
+    /// The first failed case and its error.
+    pub first_failure: Option<String>,
+    pub planned: usize,
+    pub skipped: usize,
+    pub ok: usize,
+    pub timed_out: usize,
+    pub failed: usize,
+    pub wall: Duration,
+}
