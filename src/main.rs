@@ -141,11 +141,11 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
             let files = match x {
                 PlotX::Depth => {
                     let stem = format!("{metric}_by_depth");
-                    report::plot::metric_by_depth(&tables, metric, &plots, &stem)?
+                    report::charts::metric_by_depth(&tables, metric, &plots, &stem)?
                 }
                 PlotX::Nodes => {
                     let stem = format!("{metric}_vs_nodes");
-                    report::plot::metric_vs_nodes(&tables, metric, &plots, &stem)?
+                    report::charts::metric_vs_nodes(&tables, metric, &plots, &stem)?
                 }
             };
             for f in files {

@@ -1,10 +1,36 @@
 //! `summary.md`: totals per variant and depth with the ratios a writeup needs, and the charts.
 
 use std::fmt::Write;
+use std::path::{Path, PathBuf};
 
+use super::export::{io_error, Exporter, ReportContext};
+use super::metric::Metric;
+use super::options::ReportOptions;
 use super::tables::Tables;
 use super::text::thousands;
-use super::{Metric, ReportOptions};
+use crate::error::ReportError;
+
+/// `summary.md`, with the charts written before it and, for a profile sweep, the side by side
+/// with nodeprof's defaults.
+pub struct Summary;
+
+impl Exporter for Summary {
+    fn export(&self, report: &ReportContext<'_>, dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
+        let charts: Vec<&str> = report
+            .written
+            .iter()
+            .filter(|f| f.extension().is_some_and(|e| e == "png"))
+            .filter_map(|f| f.file_stem()?.to_str())
+            .collect();
+        let mut text = summary(report.tables, report.options, &charts);
+        if let Some(defaults) = report.defaults {
+            text.push_str(&side_by_side(report.tables, defaults));
+        }
+        let path = dir.join("summary.md");
+        std::fs::write(&path, text).map_err(|source| io_error(&path, source))?;
+        Ok(vec![path])
+    }
+}
 
 /// The geometric mean over the positions of `name`'s nodes as a share of `baseline`'s at
 /// `depth` (positions both finished with nodes).
@@ -206,7 +232,7 @@ pub fn side_by_side(profile: &Tables, defaults: &Tables) -> String {
         "The same variants and positions with nodeprof's conventions (side-to-move scores, \
          fail-soft, moves a1..h8 row by row, the default table), from `{}/runs.csv`. \
          Totals over the positions.\n",
-        super::DEFAULTS_DIR
+        super::options::DEFAULTS_DIR
     );
     let _ = writeln!(
         s,

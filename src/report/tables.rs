@@ -7,7 +7,7 @@ use std::sync::Arc;
 use polars::frame::PivotColumnNaming;
 use polars::prelude::*;
 
-use super::Metric;
+use super::metric::Metric;
 use crate::counters::{Counters, COUNTERS};
 use crate::error::ReportError;
 use crate::sweep::record::{Record, STATUS_OK};

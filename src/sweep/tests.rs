@@ -191,7 +191,7 @@ fn report_cells_match_the_runs_and_perft() {
         }
     }
     // Per-search charts show every finished search (one circle each, plus one per legend entry).
-    let files = crate::report::plot::metric_vs_nodes(
+    let files = crate::report::charts::metric_vs_nodes(
         &output.tables,
         crate::report::Metric::counter("leaf").unwrap(),
         &dir,

@@ -1,4 +1,6 @@
-//! Charts with plotters, each written as SVG and PNG. Text is drawn with DejaVu Sans embedded
+//! A small chart kit on plotters, knowing nothing of nodeprof's tables: line charts (alone or
+//! as small multiples), dot plots and scatter plots with spread bars, each written as SVG and
+//! PNG. Series get their own colour, marker and dash. Text is drawn with DejaVu Sans embedded
 //! in the binary, so no system font is needed.
 
 use std::path::{Path, PathBuf};
@@ -10,8 +12,6 @@ use plotters::prelude::*;
 use plotters::style::{register_font, FontStyle};
 use plotters_backend::{BackendCoord, DrawingErrorKind};
 
-use super::tables::{depth_key, Tables};
-use super::Metric;
 use crate::error::ReportError;
 
 const FONT: &str = "sans-serif";
@@ -57,12 +57,12 @@ fn plot_error(path: &Path, e: impl std::fmt::Display) -> ReportError {
 }
 
 /// A drawing routine usable with both backends.
-trait Draw {
+pub(super) trait Draw {
     fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String>;
 }
 
 /// Draws `chart` into `<dir>/<stem>.svg` and `<dir>/<stem>.png`.
-fn write<D: Draw>(
+pub(super) fn write<D: Draw>(
     dir: &Path,
     stem: &str,
     size: (u32, u32),
@@ -370,11 +370,11 @@ impl Draw for LineChart {
 }
 
 /// Small multiples: one line chart a position, in a grid.
-struct Panels {
-    title: String,
-    panels: Vec<LineChart>,
+pub(super) struct Panels {
+    pub title: String,
+    pub panels: Vec<LineChart>,
     /// The drawn series: index (for the colour and marker) and name.
-    legend: Vec<(usize, String)>,
+    pub legend: Vec<(usize, String)>,
 }
 
 impl Draw for Panels {
@@ -412,11 +412,11 @@ impl Draw for Panels {
 
 /// Ratios as a dot plot on a log axis: one row a label, the value printed beside its dot, a
 /// line at 100% (a log axis has no zero for bars to start from).
-struct DotPlot {
-    title: String,
-    x_label: String,
+pub(super) struct DotPlot {
+    pub title: String,
+    pub x_label: String,
     /// Label and percentage of the baseline.
-    dots: Vec<(String, f64)>,
+    pub dots: Vec<(String, f64)>,
 }
 
 impl Draw for DotPlot {
@@ -496,14 +496,14 @@ impl Draw for DotPlot {
 }
 
 /// Scatter of points in colours by group, x on a log scale, y too unless it is a share.
-struct Scatter {
-    title: String,
-    x_label: String,
-    y_label: String,
-    groups: Vec<Series>,
+pub(super) struct Scatter {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub groups: Vec<Series>,
     /// Per group, vertical ranges (x, low, high) drawn as error bars (repeated timings).
-    spreads: Vec<Vec<(f64, f64, f64)>>,
-    log_y: bool,
+    pub spreads: Vec<Vec<(f64, f64, f64)>>,
+    pub log_y: bool,
 }
 
 impl Draw for Scatter {
@@ -599,241 +599,10 @@ impl Draw for Scatter {
     }
 }
 
-fn capitalised(text: &str) -> String {
+pub(super) fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars
         .next()
         .map(|c| c.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
-}
-
-/// Depths that are numbers, as x values.
-fn numeric_depth(depth: &str) -> Option<f64> {
-    (depth_key(depth) != u64::MAX).then(|| depth_key(depth) as f64)
-}
-
-/// `metric` summed over the suite against depth, one line a variant.
-pub fn metric_by_depth(
-    tables: &Tables,
-    metric: Metric,
-    dir: &Path,
-    stem: &str,
-) -> Result<Vec<PathBuf>, ReportError> {
-    let grid = &tables
-        .by_depth
-        .iter()
-        .find(|(m, _)| *m == metric)
-        .expect("every metric has a table")
-        .1;
-    let series = grid
-        .rows
-        .iter()
-        .zip(&grid.cells)
-        .map(|(name, row)| Series {
-            name: name.clone(),
-            points: grid
-                .cols
-                .iter()
-                .zip(row)
-                .filter_map(|(d, v)| Some((numeric_depth(d)?, (*v)?)))
-                .collect(),
-        })
-        .collect();
-    let chart = LineChart {
-        title: format!(
-            "{} by depth, summed over {} positions",
-            capitalised(metric.title()),
-            tables.positions.len()
-        ),
-        x_label: "depth".into(),
-        y_label: format!(
-            "{}{}",
-            metric.title(),
-            if metric.log_scale() {
-                " (log scale)"
-            } else {
-                ""
-            }
-        ),
-        series,
-        log_y: metric.log_scale(),
-        integer_x: true,
-        legend: true,
-        title_size: 22,
-    };
-    write(dir, stem, (960, 640), &chart)
-}
-
-/// One series a variant: the points `point` makes of its finished searches.
-fn series_per_variant(
-    tables: &Tables,
-    point: impl Fn(&crate::sweep::record::Record) -> Option<(f64, f64)>,
-) -> Vec<Series> {
-    tables
-        .names
-        .iter()
-        .map(|name| Series {
-            name: name.clone(),
-            points: tables
-                .finished
-                .iter()
-                .filter(|r| &r.name == name)
-                .filter_map(&point)
-                .collect(),
-        })
-        .collect()
-}
-
-/// Nodes against depth per position, small multiples.
-pub fn nodes_per_position(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
-    let panels = tables
-        .positions
-        .iter()
-        .map(|position| LineChart {
-            title: position.clone(),
-            x_label: String::new(),
-            y_label: String::new(),
-            series: series_per_variant(tables, |r| {
-                if &r.position != position {
-                    return None;
-                }
-                Some((numeric_depth(&r.depth)?, Metric::Nodes.of(r)?))
-            }),
-            log_y: true,
-            integer_x: true,
-            legend: false,
-            title_size: 15,
-        })
-        .collect::<Vec<_>>();
-    let rows = panels.len().div_ceil(5).max(1) as u32;
-    let chart = Panels {
-        title: "Nodes (leaf + interior) by depth, per position (log scale)".into(),
-        legend: tables
-            .names
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| panels.iter().any(|p| !p.series[*i].points.is_empty()))
-            .map(|(i, name)| (i, name.clone()))
-            .collect(),
-        panels,
-    };
-    write(
-        dir,
-        "nodes_by_depth_per_position",
-        (1500, 80 + 260 * rows),
-        &chart,
-    )
-}
-
-/// Exact sweeps: nodes of each variant on each position (x: the position's place in the
-/// suite), one line a variant.
-pub fn nodes_by_position(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
-    let place = |position: &str| {
-        tables
-            .positions
-            .iter()
-            .position(|p| p == position)
-            .map(|i| i as f64 + 1.0)
-    };
-    let chart = LineChart {
-        title: format!(
-            "Nodes per position, solved to the end ({} to {}, log scale)",
-            tables.positions.first().map_or("", String::as_str),
-            tables.positions.last().map_or("", String::as_str)
-        ),
-        x_label: "position (in suite order)".into(),
-        y_label: "nodes (leaf + interior)".into(),
-        series: series_per_variant(tables, |r| {
-            Some((place(&r.position)?, Metric::Nodes.of(r)?))
-        }),
-        log_y: true,
-        integer_x: true,
-        legend: true,
-        title_size: 22,
-    };
-    write(dir, "nodes_by_position", (1200, 720), &chart)
-}
-
-/// Leaves of each variant relative to the baseline's at the deepest common depth.
-pub fn leaves_vs_baseline(
-    tables: &Tables,
-    baseline: &str,
-    dir: &Path,
-) -> Result<Vec<PathBuf>, ReportError> {
-    let Some(depth) = tables.depths.iter().rev().find(|d| {
-        tables
-            .totals
-            .iter()
-            .any(|t| &t.depth == *d && t.name == baseline && t.missing == 0)
-    }) else {
-        return Ok(Vec::new());
-    };
-    let base = tables
-        .totals
-        .iter()
-        .find(|t| &t.depth == depth && t.name == baseline)
-        .map_or(0, |t| t.counters.leaf);
-    let dots: Vec<(String, f64)> = tables
-        .totals
-        .iter()
-        .filter(|t| &t.depth == depth && base > 0)
-        .map(|t| (t.name.clone(), 100.0 * t.counters.leaf as f64 / base as f64))
-        .collect();
-    let rows = dots.len() as u32;
-    let chart = DotPlot {
-        title: format!("Leaves relative to {baseline} at depth {depth}"),
-        x_label: format!("leaves, % of {baseline} (log scale)"),
-        dots,
-    };
-    write(dir, "leaves_vs_baseline", (1100, 130 + 40 * rows), &chart)
-}
-
-/// `metric` of every finished search against its nodes, coloured by variant (log-log), into
-/// `<dir>/<stem>.svg` and `.png`.
-pub fn metric_vs_nodes(
-    tables: &Tables,
-    metric: Metric,
-    dir: &Path,
-    stem: &str,
-) -> Result<Vec<PathBuf>, ReportError> {
-    let groups = series_per_variant(tables, |r| Some((Metric::Nodes.of(r)?, metric.of(r)?)));
-    // Repeated timings: the fastest and slowest run around the median.
-    let spreads: Vec<Vec<(f64, f64, f64)>> = match metric {
-        Metric::TimeMs => tables
-            .names
-            .iter()
-            .map(|name| {
-                tables
-                    .finished
-                    .iter()
-                    .filter(|r| &r.name == name && r.runs.is_some_and(|n| n > 1))
-                    .filter_map(|r| {
-                        let ms = |ns: Option<u64>| Some(ns? as f64 / 1e6);
-                        Some((Metric::Nodes.of(r)?, ms(r.time_min_ns)?, ms(r.time_max_ns)?))
-                    })
-                    .collect()
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    let (log, axes) = match metric.log_scale() {
-        true => (true, "log-log"),
-        false => (false, "log x"),
-    };
-    let spread_note = match spreads.iter().any(|s| !s.is_empty()) {
-        true => ", bars from the fastest to the slowest run",
-        false => "",
-    };
-    let chart = Scatter {
-        title: format!(
-            "{} against nodes, every search ({axes}{spread_note})",
-            capitalised(metric.title())
-        ),
-        x_label: "nodes (leaf + interior)".into(),
-        y_label: metric.title().into(),
-        groups,
-        spreads,
-        log_y: log,
-    };
-    write(dir, stem, (960, 640), &chart)
 }

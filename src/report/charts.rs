@@ -1,0 +1,272 @@
+//! nodeprof's charts of a report, drawn with the chart kit.
+
+use std::path::{Path, PathBuf};
+
+use super::chart_kit::{capitalised, write, DotPlot, LineChart, Panels, Scatter, Series};
+use super::export::{io_error, Exporter, ReportContext};
+use super::metric::Metric;
+use super::tables::{depth_key, Tables};
+use crate::error::ReportError;
+
+/// Depths that are numbers, as x values.
+fn numeric_depth(depth: &str) -> Option<f64> {
+    (depth_key(depth) != u64::MAX).then(|| depth_key(depth) as f64)
+}
+
+/// `metric` summed over the suite against depth, one line a variant.
+pub fn metric_by_depth(
+    tables: &Tables,
+    metric: Metric,
+    dir: &Path,
+    stem: &str,
+) -> Result<Vec<PathBuf>, ReportError> {
+    let grid = &tables
+        .by_depth
+        .iter()
+        .find(|(m, _)| *m == metric)
+        .expect("every metric has a table")
+        .1;
+    let series = grid
+        .rows
+        .iter()
+        .zip(&grid.cells)
+        .map(|(name, row)| Series {
+            name: name.clone(),
+            points: grid
+                .cols
+                .iter()
+                .zip(row)
+                .filter_map(|(d, v)| Some((numeric_depth(d)?, (*v)?)))
+                .collect(),
+        })
+        .collect();
+    let chart = LineChart {
+        title: format!(
+            "{} by depth, summed over {} positions",
+            capitalised(metric.title()),
+            tables.positions.len()
+        ),
+        x_label: "depth".into(),
+        y_label: format!(
+            "{}{}",
+            metric.title(),
+            if metric.log_scale() {
+                " (log scale)"
+            } else {
+                ""
+            }
+        ),
+        series,
+        log_y: metric.log_scale(),
+        integer_x: true,
+        legend: true,
+        title_size: 22,
+    };
+    write(dir, stem, (960, 640), &chart)
+}
+
+/// One series a variant: the points `point` makes of its finished searches.
+fn series_per_variant(
+    tables: &Tables,
+    point: impl Fn(&crate::sweep::record::Record) -> Option<(f64, f64)>,
+) -> Vec<Series> {
+    tables
+        .names
+        .iter()
+        .map(|name| Series {
+            name: name.clone(),
+            points: tables
+                .finished
+                .iter()
+                .filter(|r| &r.name == name)
+                .filter_map(&point)
+                .collect(),
+        })
+        .collect()
+}
+
+/// Nodes against depth per position, small multiples.
+pub fn nodes_per_position(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
+    let panels = tables
+        .positions
+        .iter()
+        .map(|position| LineChart {
+            title: position.clone(),
+            x_label: String::new(),
+            y_label: String::new(),
+            series: series_per_variant(tables, |r| {
+                if &r.position != position {
+                    return None;
+                }
+                Some((numeric_depth(&r.depth)?, Metric::Nodes.of(r)?))
+            }),
+            log_y: true,
+            integer_x: true,
+            legend: false,
+            title_size: 15,
+        })
+        .collect::<Vec<_>>();
+    let rows = panels.len().div_ceil(5).max(1) as u32;
+    let chart = Panels {
+        title: "Nodes (leaf + interior) by depth, per position (log scale)".into(),
+        legend: tables
+            .names
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| panels.iter().any(|p| !p.series[*i].points.is_empty()))
+            .map(|(i, name)| (i, name.clone()))
+            .collect(),
+        panels,
+    };
+    write(
+        dir,
+        "nodes_by_depth_per_position",
+        (1500, 80 + 260 * rows),
+        &chart,
+    )
+}
+
+/// Exact sweeps: nodes of each variant on each position (x: the position's place in the
+/// suite), one line a variant.
+pub fn nodes_by_position(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
+    let place = |position: &str| {
+        tables
+            .positions
+            .iter()
+            .position(|p| p == position)
+            .map(|i| i as f64 + 1.0)
+    };
+    let chart = LineChart {
+        title: format!(
+            "Nodes per position, solved to the end ({} to {}, log scale)",
+            tables.positions.first().map_or("", String::as_str),
+            tables.positions.last().map_or("", String::as_str)
+        ),
+        x_label: "position (in suite order)".into(),
+        y_label: "nodes (leaf + interior)".into(),
+        series: series_per_variant(tables, |r| {
+            Some((place(&r.position)?, Metric::Nodes.of(r)?))
+        }),
+        log_y: true,
+        integer_x: true,
+        legend: true,
+        title_size: 22,
+    };
+    write(dir, "nodes_by_position", (1200, 720), &chart)
+}
+
+/// Leaves of each variant relative to the baseline's at the deepest common depth.
+pub fn leaves_vs_baseline(
+    tables: &Tables,
+    baseline: &str,
+    dir: &Path,
+) -> Result<Vec<PathBuf>, ReportError> {
+    let Some(depth) = tables.depths.iter().rev().find(|d| {
+        tables
+            .totals
+            .iter()
+            .any(|t| &t.depth == *d && t.name == baseline && t.missing == 0)
+    }) else {
+        return Ok(Vec::new());
+    };
+    let base = tables
+        .totals
+        .iter()
+        .find(|t| &t.depth == depth && t.name == baseline)
+        .map_or(0, |t| t.counters.leaf);
+    let dots: Vec<(String, f64)> = tables
+        .totals
+        .iter()
+        .filter(|t| &t.depth == depth && base > 0)
+        .map(|t| (t.name.clone(), 100.0 * t.counters.leaf as f64 / base as f64))
+        .collect();
+    let rows = dots.len() as u32;
+    let chart = DotPlot {
+        title: format!("Leaves relative to {baseline} at depth {depth}"),
+        x_label: format!("leaves, % of {baseline} (log scale)"),
+        dots,
+    };
+    write(dir, "leaves_vs_baseline", (1100, 130 + 40 * rows), &chart)
+}
+
+/// `metric` of every finished search against its nodes, coloured by variant (log-log), into
+/// `<dir>/<stem>.svg` and `.png`.
+pub fn metric_vs_nodes(
+    tables: &Tables,
+    metric: Metric,
+    dir: &Path,
+    stem: &str,
+) -> Result<Vec<PathBuf>, ReportError> {
+    let groups = series_per_variant(tables, |r| Some((Metric::Nodes.of(r)?, metric.of(r)?)));
+    // Repeated timings: the fastest and slowest run around the median.
+    let spreads: Vec<Vec<(f64, f64, f64)>> = match metric {
+        Metric::TimeMs => tables
+            .names
+            .iter()
+            .map(|name| {
+                tables
+                    .finished
+                    .iter()
+                    .filter(|r| &r.name == name && r.runs.is_some_and(|n| n > 1))
+                    .filter_map(|r| {
+                        let ms = |ns: Option<u64>| Some(ns? as f64 / 1e6);
+                        Some((Metric::Nodes.of(r)?, ms(r.time_min_ns)?, ms(r.time_max_ns)?))
+                    })
+                    .collect()
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let (log, axes) = match metric.log_scale() {
+        true => (true, "log-log"),
+        false => (false, "log x"),
+    };
+    let spread_note = match spreads.iter().any(|s| !s.is_empty()) {
+        true => ", bars from the fastest to the slowest run",
+        false => "",
+    };
+    let chart = Scatter {
+        title: format!(
+            "{} against nodes, every search ({axes}{spread_note})",
+            capitalised(metric.title())
+        ),
+        x_label: "nodes (leaf + interior)".into(),
+        y_label: metric.title().into(),
+        groups,
+        spreads,
+        log_y: log,
+    };
+    write(dir, stem, (960, 640), &chart)
+}
+
+/// `plots/*.svg` and `.png`: nodes by depth (all and per position) or, solved to the end, by
+/// position; leaves against the baseline; time against nodes.
+pub struct Charts;
+
+impl Exporter for Charts {
+    fn export(&self, report: &ReportContext<'_>, dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
+        let (tables, options) = (report.tables, report.options);
+        let plots = dir.join("plots");
+        std::fs::create_dir_all(&plots).map_err(|source| io_error(&plots, source))?;
+        let mut files = Vec::new();
+        if tables.depths.iter().any(|d| d.parse::<u32>().is_ok()) {
+            files.extend(metric_by_depth(
+                tables,
+                Metric::Nodes,
+                &plots,
+                "nodes_by_depth",
+            )?);
+            files.extend(nodes_per_position(tables, &plots)?);
+        } else {
+            files.extend(nodes_by_position(tables, &plots)?);
+        }
+        files.extend(leaves_vs_baseline(tables, &options.baseline, &plots)?);
+        files.extend(metric_vs_nodes(
+            tables,
+            Metric::TimeMs,
+            &plots,
+            "time_vs_nodes",
+        )?);
+        Ok(files)
+    }
+}

@@ -1,0 +1,41 @@
+//! A runs table read back for a report: the cases the filter keeps, duplicates refused, made
+//! into tables.
+
+use std::path::Path;
+
+use super::options::Filter;
+use super::tables::{self, Tables};
+use crate::error::ReportError;
+use crate::sweep::record::Record;
+use crate::sweep::{read_runs, RUNS_FILE};
+
+/// The tables of `<dir>/runs.csv`, of the cases `filter` keeps.
+pub fn load(dir: &Path, filter: &Filter) -> Result<Tables, ReportError> {
+    let path = dir.join(RUNS_FILE);
+    if !path.is_file() {
+        return Err(ReportError::NoRuns(path.display().to_string()));
+    }
+    let records = read_runs(&path)?;
+    if records.is_empty() {
+        return Err(ReportError::Empty(path.display().to_string()));
+    }
+    let all = records.len();
+    let records: Vec<Record> = records.into_iter().filter(|r| filter.keeps(r)).collect();
+    if records.is_empty() {
+        return Err(ReportError::Filtered {
+            path: path.display().to_string(),
+            cases: all,
+            filter: filter.to_string(),
+        });
+    }
+    let mut seen = std::collections::HashSet::new();
+    let duplicated: Vec<&Record> = records.iter().filter(|r| !seen.insert(r.key())).collect();
+    if let Some(first) = duplicated.first() {
+        return Err(ReportError::Duplicated {
+            path: path.display().to_string(),
+            count: duplicated.len(),
+            first: format!("{} {} depth {}", first.position, first.variant, first.depth),
+        });
+    }
+    tables::build(&records)
+}
