@@ -4,7 +4,7 @@
 
 use super::context::{Searcher, INF};
 use super::endgame::Endgame;
-use super::variant::Base;
+use super::spec::Base;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn aspiration(&mut self, pos: &G, depth: u32, guess: i32, width: i32, base: Base) -> i32 {

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::variant::Variant;
+use super::spec::Variant;
 use crate::game::Eval;
 
 /// Deepest depth a depth-limited search may be asked for.

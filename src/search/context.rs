@@ -9,8 +9,8 @@ use super::config::Clock;
 use super::endgame::Endgame;
 use super::history::History;
 use super::killer::Killers;
+use super::spec::{TableUse, Variant};
 use super::tt::{Bound, TableError, TranspositionTable};
-use super::variant::{TableUse, Variant};
 use crate::counters::Counters;
 use crate::game::{Eval, GameMove, Side};
 

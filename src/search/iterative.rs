@@ -6,8 +6,8 @@ use super::config::MAX_DEPTH;
 use super::context::{to_the_end, Searcher, INF};
 use super::endgame::Endgame;
 use super::run::game_result;
+use super::spec::{Base, Variant};
 use super::token::budget;
-use super::variant::{Base, Variant};
 use crate::game::margin_score;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {

@@ -2,7 +2,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::variant::MAX_KILLERS;
+use super::spec::MAX_KILLERS;
 use crate::game::GameMove;
 
 pub struct Killers<M> {

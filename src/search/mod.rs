@@ -16,9 +16,9 @@ mod negamax;
 mod ordering;
 mod pvs;
 mod run;
+pub mod spec;
 mod token;
 pub mod tt;
-pub mod variant;
 
 pub use crate::counters::Counters;
 pub use config::{depth_label, Clock, SearchConfig, END, MAX_DEPTH};
@@ -27,8 +27,8 @@ pub use endgame::Endgame;
 pub use run::{
     check, check_memory, game_result, search, search_uncounted, solve_in_window, SearchOutcome,
 };
+pub use spec::{Base, Preset, TableUse, Variant, BASES, ENHANCEMENTS, PRESETS};
 pub use token::budget as token_budget;
-pub use variant::{Base, Preset, TableUse, Variant, ENHANCEMENTS, PRESETS};
 
 #[cfg(test)]
 mod tests;

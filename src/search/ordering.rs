@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 
 use super::context::{to_the_end, Searcher, INF};
 use super::endgame::Endgame;
-use super::variant::SSO_MIN_EMPTIES;
+use super::spec::SSO_MIN_EMPTIES;
 use crate::game::tree::splitmix64;
 use crate::game::GameMove;
 

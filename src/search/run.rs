@@ -6,8 +6,8 @@ use std::time::Instant;
 use super::config::{SearchConfig, END, MAX_DEPTH};
 use super::context::{Searcher, MAX_PLY};
 use super::endgame::Endgame;
+use super::spec::{Base, GameNeed, Variant, ENHANCEMENTS};
 use super::tt;
-use super::variant::{Base, Variant};
 use crate::counters::Counters;
 use crate::error::SearchError;
 use crate::game::Game;
@@ -83,28 +83,34 @@ pub fn check<G: Endgame>(depth: u32, config: &SearchConfig) -> Result<(), Search
             "+{name} works only when solving to the end of the game (depth end, `nodeprof solve`)"
         ));
     }
-    if variant.last.unwrap_or(0) > G::SMALL_SOLVER_EMPTIES {
-        return refuse(match G::SMALL_SOLVER_EMPTIES {
-            0 => format!(
-                "+last needs a specialised endgame solver, which {} lacks",
-                G::NAME
-            ),
-            n => format!("+last takes at most {n} empties for {}", G::NAME),
-        });
-    }
-    if variant.stability && !G::HAS_STABILITY {
-        return refuse(format!(
-            "+stab needs stable pieces, which {} lacks",
-            G::NAME
-        ));
-    }
-    if variant.parity && !G::HAS_PARITY {
-        return refuse(format!(
-            "+parity needs regions of empties, which {} lacks",
-            G::NAME
-        ));
+    for enhancement in ENHANCEMENTS.iter().filter(|e| (e.on)(variant)) {
+        if let Some(need) = enhancement.game_needs {
+            if let Some(message) = game_refusal::<G>(need, variant) {
+                return refuse(message);
+            }
+        }
     }
     Ok(())
+}
+
+/// Why games of `G` cannot give what an enhancement needs, if they cannot.
+fn game_refusal<G: Endgame>(need: GameNeed, variant: &Variant) -> Option<String> {
+    match need {
+        GameNeed::SmallSolver => {
+            let asked = variant.last.unwrap_or(0);
+            (asked > G::SMALL_SOLVER_EMPTIES).then(|| match G::SMALL_SOLVER_EMPTIES {
+                0 => format!(
+                    "+last needs a specialised endgame solver, which {} lacks",
+                    G::NAME
+                ),
+                n => format!("+last takes at most {n} empties for {}", G::NAME),
+            })
+        }
+        GameNeed::Stability => (!G::HAS_STABILITY)
+            .then(|| format!("+stab needs stable pieces, which {} lacks", G::NAME)),
+        GameNeed::Parity => (!G::HAS_PARITY)
+            .then(|| format!("+parity needs regions of empties, which {} lacks", G::NAME)),
+    }
 }
 
 /// Checks that the variant's table fits this machine's memory (before any search, so that

@@ -1,0 +1,135 @@
+//! The base algorithms, each with its name, argument and description in one row.
+
+use super::arg::Arg;
+
+/// The base algorithms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Base {
+    /// Plain minimax in negamax form: the full tree to the depth.
+    Negamax,
+    /// Knuth and Moore's F1: branch-and-bound with a single bound, no deep cut-offs.
+    Bnb,
+    /// Nega-alpha: alpha-beta in negamax form with deep cut-offs (fail-soft by default).
+    AlphaBeta,
+    /// Principal variation search / NegaScout.
+    Pvs,
+    /// MTD(f): null-window searches with a table, converging on the value.
+    Mtdf,
+    /// Node-budget search: `branching ^ depth` evaluations shared out among the moves.
+    Token { branching: u32 },
+}
+
+/// One base algorithm's row.
+pub struct BaseInfo {
+    pub name: &'static str,
+    pub arg: Option<Arg>,
+    pub about: &'static str,
+    make: fn(Option<i64>) -> Base,
+}
+
+/// The token search's default branching factor.
+pub const DEFAULT_TOKEN_BRANCHING: u32 = 10;
+
+/// The base algorithms, in the order `nodeprof variants` lists them.
+pub const BASES: &[BaseInfo] = &[
+    BaseInfo {
+        name: "negamax",
+        arg: None,
+        about: "minimax in negamax form: the full tree to the depth",
+        make: |_| Base::Negamax,
+    },
+    BaseInfo {
+        name: "bnb",
+        arg: None,
+        about: "branch-and-bound, Knuth and Moore's F1 (one bound, no deep cut-offs)",
+        make: |_| Base::Bnb,
+    },
+    BaseInfo {
+        name: "alphabeta",
+        arg: None,
+        about: "nega-alpha with deep cut-offs, fail-soft (+failhard to clamp)",
+        make: |_| Base::AlphaBeta,
+    },
+    BaseInfo {
+        name: "pvs",
+        arg: None,
+        about: "principal variation search / NegaScout",
+        make: |_| Base::Pvs,
+    },
+    BaseInfo {
+        name: "mtdf",
+        arg: None,
+        about: "MTD(f): null-window searches converging on the value (needs +tt)",
+        make: |_| Base::Mtdf,
+    },
+    BaseInfo {
+        name: "token",
+        arg: Some(Arg {
+            placeholder: "B",
+            what: "token branching",
+            min: 2,
+            max: 1000,
+            default: DEFAULT_TOKEN_BRANCHING as i64,
+        }),
+        about: "node budget of B^depth evaluations shared out among the moves (B = 10)",
+        make: |b| Base::Token {
+            branching: b.map_or(DEFAULT_TOKEN_BRANCHING, |b| b as u32),
+        },
+    },
+];
+
+impl BaseInfo {
+    /// `token[:B]`.
+    pub fn usage(&self) -> String {
+        super::arg::usage(self.name, self.arg.as_ref())
+    }
+}
+
+impl Base {
+    /// The base called `name` with its argument text, if `name` is a base.
+    pub fn parse(name: &str, arg: Option<&str>) -> Option<Result<Base, String>> {
+        let info = BASES.iter().find(|b| b.name == name)?;
+        Some(match (&info.arg, arg) {
+            (None, Some(_)) => Err(format!("{name} takes no ':' argument")),
+            (Some(spec), Some(text)) => spec.parse(text).map(|v| (info.make)(Some(v))),
+            (_, None) => Ok((info.make)(None)),
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Base::Negamax => "negamax",
+            Base::Bnb => "bnb",
+            Base::AlphaBeta => "alphabeta",
+            Base::Pvs => "pvs",
+            Base::Mtdf => "mtdf",
+            Base::Token { .. } => "token",
+        }
+    }
+
+    /// The canonical text: the name, and the argument when it is not the default.
+    pub fn spec(self) -> String {
+        match self {
+            Base::Token { branching } if branching != DEFAULT_TOKEN_BRANCHING => {
+                format!("token:{branching}")
+            }
+            other => other.name().to_string(),
+        }
+    }
+
+    /// Whether the algorithm takes `+` enhancements that order moves (killer, history,
+    /// mobility).
+    pub fn orders_moves(self) -> bool {
+        !matches!(self, Base::Negamax)
+    }
+
+    /// Whether it searches with an alpha-beta window (so tables, windows and ETC apply).
+    pub fn windowed(self) -> bool {
+        matches!(self, Base::AlphaBeta | Base::Pvs | Base::Mtdf)
+    }
+
+    /// Whether the search stops at a fixed depth (all but token).
+    pub fn depth_limited(self) -> bool {
+        !matches!(self, Base::Token { .. })
+    }
+}

@@ -1,0 +1,380 @@
+//! The enhancements, one row each: name, argument and its range, help, what it needs of the
+//! base algorithm, the depth and the game, and how it sets the variant and prints back. The
+//! parser, the canonical printer, the help texts and the checks all read this table.
+
+use super::arg::Arg;
+use super::base::Base;
+use super::variant::{TableUse, Variant};
+
+/// One enhancement.
+pub struct Enhancement {
+    pub name: &'static str,
+    pub arg: Option<Arg>,
+    pub help: &'static str,
+    /// Listed in help texts (aliases such as `failsoft` are not).
+    pub listed: bool,
+    /// What it needs of the base algorithm and the other enhancements, checked in order.
+    pub needs: &'static [Need],
+    /// Only when solving to the end of the game (depth `end`).
+    pub exact_only: bool,
+    /// What it needs of the game, checked when a search starts.
+    pub game_needs: Option<GameNeed>,
+    /// Sets it on a variant, given the argument's value (already range-checked).
+    pub set: fn(&mut Variant, Option<i64>) -> Result<(), String>,
+    /// Whether it is on.
+    pub on: fn(&Variant) -> bool,
+    /// Its part of the canonical spec (`+killer:2`), if this row prints one.
+    pub print: fn(&Variant) -> Option<String>,
+}
+
+/// What an enhancement needs of the variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// A base that searches selectively (not negamax, the full-tree baseline).
+    NotBaseline,
+    /// A base whose move order can change what it visits.
+    OrderingBase,
+    /// A base that searches with an alpha-beta window.
+    Window,
+    /// A base with a depth to deepen (not token).
+    DepthLimited,
+    /// A base that does not make its own windows (not mtdf).
+    NotOwnWindows,
+    /// Iterative deepening.
+    Iterative,
+    /// A table with cut-offs.
+    TableCuts,
+}
+
+/// What an enhancement needs of the game (`Endgame`'s hooks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameNeed {
+    /// A specialised solver for at least the enhancement's argument's empties.
+    SmallSolver,
+    /// Stable pieces.
+    Stability,
+    /// Regions of empties.
+    Parity,
+}
+
+impl Need {
+    /// Why `variant` fails this need for enhancement `name`, if it does.
+    pub fn refusal(self, variant: &Variant, name: &str) -> Option<String> {
+        let base = variant.base;
+        let fails = match self {
+            Need::NotBaseline => base == Base::Negamax,
+            Need::OrderingBase => !base.orders_moves(),
+            Need::Window => !base.windowed(),
+            Need::DepthLimited => !base.depth_limited(),
+            Need::NotOwnWindows => base == Base::Mtdf,
+            Need::Iterative => !variant.iterative,
+            Need::TableCuts => !variant.table.is_some_and(|t| t.cuts),
+        };
+        fails.then(|| match self {
+            Need::NotBaseline => "negamax takes no enhancements: it is the full-tree baseline".into(),
+            Need::OrderingBase => format!(
+                "{} visits the whole tree: move ordering (killer, history, mobility) cannot change it",
+                base.name()
+            ),
+            Need::Window => format!(
+                "{} does not search with an alpha-beta window, so +{name} does not apply (it does with alphabeta, pvs, mtdf)",
+                base.name()
+            ),
+            Need::DepthLimited => format!("{} has no depth to deepen: +{name} does not apply", base.name()),
+            Need::NotOwnWindows => format!("{} makes its own windows: +{name} does not apply", base.name()),
+            Need::Iterative => format!("{name} centres its window on the previous iteration's value: add +id"),
+            Need::TableCuts => format!("{name} cuts on table entries: add +tt or +ttcut"),
+        })
+    }
+}
+
+/// Table sizes and argument defaults. The default table is small enough to stay in cache
+/// and to set up in no time for each search; exact solving asks for more.
+pub const DEFAULT_TABLE_MIB: u32 = 2;
+pub const DEFAULT_KILLERS: u32 = 2;
+pub const MAX_KILLERS: u32 = 64;
+pub const DEFAULT_ASPIRATION: i32 = 8;
+pub const DEFAULT_LAST: u32 = 4;
+pub const DEFAULT_SSO: u32 = 2;
+/// Shallow search ordering is done at nodes with at least this many empties.
+pub const SSO_MIN_EMPTIES: u32 = 14;
+
+const TABLE_ARG: Option<Arg> = Some(Arg {
+    placeholder: "MiB",
+    what: "table size (MiB)",
+    min: 1,
+    max: 65536,
+    default: DEFAULT_TABLE_MIB as i64,
+});
+
+/// Adds table use (`moves`, `cuts`) of `mib` MiB (or the size already given).
+fn set_table(v: &mut Variant, mib: Option<i64>, moves: bool, cuts: bool) -> Result<(), String> {
+    let size = mib.map_or(v.table.map_or(DEFAULT_TABLE_MIB, |t| t.mib), |m| m as u32);
+    let table = v.table.get_or_insert(TableUse {
+        mib: size,
+        moves: false,
+        cuts: false,
+        exact_depth: false,
+        classic_store: false,
+    });
+    if mib.is_some() && table.mib != size && (table.moves || table.cuts) {
+        return Err(format!(
+            "two table sizes given ({} and {size} MiB)",
+            table.mib
+        ));
+    }
+    table.mib = size;
+    table.moves |= moves;
+    table.cuts |= cuts;
+    Ok(())
+}
+
+/// Sets a property of a table given before.
+fn set_on_table(v: &mut Variant, name: &str, set: fn(&mut TableUse)) -> Result<(), String> {
+    match &mut v.table {
+        Some(t) => {
+            set(t);
+            Ok(())
+        }
+        None => Err(format!("+{name} needs a table first: write +tt+{name}")),
+    }
+}
+
+fn print_table(v: &Variant) -> Option<String> {
+    let t = v.table?;
+    let name = match (t.moves, t.cuts) {
+        (true, true) => "tt",
+        (true, false) => "ttmove",
+        _ => "ttcut",
+    };
+    Some(match t.mib {
+        DEFAULT_TABLE_MIB => format!("+{name}"),
+        mib => format!("+{name}:{mib}"),
+    })
+}
+
+/// `+name` when `on`.
+fn flag(on: bool, name: &str) -> Option<String> {
+    on.then(|| format!("+{name}"))
+}
+
+/// A row without an argument that the table row prints from `on`.
+macro_rules! flag_row {
+    ($name:literal, $field:ident, $help:literal, needs: $needs:expr, exact: $exact:expr, game: $game:expr) => {
+        Enhancement {
+            name: $name,
+            arg: None,
+            help: $help,
+            listed: true,
+            needs: $needs,
+            exact_only: $exact,
+            game_needs: $game,
+            set: |v, _| {
+                v.$field = true;
+                Ok(())
+            },
+            on: |v| v.$field,
+            print: |v| flag(v.$field, $name),
+        }
+    };
+}
+
+/// Every enhancement, in canonical order: specs print their enhancements in this order, and
+/// help texts list them in it.
+pub const ENHANCEMENTS: &[Enhancement] = &[
+    Enhancement {
+        name: "tt",
+        arg: TABLE_ARG,
+        help: "transposition table (default 2 MiB): table move first and bound cut-offs",
+        listed: true,
+        needs: &[Need::NotBaseline, Need::Window],
+        exact_only: false,
+        game_needs: None,
+        set: |v, mib| set_table(v, mib, true, true),
+        on: |v| v.table.is_some(),
+        print: print_table,
+    },
+    Enhancement {
+        name: "ttmove",
+        arg: TABLE_ARG,
+        help: "the table only for move ordering",
+        listed: true,
+        needs: &[Need::NotBaseline, Need::Window],
+        exact_only: false,
+        game_needs: None,
+        set: |v, mib| set_table(v, mib, true, false),
+        on: |v| v.table.is_some_and(|t| t.moves && !t.cuts),
+        print: |_| None,
+    },
+    Enhancement {
+        name: "ttcut",
+        arg: TABLE_ARG,
+        help: "the table only for cut-offs",
+        listed: true,
+        needs: &[Need::NotBaseline, Need::Window],
+        exact_only: false,
+        game_needs: None,
+        set: |v, mib| set_table(v, mib, false, true),
+        on: |v| v.table.is_some_and(|t| t.cuts && !t.moves),
+        print: |_| None,
+    },
+    Enhancement {
+        name: "ttexact",
+        arg: None,
+        help: "cut only on table entries of exactly the needed depth",
+        listed: true,
+        needs: &[],
+        exact_only: false,
+        game_needs: None,
+        set: |v, _| set_on_table(v, "ttexact", |t| t.exact_depth = true),
+        on: |v| v.table.is_some_and(|t| t.exact_depth),
+        print: |v| flag(v.table.is_some_and(|t| t.exact_depth), "ttexact"),
+    },
+    Enhancement {
+        name: "ttclassic",
+        arg: None,
+        help: "the classic tables' store rules: no upper bounds; keep deeper or exact entries",
+        listed: true,
+        needs: &[],
+        exact_only: false,
+        game_needs: None,
+        set: |v, _| set_on_table(v, "ttclassic", |t| t.classic_store = true),
+        on: |v| v.table.is_some_and(|t| t.classic_store),
+        print: |v| flag(v.table.is_some_and(|t| t.classic_store), "ttclassic"),
+    },
+    Enhancement {
+        name: "killer",
+        arg: Some(Arg {
+            placeholder: "K",
+            what: "killer count",
+            min: 1,
+            max: MAX_KILLERS as i64,
+            default: DEFAULT_KILLERS as i64,
+        }),
+        help: "K killer moves per ply, most recent first (default 2)",
+        listed: true,
+        needs: &[Need::OrderingBase],
+        exact_only: false,
+        game_needs: None,
+        set: |v, k| {
+            v.killers = Some(k.map_or(DEFAULT_KILLERS, |k| k as u32));
+            Ok(())
+        },
+        on: |v| v.killers.is_some(),
+        print: |v| v.killers.map(|k| format!("+killer:{k}")),
+    },
+    flag_row!("history", history, "history heuristic, weight 2^depth",
+        needs: &[Need::OrderingBase], exact: false, game: None),
+    flag_row!("mobility", mobility,
+        "fastest first: fewest opponent replies first (Reversi: corners count twice; Ataxx: clones first)",
+        needs: &[Need::OrderingBase], exact: false, game: None),
+    flag_row!("id", iterative, "iterative deepening from depth 1 (table, killers and history kept)",
+        needs: &[Need::NotBaseline, Need::DepthLimited], exact: false, game: None),
+    Enhancement {
+        name: "asp",
+        arg: Some(Arg {
+            placeholder: "W",
+            what: "aspiration half-width",
+            min: 1,
+            max: 100_000,
+            default: DEFAULT_ASPIRATION as i64,
+        }),
+        help: "aspiration window of half-width W around the last iteration's value (default 8)",
+        listed: true,
+        needs: &[Need::Window, Need::NotOwnWindows, Need::Iterative],
+        exact_only: false,
+        game_needs: None,
+        set: |v, w| {
+            v.aspiration = Some(w.map_or(DEFAULT_ASPIRATION, |w| w as i32));
+            Ok(())
+        },
+        on: |v| v.aspiration.is_some(),
+        print: |v| v.aspiration.map(|w| format!("+asp:{w}")),
+    },
+    flag_row!("etc", etc, "enhanced transposition cut-off, away from the leaves",
+        needs: &[Need::Window, Need::TableCuts], exact: false, game: None),
+    flag_row!("failhard", fail_hard, "clamp values to the window (default: fail-soft)",
+        needs: &[Need::Window], exact: false, game: None),
+    Enhancement {
+        name: "failsoft",
+        arg: None,
+        help: "fail-soft values (the default)",
+        listed: false,
+        needs: &[],
+        exact_only: false,
+        game_needs: None,
+        set: |v, _| {
+            v.fail_hard = false;
+            Ok(())
+        },
+        on: |_| false,
+        print: |_| None,
+    },
+    flag_row!("fileorder", file_order,
+        "try moves file by file (a1, a2, ..., a8, b1, ...) as the classic 2011 tables did",
+        needs: &[], exact: false, game: None),
+    flag_row!("whiteview", white_view,
+        "score leaves white minus black whatever the side to move (the classic tables' sign slip)",
+        needs: &[], exact: false, game: None),
+    flag_row!("parity", parity, "moves into odd regions of empties first (Reversi)",
+        needs: &[Need::OrderingBase], exact: false, game: Some(GameNeed::Parity)),
+    flag_row!("stab", stability,
+        "exact solving: stability cut-off (a node its stable discs prove lost below alpha)",
+        needs: &[Need::Window], exact: true, game: Some(GameNeed::Stability)),
+    Enhancement {
+        name: "last",
+        arg: Some(Arg {
+            placeholder: "N",
+            what: "last empties",
+            min: 1,
+            max: 64,
+            default: DEFAULT_LAST as i64,
+        }),
+        help:
+            "exact solving: the last N empties (default 4) by specialised code, no table (Reversi)",
+        listed: true,
+        needs: &[Need::Window],
+        exact_only: true,
+        game_needs: Some(GameNeed::SmallSolver),
+        set: |v, n| {
+            v.last = Some(n.map_or(DEFAULT_LAST, |n| n as u32));
+            Ok(())
+        },
+        on: |v| v.last.is_some(),
+        print: |v| v.last.map(|n| format!("+last:{n}")),
+    },
+    Enhancement {
+        name: "sso",
+        arg: Some(Arg {
+            placeholder: "D",
+            what: "ordering search depth",
+            min: 1,
+            max: 8,
+            default: DEFAULT_SSO as i64,
+        }),
+        help:
+            "exact solving: order moves by a depth-D search (default 2) at nodes with 14+ empties",
+        listed: true,
+        needs: &[Need::Window],
+        exact_only: true,
+        game_needs: None,
+        set: |v, d| {
+            v.sso = Some(d.map_or(DEFAULT_SSO, |d| d as u32));
+            Ok(())
+        },
+        on: |v| v.sso.is_some(),
+        print: |v| v.sso.map(|d| format!("+sso:{d}")),
+    },
+];
+
+impl Enhancement {
+    /// `tt[:MiB]`.
+    pub fn usage(&self) -> String {
+        super::arg::usage(self.name, self.arg.as_ref())
+    }
+
+    /// The enhancement called `name`.
+    pub fn find(name: &str) -> Option<&'static Enhancement> {
+        ENHANCEMENTS.iter().find(|e| e.name == name)
+    }
+}
