@@ -3,21 +3,18 @@
 //! window (a cut-off returns beta, a node that improves nothing returns alpha). Also the
 //! memory-enhanced test that MTD(f) drives.
 
-use super::context::{Node, Searcher};
+use super::context::{Node, Opened, Searcher};
 use super::endgame::Endgame;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn alphabeta(&mut self, pos: &G, depth: u32, alpha: i32, beta: i32, ply: usize) -> i32 {
         let (mut moves, deferred) = match self.open(pos, depth, alpha, beta, ply) {
-            Ok(opened) => opened,
-            Err(value) => return value,
+            Opened::Moves { moves, deferred } => (moves, deferred),
+            Opened::Settled(value) => return value,
         };
         let mut node = Node::new(alpha);
         for i in 0..moves.len() {
-            if i == 1 && deferred {
-                self.order_rest(pos, &mut moves, ply, depth);
-            }
-            let mv = moves[i];
+            let mv = self.move_at(pos, &mut moves, i, deferred, ply, depth);
             let value = -self.alphabeta(&pos.play(mv), depth - 1, -beta, -node.alpha, ply + 1);
             if self.offer(&mut node, pos, mv, i, value, beta, depth, ply) {
                 break;

@@ -2,16 +2,15 @@
 //! negated best value found there so far) and stops once its own value reaches it; unlike
 //! alpha-beta, no bound passes from a grandparent down, so there are no deep cut-offs.
 
-use super::context::{Node, Searcher, INF};
+use super::context::{Node, Opened, Searcher, INF};
 use super::endgame::Endgame;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn bnb(&mut self, pos: &G, depth: u32, bound: i32, ply: usize) -> i32 {
-        let mut moves = match self.expand(pos, depth == 0, ply) {
-            Ok(moves) => moves,
-            Err(value) => return value,
+        let moves = match self.open_plain(pos, depth == 0, ply, depth) {
+            Opened::Moves { moves, .. } => moves,
+            Opened::Settled(value) => return value,
         };
-        self.order(pos, &mut moves, ply, None, depth);
         // The child's single bound is the negated best value found here so far.
         let mut node = Node::new(-INF);
         for (i, &mv) in moves.iter().enumerate() {

@@ -98,40 +98,63 @@ impl<M> Node<M> {
     }
 }
 
-/// One search's state. `COUNT = false` compiles the counters out (to measure their cost).
-pub struct Searcher<G: Endgame, const COUNT: bool> {
-    pub counters: Counters,
+/// What a search searches with: the one copy of its configuration.
+pub struct Options {
+    pub variant: Variant,
     pub eval: Eval,
-    pub table: Option<(TranspositionTable, TableUse)>,
-    pub killers: Option<Killers<G::Move>>,
-    pub history: Option<History>,
-    pub mobility: bool,
-    pub etc: bool,
-    pub fail_hard: bool,
-    pub file_order: bool,
-    pub white_view: bool,
+    /// Randomise the move order with this seed.
     pub shuffle: Option<u64>,
-    pub parity: bool,
-    pub stability: bool,
-    /// Empties from which the game's specialised solver takes over (0: never).
-    pub last: u32,
-    /// Shallow search ordering depth.
-    pub sso: Option<u32>,
-    pub pv: PvTable<G::Move>,
-    /// The previous iteration's best move, tried first at the root.
-    pub root_first: Option<G::Move>,
-    /// The best move at the root of the last search.
-    pub root_best: Option<G::Move>,
-    /// Stop searching at this time, read from this clock (checked every `DEADLINE_CHECK`
-    /// nodes).
+}
+
+/// What the search learns as it goes and carries from node to node (and from one iteration
+/// to the next).
+pub struct Memory<M> {
+    /// The transposition table (used as `Options::variant.table` says).
+    pub tt: Option<TranspositionTable>,
+    pub killers: Option<Killers<M>>,
+    pub history: Option<History>,
+    pub pv: PvTable<M>,
+}
+
+/// When a search stops.
+pub struct Limits {
+    /// Stop at this time, read from this clock (checked every `DEADLINE_CHECK` nodes).
     pub deadline: Option<(Instant, Clock)>,
     ticks: u32,
     /// The deadline passed (or the search went `MAX_PLY` deep): every node now returns at
     /// once and the result is void.
     pub stopped: bool,
     pub too_deep: bool,
+}
+
+/// The root's state.
+pub struct Root<M> {
+    /// The previous iteration's best move, tried first at the root.
+    pub first: Option<M>,
+    /// The best move at the root of the last search.
+    pub best: Option<M>,
     /// The root's window when solving (`wld`: (-1, 1)).
-    pub root_window: (i32, i32),
+    pub window: (i32, i32),
+}
+
+/// What a node's opening found.
+pub enum Opened<L> {
+    /// Search these moves. With `deferred`, only the first is in place: the others are
+    /// ordered by [`Searcher::order_rest`] once the first has been searched.
+    Moves { moves: L, deferred: bool },
+    /// The node's value is known without searching its moves: a leaf, a finished game, a
+    /// table or ETC cut-off, an endgame shortcut, or a stopped search.
+    Settled(i32),
+}
+
+/// One search's state, in rooms. `COUNT = false` compiles the counters out (to measure their
+/// cost).
+pub struct Searcher<G: Endgame, const COUNT: bool> {
+    pub(super) options: Options,
+    pub(super) memory: Memory<G::Move>,
+    pub(super) limits: Limits,
+    pub(super) root: Root<G::Move>,
+    pub(super) counters: Counters,
 }
 
 /// Whether a search to `depth` goes to the end of the game (see `search::END`).
@@ -150,35 +173,52 @@ pub const DEADLINE_CHECK: u32 = 4096;
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// A searcher with fresh (empty) tables; an error if the table's memory cannot be had.
     pub fn new(variant: &Variant, eval: Eval, shuffle: Option<u64>) -> Result<Self, TableError> {
-        let table = match variant.table {
-            Some(t) => Some((TranspositionTable::with_mib(t.mib)?, t)),
+        let tt = match variant.table {
+            Some(t) => Some(TranspositionTable::with_mib(t.mib)?),
             None => None,
         };
         Ok(Searcher {
+            options: Options {
+                variant: variant.clone(),
+                eval,
+                shuffle,
+            },
+            memory: Memory {
+                tt,
+                killers: variant.killers.map(|k| Killers::new(k, MAX_PLY + 1)),
+                history: variant.history.then(|| History::new(G::MOVE_INDEXES)),
+                pv: PvTable::new(),
+            },
+            limits: Limits {
+                deadline: None,
+                ticks: 0,
+                stopped: false,
+                too_deep: false,
+            },
+            root: Root {
+                first: None,
+                best: None,
+                window: (-INF, INF),
+            },
             counters: Counters::default(),
-            eval,
-            table,
-            killers: variant.killers.map(|k| Killers::new(k, MAX_PLY + 1)),
-            history: variant.history.then(|| History::new(G::MOVE_INDEXES)),
-            mobility: variant.mobility,
-            etc: variant.etc,
-            fail_hard: variant.fail_hard,
-            file_order: variant.file_order,
-            white_view: variant.white_view,
-            shuffle,
-            parity: variant.parity,
-            stability: variant.stability,
-            last: variant.last.unwrap_or(0),
-            sso: variant.sso,
-            pv: PvTable::new(),
-            root_first: None,
-            root_best: None,
-            deadline: None,
-            ticks: 0,
-            stopped: false,
-            too_deep: false,
-            root_window: (-INF, INF),
         })
+    }
+
+    /// The variant searched with.
+    #[inline(always)]
+    pub fn variant(&self) -> &Variant {
+        &self.options.variant
+    }
+
+    /// The table and how it is used, if the variant has one (and it is not set aside).
+    #[inline(always)]
+    pub fn table(&self) -> Option<(&TranspositionTable, TableUse)> {
+        Some((self.memory.tt.as_ref()?, self.options.variant.table?))
+    }
+
+    /// The counters of the search so far.
+    pub fn counters(&self) -> Counters {
+        self.counters
     }
 
     /// The depth a table entry records for a search of `pos` to `depth`.
@@ -212,54 +252,74 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     #[inline]
     pub fn horizon(&mut self, pos: &G, ply: usize) -> i32 {
         self.count(|c| c.leaf += 1);
-        self.pv.clear(ply);
-        if self.white_view {
+        self.memory.pv.clear(ply);
+        if self.options.variant.white_view {
             return white_minus_black(pos);
         }
         if pos.is_over() {
             pos.terminal_score()
         } else {
-            pos.evaluate(self.eval)
+            pos.evaluate(self.options.eval)
         }
     }
 
-    /// Enters a node: its moves, or (`Err`) its value if it is a leaf: at the horizon or a
-    /// finished game.
+    /// Enters a node: its moves (in generation order), or its value if it is a leaf: at the
+    /// horizon or a finished game.
     #[inline]
-    pub fn expand(&mut self, pos: &G, at_horizon: bool, ply: usize) -> Result<G::Moves, i32> {
-        if let Some((deadline, clock)) = self.deadline {
-            self.ticks = self.ticks.wrapping_add(1);
-            if self.ticks.is_multiple_of(DEADLINE_CHECK) && (clock.0)() >= deadline {
-                self.stopped = true;
+    fn enter(&mut self, pos: &G, at_horizon: bool, ply: usize) -> Opened<G::Moves> {
+        if let Some((deadline, clock)) = self.limits.deadline {
+            self.limits.ticks = self.limits.ticks.wrapping_add(1);
+            if self.limits.ticks.is_multiple_of(DEADLINE_CHECK) && (clock.0)() >= deadline {
+                self.limits.stopped = true;
             }
         }
         if ply + 1 >= MAX_PLY {
-            self.too_deep = true;
-            self.stopped = true;
+            self.limits.too_deep = true;
+            self.limits.stopped = true;
         }
-        if self.stopped {
-            return Err(0);
+        if self.limits.stopped {
+            return Opened::Settled(0);
         }
         if at_horizon {
-            return Err(self.horizon(pos, ply));
+            return Opened::Settled(self.horizon(pos, ply));
         }
         let moves = pos.generate_moves();
-        self.pv.clear(ply);
+        self.memory.pv.clear(ply);
         if moves.is_empty() {
             self.count(|c| c.leaf += 1);
-            if self.white_view {
-                return Err(white_minus_black(pos));
+            if self.options.variant.white_view {
+                return Opened::Settled(white_minus_black(pos));
             }
-            return Err(pos.terminal_score());
+            return Opened::Settled(pos.terminal_score());
         }
         self.count(|c| c.interior += 1);
-        Ok(moves)
+        Opened::Moves {
+            moves,
+            deferred: false,
+        }
+    }
+
+    /// Opens a node searched without table or window (negamax, branch-and-bound, token): its
+    /// moves ordered, or its value if it is a leaf. The shared prologue of their move loops.
+    #[inline]
+    pub fn open_plain(
+        &mut self,
+        pos: &G,
+        at_horizon: bool,
+        ply: usize,
+        depth: u32,
+    ) -> Opened<G::Moves> {
+        let mut opened = self.enter(pos, at_horizon, ply);
+        if let Opened::Moves { moves, .. } = &mut opened {
+            self.order(pos, moves, ply, None, depth);
+        }
+        opened
     }
 
     /// `value` as the algorithm returns it: clamped to the window when failing hard.
     #[inline(always)]
     pub fn bounded(&self, value: i32, alpha: i32, beta: i32) -> i32 {
-        if self.fail_hard {
+        if self.options.variant.fail_hard {
             value.clamp(alpha, beta)
         } else {
             value
@@ -287,11 +347,10 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         beta: i32,
         ply: usize,
     ) -> Probe<G::Move> {
-        let Some((table, use_)) = &self.table else {
+        let Some((table, use_)) = self.table() else {
             return Probe::Continue(None);
         };
         let entry = table.probe(key);
-        let use_ = *use_;
         self.count(|c| c.tt_probe += 1);
         let Some(entry) = entry else {
             return Probe::Continue(None);
@@ -314,10 +373,10 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         Probe::Continue(mv)
     }
 
-    /// Opens a windowed node: its moves, ordered, or (`Err`) its value when it is a leaf or
-    /// the table (or ETC) settles it. When the table gives a move, only that move is put
-    /// first and the rest is left for [`Searcher::order_rest`] (`true` in the result): the
-    /// table move cuts most such nodes off, and the rest's ordering would be wasted.
+    /// Opens a windowed node: its moves, ordered, or its value when it is a leaf or the table
+    /// (or ETC, or an endgame shortcut) settles it. When the table gives a move, only that
+    /// move is put first and the rest is left for [`Searcher::move_at`] to order (`deferred`):
+    /// the table move cuts most such nodes off, and the rest's ordering would be wasted.
     #[inline]
     pub fn open(
         &mut self,
@@ -326,41 +385,65 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         alpha: i32,
         beta: i32,
         ply: usize,
-    ) -> Result<(G::Moves, bool), i32> {
+    ) -> Opened<G::Moves> {
         if to_the_end(depth) && ply > 0 {
             if let Some(value) = self.endgame_shortcut(pos, alpha, beta, ply) {
-                return Err(value);
+                return Opened::Settled(value);
             }
         }
         let key = pos.key();
-        if let (Some((table, _)), true) = (&self.table, depth > 0) {
+        if let (Some(table), true) = (&self.memory.tt, depth > 0) {
             // Fetched while the moves are generated.
             table.prefetch(key);
         }
-        let mut moves = self.expand(pos, depth == 0, ply)?;
+        let mut moves = match self.enter(pos, depth == 0, ply) {
+            Opened::Moves { moves, .. } => moves,
+            settled => return settled,
+        };
         let first = match self.probe(pos, key, depth, alpha, beta, ply) {
-            Probe::Cut(value) => return Err(value),
+            Probe::Cut(value) => return Opened::Settled(value),
             Probe::Continue(first) => first,
         };
         if let Some(value) = self.etc_cut(pos, &moves, depth, alpha, beta, ply) {
-            return Err(value);
+            return Opened::Settled(value);
         }
         // The shuffle's permutation depends on the whole list, so it is never deferred.
-        if let (Some(first), None) = (first, self.shuffle) {
+        if let (Some(first), None) = (first, self.options.shuffle) {
             if let Some(j) = moves.iter().position(|&m| m == first) {
                 moves[..=j].rotate_right(1);
                 let deferred = moves.len() > 2;
-                return Ok((moves, deferred));
+                return Opened::Moves { moves, deferred };
             }
         }
         self.order(pos, &mut moves, ply, first, depth);
-        Ok((moves, false))
+        Opened::Moves {
+            moves,
+            deferred: false,
+        }
+    }
+
+    /// The `i`-th move of a node's loop, the moves after the first ordered once the first
+    /// has been searched if the opening deferred them.
+    #[inline(always)]
+    pub fn move_at(
+        &mut self,
+        pos: &G,
+        moves: &mut [G::Move],
+        i: usize,
+        deferred: bool,
+        ply: usize,
+        depth: u32,
+    ) -> G::Move {
+        if i == 1 && deferred {
+            self.order_rest(pos, moves, ply, depth);
+        }
+        moves[i]
     }
 
     /// Orders the moves after the first of a node whose ordering [`Searcher::open`] deferred
     /// (the same order [`Searcher::order`] would have given them).
     #[inline]
-    pub fn order_rest(&mut self, pos: &G, moves: &mut [G::Move], ply: usize, depth: u32) {
+    pub(super) fn order_rest(&mut self, pos: &G, moves: &mut [G::Move], ply: usize, depth: u32) {
         // Passing the first move keeps the root's previous best from being brought forward
         // among the rest (it is not in the slice).
         let first = moves[0];
@@ -387,11 +470,11 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         node.best = value;
         node.best_move = Some(mv);
         if ply == 0 {
-            self.root_best = Some(mv);
+            self.root.best = Some(mv);
         }
         if value > node.alpha {
             node.alpha = value;
-            self.pv.update(ply, mv);
+            self.memory.pv.update(ply, mv);
         }
         if value >= beta {
             self.on_cut(pos, mv, index, depth, ply);
@@ -407,10 +490,10 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             c.beta_cut += 1;
             c.first_cut += (index == 0) as u64;
         });
-        if let Some(killers) = &mut self.killers {
+        if let Some(killers) = &mut self.memory.killers {
             killers.record(ply, mv);
         }
-        if let Some(history) = &mut self.history {
+        if let Some(history) = &mut self.memory.history {
             history.record(pos.side_to_move(), mv, Self::history_depth(pos, depth));
         }
     }
@@ -431,21 +514,21 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             best, best_move, ..
         } = node;
         if ply == 0 {
-            self.root_best = best_move;
+            self.root.best = best_move;
         }
         let bound = if best <= alpha {
             Bound::Upper
         } else if best >= beta {
             Bound::Lower
         } else {
-            if let (Some(history), Some(mv)) = (&mut self.history, best_move) {
+            if let (Some(history), Some(mv)) = (&mut self.memory.history, best_move) {
                 history.record(pos.side_to_move(), mv, Self::history_depth(pos, depth));
             }
             Bound::Exact
         };
         let value = self.bounded(best, alpha, beta);
         let depth = Self::table_depth(pos, depth);
-        if let Some((table, use_)) = &mut self.table {
+        if let (Some(table), Some(use_)) = (&mut self.memory.tt, self.options.variant.table) {
             if use_.classic_store {
                 // The classic tables' rules: no upper bounds, and an entry for the same
                 // position stays if deeper, or as deep and exact, or the new one is not exact.
@@ -476,7 +559,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// whose null-window passes leave no line of their own).
     pub fn table_line(&self, pos: &G, first: Option<G::Move>, depth: u32) -> Vec<G::Move> {
         let mut line = Vec::new();
-        let Some((table, _)) = &self.table else {
+        let Some(table) = &self.memory.tt else {
             return line;
         };
         let mut pos = *pos;

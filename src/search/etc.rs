@@ -27,14 +27,13 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         beta: i32,
         ply: usize,
     ) -> Option<i32> {
-        if !self.etc || depth < MIN_DEPTH || ply == 0 {
+        if !self.options.variant.etc || depth < MIN_DEPTH || ply == 0 {
             return None;
         }
         if to_the_end(depth) && pos.empties() < MIN_EMPTIES {
             return None;
         }
-        let (table, use_) = self.table.as_ref()?;
-        let use_ = *use_;
+        let (table, use_) = self.table()?;
         let mut probes = 0;
         let mut hits = 0;
         let mut found = None;

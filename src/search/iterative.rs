@@ -6,14 +6,14 @@ use super::config::MAX_DEPTH;
 use super::context::{to_the_end, Searcher, INF};
 use super::endgame::Endgame;
 use super::run::game_result;
-use super::spec::{Base, Variant};
+use super::spec::Base;
 use super::token::budget;
 use crate::game::margin_score;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
-    pub fn search_root(&mut self, pos: &G, depth: u32, variant: &Variant) -> i32 {
-        if !variant.iterative {
-            return self.search_to(pos, depth, variant, None);
+    pub fn search_root(&mut self, pos: &G, depth: u32) -> i32 {
+        if !self.variant().iterative {
+            return self.search_to(pos, depth, None);
         }
         // Solving deepens to half the empties, then searches to the end; its table entries
         // are kept apart from the depth-limited ones (see `Searcher::table_depth`).
@@ -25,8 +25,8 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         let mut value = 0;
         for d in 1..=last {
             let guess = (d > 1).then_some(value);
-            value = self.search_to(pos, d, variant, guess);
-            self.root_first = self.root_best;
+            value = self.search_to(pos, d, guess);
+            self.root.first = self.root.best;
         }
         if last == depth {
             return value;
@@ -36,23 +36,22 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             Some(_) => value,
             None => margin_score(value, G::WIN_BONUS),
         });
-        self.search_to(pos, depth, variant, guess)
+        self.search_to(pos, depth, guess)
     }
 
     /// One search to `depth`; `guess` is the previous iteration's value, if any.
-    fn search_to(&mut self, pos: &G, depth: u32, variant: &Variant, guess: Option<i32>) -> i32 {
-        if to_the_end(depth) && self.root_window != (-INF, INF) && variant.base.windowed() {
-            let (alpha, beta) = self.root_window;
-            return self.windowed(pos, depth, alpha, beta, variant.base);
+    fn search_to(&mut self, pos: &G, depth: u32, guess: Option<i32>) -> i32 {
+        let (base, aspiration) = (self.variant().base, self.variant().aspiration);
+        if to_the_end(depth) && self.root.window != (-INF, INF) && base.windowed() {
+            let (alpha, beta) = self.root.window;
+            return self.windowed(pos, depth, alpha, beta, base);
         }
-        match variant.base {
+        match base {
             Base::Negamax => self.negamax(pos, depth, 0),
             Base::Bnb => self.bnb(pos, depth, INF, 0),
-            Base::AlphaBeta | Base::Pvs => match (variant.aspiration, guess) {
-                (Some(width), Some(guess)) => {
-                    self.aspiration(pos, depth, guess, width, variant.base)
-                }
-                _ => self.windowed(pos, depth, -INF, INF, variant.base),
+            Base::AlphaBeta | Base::Pvs => match (aspiration, guess) {
+                (Some(width), Some(guess)) => self.aspiration(pos, depth, guess, width, base),
+                _ => self.windowed(pos, depth, -INF, INF, base),
             },
             Base::Mtdf => self.mtdf(pos, depth, guess.unwrap_or(0)),
             Base::Token { branching } => self.token(pos, budget(branching, depth), -INF, INF, 0),

@@ -22,10 +22,10 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             } else {
                 lower = value;
                 // A pass that fails high proves its move reaches the new lower bound.
-                best_move = self.root_best;
+                best_move = self.root.best;
             }
         }
-        self.root_best = best_move;
+        self.root.best = best_move;
         value
     }
 }

@@ -1,16 +1,15 @@
 //! Negamax: minimax in negamax form, every move of every node to the depth. Its leaves are
 //! exactly the perft tree's.
 
-use super::context::{Node, Searcher, INF};
+use super::context::{Node, Opened, Searcher, INF};
 use super::endgame::Endgame;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn negamax(&mut self, pos: &G, depth: u32, ply: usize) -> i32 {
-        let mut moves = match self.expand(pos, depth == 0, ply) {
-            Ok(moves) => moves,
-            Err(value) => return value,
+        let moves = match self.open_plain(pos, depth == 0, ply, depth) {
+            Opened::Moves { moves, .. } => moves,
+            Opened::Settled(value) => return value,
         };
-        self.order(pos, &mut moves, ply, None, depth);
         // No window: nothing is ever cut off.
         let mut node = Node::new(-INF);
         for (i, &mv) in moves.iter().enumerate() {

@@ -28,10 +28,10 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         if moves.len() < 2 {
             return;
         }
-        if self.file_order {
+        if self.options.variant.file_order {
             sort_by_key(moves, |&mv| mv.file_order_key());
         }
-        if let Some(seed) = self.shuffle {
+        if let Some(seed) = self.options.shuffle {
             // Seeded by the position too, so a position is always ordered the same way.
             let mut state = seed ^ pos.key();
             for i in (1..moves.len()).rev() {
@@ -39,34 +39,34 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 moves.swap(i, j);
             }
         }
-        if self.parity {
+        if self.options.variant.parity {
             sort_by_key(moves, |&mv| pos.parity_rank(mv));
         }
-        if self.mobility {
+        if self.options.variant.mobility {
             sort_by_key(moves, |&mv| pos.mobility_rank(mv));
         }
-        if let Some(sso) = self.sso {
+        if let Some(sso) = self.options.variant.sso {
             if to_the_end(depth) && pos.empties() >= SSO_MIN_EMPTIES {
                 // Plain alpha-beta to the shallow depth, without the table: its depth-limited
                 // results must not replace the exact entries of the same positions.
-                let table = self.table.take();
+                let table = self.memory.tt.take();
                 let mut keys: ArrayVec<u64, KEY_ROOM> = ArrayVec::new();
                 for &mv in moves.iter() {
                     let value = -self.alphabeta(&pos.play(mv), sso - 1, -INF, INF, ply + 1);
                     keys.push((INF as i64 - value as i64) as u64);
                 }
-                self.table = table;
+                self.memory.tt = table;
                 sort_by_keys(moves, &mut keys);
             }
         }
-        if let Some(history) = &self.history {
+        if let Some(history) = &self.memory.history {
             let side = pos.side_to_move();
             sort_by_key(moves, |&mv| u64::MAX - history.score(side, mv));
         }
-        if let Some(killers) = &self.killers {
+        if let Some(killers) = &self.memory.killers {
             killers.bring_forward(ply, moves, 0);
         }
-        let first = first.or(if ply == 0 { self.root_first } else { None });
+        let first = first.or(if ply == 0 { self.root.first } else { None });
         if let Some(first) = first {
             if let Some(j) = moves.iter().position(|&m| m == first) {
                 moves[..=j].rotate_right(1);

@@ -2,21 +2,18 @@
 //! with a null window around alpha; a move that fails high inside the window is searched
 //! again with the full window (counted in `research`).
 
-use super::context::{Node, Searcher};
+use super::context::{Node, Opened, Searcher};
 use super::endgame::Endgame;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn pvs(&mut self, pos: &G, depth: u32, alpha: i32, beta: i32, ply: usize) -> i32 {
         let (mut moves, deferred) = match self.open(pos, depth, alpha, beta, ply) {
-            Ok(opened) => opened,
-            Err(value) => return value,
+            Opened::Moves { moves, deferred } => (moves, deferred),
+            Opened::Settled(value) => return value,
         };
         let mut node = Node::new(alpha);
         for i in 0..moves.len() {
-            if i == 1 && deferred {
-                self.order_rest(pos, &mut moves, ply, depth);
-            }
-            let mv = moves[i];
+            let mv = self.move_at(pos, &mut moves, i, deferred, ply, depth);
             let child = pos.play(mv);
             let a = node.alpha;
             let value = if i == 0 {

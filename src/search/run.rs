@@ -145,7 +145,7 @@ fn search_with<G: Endgame, const COUNT: bool>(
             }
         })?;
     let started = Instant::now();
-    searcher.deadline = match config.time_limit {
+    searcher.limits.deadline = match config.time_limit {
         Some(limit) => Some((
             started
                 .checked_add(limit)
@@ -156,30 +156,30 @@ fn search_with<G: Endgame, const COUNT: bool>(
     };
     if depth == END {
         match (window, config.wld) {
-            (Some(window), _) => searcher.root_window = window,
-            (None, true) => searcher.root_window = (-1, 1),
+            (Some(window), _) => searcher.root.window = window,
+            (None, true) => searcher.root.window = (-1, 1),
             (None, false) => {}
         }
     }
-    let score = searcher.search_root(pos, depth, variant);
-    if searcher.too_deep {
+    let score = searcher.search_root(pos, depth);
+    if searcher.limits.too_deep {
         return Err(SearchError::TooDeep { max: MAX_PLY });
     }
-    if searcher.stopped {
+    if searcher.limits.stopped {
         return Err(SearchError::TimedOut {
             limit: config.time_limit.unwrap_or_default(),
         });
     }
     let pv = match variant.base {
-        Base::Mtdf => searcher.table_line(pos, searcher.root_best, depth.min(MAX_PLY as u32)),
-        _ => searcher.pv.line(),
+        Base::Mtdf => searcher.table_line(pos, searcher.root.best, depth.min(MAX_PLY as u32)),
+        _ => searcher.memory.pv.line(),
     };
     Ok(SearchOutcome {
         depth,
         score,
-        best_move: searcher.root_best,
+        best_move: searcher.root.best,
         pv,
-        counters: searcher.counters,
+        counters: searcher.counters(),
         time_ns: started.elapsed().as_nanos() as u64,
     })
 }

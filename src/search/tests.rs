@@ -646,7 +646,7 @@ fn trying_the_table_move_before_ordering_the_rest_keeps_the_full_order() {
     let mut compared = 0;
     for pos in ffo() {
         // History and killers from a real search, so every ordering step has data.
-        searcher.search_root(&pos, 5, &variant);
+        searcher.search_root(&pos, 5);
         for ply in 0..3 {
             let moves = pos.generate_moves();
             for &first in moves.iter() {

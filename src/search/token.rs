@@ -3,17 +3,16 @@
 //! moves (moves beyond the budget get none and are not searched). A position with a budget of
 //! one is evaluated. Alpha-beta cut-offs apply, and budget a cut-off leaves unused is lost.
 
-use super::context::{Node, Searcher, MAX_PLY};
+use super::context::{Node, Opened, Searcher, MAX_PLY};
 use super::endgame::Endgame;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn token(&mut self, pos: &G, budget: u64, alpha: i32, beta: i32, ply: usize) -> i32 {
         let at_horizon = budget <= 1 || ply + 1 >= MAX_PLY;
-        let mut moves = match self.expand(pos, at_horizon, ply) {
-            Ok(moves) => moves,
-            Err(value) => return value,
+        let moves = match self.open_plain(pos, at_horizon, ply, 0) {
+            Opened::Moves { moves, .. } => moves,
+            Opened::Settled(value) => return value,
         };
-        self.order(pos, &mut moves, ply, None, 0);
         let (share, extra) = (budget / moves.len() as u64, budget % moves.len() as u64);
         let mut node = Node::new(alpha);
         for (i, &mv) in moves.iter().enumerate() {

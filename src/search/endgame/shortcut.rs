@@ -12,16 +12,21 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     #[inline]
     pub fn endgame_shortcut(&mut self, pos: &G, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
         let empties = pos.empties();
-        if self.last > 0 && empties <= self.last {
-            self.pv.clear(ply);
+        if self
+            .options
+            .variant
+            .last
+            .is_some_and(|last| empties <= last)
+        {
+            self.memory.pv.clear(ply);
             let mut visits = Counters::default();
             let value = pos.solve_small(alpha, beta, &mut visits);
             self.count(|c| *c += visits);
             return Some(self.bounded(value, alpha, beta));
         }
-        if self.stability {
+        if self.options.variant.stability {
             let bound = pos.stability_bound(margin_floor(alpha, G::WIN_BONUS))?;
-            self.pv.clear(ply);
+            self.memory.pv.clear(ply);
             self.count(|c| c.interior += 1);
             return Some(self.bounded(margin_score(bound, G::WIN_BONUS), alpha, beta));
         }
