@@ -378,12 +378,20 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
     Ok(duration)
 }
 
-/// Named sets of conventions.
+/// Named sets of conventions (see `plan::Profile`).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum Profile {
     /// The classic 2011 FFO tables: moves file by file, leaves white minus black whatever the
     /// side to move, fail-hard, a large table storing only nodes where a move raised alpha
     Classic2011,
+}
+
+impl Profile {
+    fn plan(self) -> plan::Profile {
+        match self {
+            Profile::Classic2011 => plan::Profile::Classic2011,
+        }
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -525,12 +533,9 @@ impl Cli {
                 let eval = eval_of(eval, depth.to == END);
                 let configs = variants
                     .into_iter()
-                    .map(|v| {
-                        if profile.is_some() {
-                            v.classic2011()
-                        } else {
-                            v
-                        }
+                    .map(|v| match profile {
+                        Some(profile) => profile.plan().apply(&v),
+                        None => v,
                     })
                     .map(|variant| SearchConfig {
                         variant,
@@ -587,34 +592,11 @@ impl Cli {
                 repeat,
                 game,
             } => {
-                let defaulted = positions.is_empty();
-                let positions = match (defaulted, exact) {
-                    (true, false) => vec![plan::DEFAULT_POSITIONS.to_string()],
-                    (true, true) => vec![plan::EXACT_DEFAULT_POSITIONS.to_string()],
-                    (false, _) => positions,
-                };
-                // Without a profile the sweep picks the defaults (the classic set, or for
-                // exact sweeps the ladder for the positions' game).
-                let default_set: &[&str] = match profile {
-                    Some(Profile::Classic2011) => &plan::CLASSIC_VARIANTS,
-                    None => &[],
-                };
-                let variants: Vec<Variant> = if variants.is_empty() {
-                    default_set
-                        .iter()
-                        .map(|v| v.parse().expect("valid default"))
-                        .collect()
-                } else {
-                    variants
-                };
-                let out_dir = out.unwrap_or_else(|| {
-                    let name = match profile {
-                        Some(Profile::Classic2011) => "classic2011".to_string(),
-                        None if defaulted && exact => plan::EXACT_DEFAULT_FOLDER.to_string(),
-                        None => plan::suite_name(&positions),
-                    };
-                    PathBuf::from("reports").join(name)
-                });
+                let exact_default = positions.is_empty() && exact;
+                let positions = plan::sweep_positions(positions, exact);
+                let profile = profile.map(Profile::plan);
+                let out_dir =
+                    out.unwrap_or_else(|| plan::sweep_folder(profile, &positions, exact_default));
                 let settings = SweepSettings {
                     positions,
                     game: game.kind(),
@@ -635,19 +617,7 @@ impl Cli {
                     quiet,
                     command_line: std::env::args().collect(),
                 };
-                let defaults = profile.map(|_| {
-                    Box::new(SweepSettings {
-                        out_dir: settings.out_dir.join(report::DEFAULTS_DIR),
-                        ..settings.clone()
-                    })
-                });
-                let settings = match profile {
-                    Some(_) => SweepSettings {
-                        variants: settings.variants.iter().map(Variant::classic2011).collect(),
-                        ..settings
-                    },
-                    None => settings,
-                };
+                let (settings, defaults) = plan::with_profile(settings, profile);
                 Job::Sweep {
                     settings,
                     report: ReportOptions {

@@ -20,6 +20,6 @@ mod xtabs;
 pub use export::{Exporter, ReportContext};
 pub use load::load;
 pub use metric::Metric;
-pub use options::{Filter, ReportOptions, DEFAULTS_DIR};
+pub use options::{Filter, ReportOptions};
 pub use tables::{Grid, Tables, Total};
 pub use write::{run, ReportOutput};

@@ -72,7 +72,3 @@ impl Default for ReportOptions {
         }
     }
 }
-
-/// The subfolder where a profile sweep keeps the same sweep with nodeprof's defaults; the
-/// summary then shows both side by side.
-pub const DEFAULTS_DIR: &str = "nodeprof-defaults";

@@ -6,10 +6,11 @@ use super::charts::Charts;
 use super::export::{Exporter, ReportContext};
 use super::load::load;
 use super::markdown::Summary;
-use super::options::{ReportOptions, DEFAULTS_DIR};
+use super::options::ReportOptions;
 use super::tables::Tables;
 use super::xtabs::{XtabsCsv, XtabsText};
 use crate::error::ReportError;
+use crate::sweep::plan::DEFAULTS_DIR;
 use crate::sweep::RUNS_FILE;
 
 /// The outputs, in the order they are written (the summary lists the charts before it).

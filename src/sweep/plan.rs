@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::settings::SweepSettings;
 use crate::game::{Eval, GameKind};
 use crate::search::{endgame, Variant, END};
 
@@ -152,6 +153,91 @@ pub fn suite_name(positions: &[String]) -> String {
     name.map(|n| n.to_string_lossy().replace(['*', '?', '[', ']'], ""))
         .filter(|n| !n.is_empty())
         .unwrap_or_else(|| "sweep".into())
+}
+
+/// Named sets of conventions (`--profile`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Profile {
+    /// The classic 2011 FFO tables: moves file by file, leaves white minus black whatever the
+    /// side to move, fail-hard, a large table storing only nodes where a move raised alpha.
+    Classic2011,
+}
+
+impl Profile {
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::Classic2011 => "classic2011",
+        }
+    }
+
+    /// The variants a profile sweep runs when none are named.
+    pub fn default_variants(self) -> Vec<Variant> {
+        match self {
+            Profile::Classic2011 => parse_all(&CLASSIC_VARIANTS),
+        }
+    }
+
+    /// `variant` with the profile's conventions.
+    pub fn apply(self, variant: &Variant) -> Variant {
+        match self {
+            Profile::Classic2011 => variant.classic2011(),
+        }
+    }
+}
+
+/// The subfolder where a profile sweep keeps the same sweep with nodeprof's defaults; the
+/// summary then shows both side by side.
+pub const DEFAULTS_DIR: &str = "nodeprof-defaults";
+
+/// A sweep's positions: the ones given, or the default suite.
+pub fn sweep_positions(given: Vec<String>, exact: bool) -> Vec<String> {
+    match (given.is_empty(), exact) {
+        (true, false) => vec![DEFAULT_POSITIONS.to_string()],
+        (true, true) => vec![EXACT_DEFAULT_POSITIONS.to_string()],
+        (false, _) => given,
+    }
+}
+
+/// A sweep's report folder when none is given: `reports/<profile>`, `reports/ffo-1-19-exact`
+/// for the default exact sweep, else `reports/<suite name>`.
+pub fn sweep_folder(
+    profile: Option<Profile>,
+    positions: &[String],
+    exact_default: bool,
+) -> PathBuf {
+    let name = match profile {
+        Some(profile) => profile.name().to_string(),
+        None if exact_default => EXACT_DEFAULT_FOLDER.to_string(),
+        None => suite_name(positions),
+    };
+    PathBuf::from("reports").join(name)
+}
+
+/// A sweep under a profile: its variants (the profile's set when none are named) with the
+/// profile's conventions, and the same sweep with nodeprof's defaults in `DEFAULTS_DIR`.
+pub fn with_profile(
+    settings: SweepSettings,
+    profile: Option<Profile>,
+) -> (SweepSettings, Option<Box<SweepSettings>>) {
+    let Some(profile) = profile else {
+        return (settings, None);
+    };
+    let mut settings = settings;
+    if settings.variants.is_empty() {
+        settings.variants = profile.default_variants();
+    }
+    let defaults = Box::new(SweepSettings {
+        out_dir: settings.out_dir.join(DEFAULTS_DIR),
+        ..settings.clone()
+    });
+    let variants = settings.variants.iter().map(|v| profile.apply(v)).collect();
+    (
+        SweepSettings {
+            variants,
+            ..settings
+        },
+        Some(defaults),
+    )
 }
 
 #[cfg(test)]
