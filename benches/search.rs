@@ -5,8 +5,9 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
+use nodeprof::game::{Eval, Game};
 use nodeprof::position::{load, AnyPosition};
-use nodeprof::search::{search, search_uncounted, Endgame, SearchConfig};
+use nodeprof::search::{search, search_uncounted, Endgame, SearchConfig, INF};
 use nodeprof::sweep::plan::{deepest_default_depth, DEFAULT_VARIANTS};
 use nodeprof::with_position;
 
@@ -77,6 +78,72 @@ fn counters(c: &mut Criterion) {
     group.finish();
 }
 
+/// Alpha-beta with nothing configurable: the searcher's `alphabeta` (fail-soft, moves in
+/// generation order, leaves scored by material) hard-wired, without the searcher's rooms and
+/// runtime flags, to measure what they cost. Counts visited positions as the searcher does.
+fn hardwired_alphabeta<G: Game>(
+    pos: &G,
+    depth: u32,
+    mut alpha: i32,
+    beta: i32,
+    nodes: &mut u64,
+) -> i32 {
+    *nodes += 1;
+    if depth == 0 {
+        return match pos.is_over() {
+            true => pos.terminal_score(),
+            false => pos.evaluate(Eval::Material),
+        };
+    }
+    let moves = pos.generate_moves();
+    if moves.is_empty() {
+        return pos.terminal_score();
+    }
+    let mut best = -INF;
+    for &mv in moves.iter() {
+        let value = -hardwired_alphabeta(&pos.play(mv), depth - 1, -beta, -alpha, nodes);
+        if value > best {
+            best = value;
+            if value > alpha {
+                alpha = value;
+            }
+            if value >= beta {
+                break;
+            }
+        }
+    }
+    best
+}
+
+/// Each pair of lines is the same alpha-beta search through the searcher (with its runtime
+/// flags all off) and hard-wired; both visit the same positions (checked first).
+fn flags(c: &mut Criterion) {
+    let positions = cases(&["reversi/ffo/end40.pos", "reversi/ffo/end41.pos"]);
+    let mut group = c.benchmark_group("flags");
+    group.sample_size(20);
+    let config = SearchConfig::new("alphabeta".parse().expect("valid spec"));
+    for (name, pos) in &positions {
+        let AnyPosition::Reversi(p) = pos else {
+            continue;
+        };
+        let searched = search(p, 8, &config).unwrap();
+        let mut nodes = 0;
+        let value = hardwired_alphabeta(p, 8, -INF, INF, &mut nodes);
+        assert_eq!(
+            (value, nodes),
+            (searched.score, searched.counters.nodes()),
+            "the hard-wired alpha-beta is the searcher's"
+        );
+        group.bench_function(format!("alphabeta/{name}/searcher"), |b| {
+            b.iter(|| search_uncounted(black_box(p), 8, &config).unwrap())
+        });
+        group.bench_function(format!("alphabeta/{name}/hardwired"), |b| {
+            b.iter(|| hardwired_alphabeta(black_box(p), 8, -INF, INF, &mut 0))
+        });
+    }
+    group.finish();
+}
+
 /// Short warm-up and measurement: 45 variant benchmarks must leave `cargo bench` under ten
 /// minutes on two cores.
 fn quick() -> Criterion {
@@ -88,6 +155,6 @@ fn quick() -> Criterion {
 criterion_group! {
     name = benches;
     config = quick();
-    targets = variants, counters
+    targets = variants, counters, flags
 }
 criterion_main!(benches);
