@@ -84,16 +84,18 @@ fn differences(old: &Record, new: &Record) -> Vec<String> {
         found.push(format!("status {} -> {}", old.status, new.status));
         return found;
     }
-    let counts = |r: &Record| {
-        let values = r.counters().map(|c| c.values());
-        std::iter::once(("nodes", r.nodes)).chain(
-            COUNTERS
-                .iter()
-                .enumerate()
-                .map(move |(i, c)| (c.name, values.map(|v| v[i]))),
-        )
+    let counts = |r: &Record| -> Vec<(&'static str, Option<u64>)> {
+        std::iter::once(("nodes", r.nodes))
+            .chain(
+                COUNTERS
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| (c.name, r.counter(i))),
+            )
+            .collect()
     };
     let counts = counts(old)
+        .into_iter()
         .zip(counts(new))
         .map(|((name, a), (_, b))| (name, a, b));
     let show = |v: Option<u64>| v.map_or("NA".into(), thousands);

@@ -60,9 +60,9 @@ impl Metric {
     pub fn of(self, r: &Record) -> Option<f64> {
         match self {
             Metric::Nodes => r.nodes.map(|v| v as f64),
-            Metric::Counter(i) => r.counters().map(|c| c.values()[i] as f64),
-            Metric::FirstCutRate => match r.counters() {
-                Some(c) if c.beta_cut > 0 => Some(c.first_cut as f64 / c.beta_cut as f64),
+            Metric::Counter(i) => r.counter(i).map(|v| v as f64),
+            Metric::FirstCutRate => match (r.first_cut, r.beta_cut) {
+                (Some(first), Some(all)) if all > 0 => Some(first as f64 / all as f64),
                 _ => None,
             },
             Metric::TimeMs => r

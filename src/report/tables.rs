@@ -78,10 +78,9 @@ fn order_of(values: impl Iterator<Item = String>) -> Vec<String> {
 fn check_totals_fit(records: &[&Record]) -> Result<(), ReportError> {
     let mut sums: std::collections::HashMap<(&str, &str), Vec<u128>> = Default::default();
     for r in records {
-        let counters = r.counters().map(|c| c.values()).unwrap_or_default();
         let values = [r.nodes, r.time_ns]
             .into_iter()
-            .chain(counters.into_iter().map(Some));
+            .chain((0..COUNTERS.len()).map(|i| r.counter(i)));
         let sum = sums
             .entry((&r.name, &r.depth))
             .or_insert_with(|| vec![0; COUNTERS.len() + 2]);
@@ -139,12 +138,12 @@ fn long_frame(records: &[&Record], names: &[String]) -> PolarsResult<DataFrame> 
             Column::new("first_cut_rate".into(), derived(Metric::FirstCutRate)),
         ]
         .into_iter()
-        .chain(COUNTERS.iter().enumerate().map(|(i, c)| {
-            Column::new(
-                c.name.into(),
-                count(&|r| r.counters().map(|v| v.values()[i])),
-            )
-        }))
+        .chain(
+            COUNTERS
+                .iter()
+                .enumerate()
+                .map(|(i, c)| Column::new(c.name.into(), count(&|r| r.counter(i)))),
+        )
         .collect(),
     )
 }

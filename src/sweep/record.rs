@@ -54,7 +54,8 @@ macro_rules! define_record {
             pub expected_best: Option<String>,
             /// `leaf + interior`.
             pub nodes: Option<u64>,
-            $(#[doc = $meaning] pub $counter: Option<u64>,)*
+            // A counter added later is NA in the tables written before it.
+            $(#[doc = $meaning] #[serde(default)] pub $counter: Option<u64>,)*
             /// The search's time; with `--repeat`, the median of the runs.
             pub time_ns: Option<u64>,
             /// The fastest and the slowest run, and how many timed runs there were (tables
@@ -79,7 +80,12 @@ macro_rules! define_record {
         ];
 
         impl Record {
-            /// The counters of a finished search.
+            /// The counter `COUNTERS[i]` (None: NA).
+            pub fn counter(&self, i: usize) -> Option<u64> {
+                [$(self.$counter,)*][i]
+            }
+
+            /// The counters of a finished search (None if any is NA).
             pub fn counters(&self) -> Option<Counters> {
                 Some(Counters { $($counter: self.$counter?,)* })
             }
@@ -95,7 +101,8 @@ macro_rules! define_record {
 
 crate::counter_list!(define_record);
 
-/// Columns added since the first tables; files without them still read.
+/// Columns added since the first tables; files without them still read (so do files without a
+/// counter column: a counter added later is NA in tables written before it).
 pub const LATER_COLUMNS: [&str; 4] = ["label", "time_min_ns", "time_max_ns", "runs"];
 
 /// The columns of the tables written before [`LATER_COLUMNS`] existed.

@@ -6,6 +6,7 @@ use std::io::BufReader;
 use std::path::Path;
 
 use super::record::{self, CaseKey, Record, COLUMNS};
+use crate::counters::counter_index;
 use crate::error::SweepError;
 
 /// The cases already in a `runs.csv` (none for a missing, empty or header-only file, as a
@@ -81,6 +82,7 @@ pub fn read_runs(path: &Path) -> Result<Vec<Record>, SweepError> {
     let missing: Vec<&str> = COLUMNS
         .iter()
         .filter(|c| !found.contains(c) && !record::LATER_COLUMNS.contains(c))
+        .filter(|c| counter_index(c).is_none())
         .copied()
         .collect();
     let mut distinct = found.clone();

@@ -405,6 +405,25 @@ fn bad_input_is_a_clear_error_and_overwrites_nothing() {
     );
     // Its row labels are made from the variant when it is read.
     assert_eq!(rows[0].label, "negamax2");
+    // A table without a counter's column (written before the counter existed) reads, that
+    // counter NA and the others as written.
+    let header: Vec<&str> = OLD_HEADER.split(',').collect();
+    let cells: Vec<&str> = good.split(',').collect();
+    let without = |v: &[&str]| {
+        v.iter()
+            .zip(&header)
+            .filter(|(_, h)| **h != "research")
+            .map(|(c, _)| *c)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    fs::write(
+        &runs,
+        format!("{}\n{}\n", without(&header), without(&cells)),
+    )
+    .unwrap();
+    let rows = read_runs(&runs).unwrap();
+    assert_eq!((rows[0].research, rows[0].leaf), (None, Some(30)));
     // A sweep with bad positions stops before touching the folder.
     let before = fs::read_to_string(&runs).unwrap();
     let mut s = settings(
