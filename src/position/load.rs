@@ -94,10 +94,12 @@ fn resolve(
         });
         return Ok(Vec::new());
     }
-    // A position written inline: a FEN (has '/'), an obf board, or a uniform tree.
-    let looks_inline = spec.contains('/') && spec.contains(' ')
-        || spec.trim().len() >= 64
-        || spec.starts_with("tree:");
+    // A position written inline: text some game claims (a FEN, an obf board, a uniform
+    // tree, ...), or long enough to be a malformed board (whose parser says what is wrong).
+    // A path-like word (a '/' and no space) that names nothing is a missing file.
+    let path_like = spec.contains('/') && !spec.contains(' ');
+    let looks_inline =
+        spec.trim().len() >= 64 || (GameKind::claiming(spec).is_some() && !path_like);
     if looks_inline {
         let (position, expected) =
             parse_position_line(spec, game).map_err(|message| PositionError::Parse {
