@@ -73,7 +73,7 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
                     variant: variant
                         .clone()
                         .unwrap_or_else(|| sweep::plan::default_solver(case.position.kind())),
-                    eval: case.position.kind().usable_eval(eval),
+                    eval,
                     shuffle: None,
                     time_limit,
                     clock: Clock::SYSTEM,

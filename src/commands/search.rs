@@ -55,11 +55,12 @@ pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<Sea
     let mut reports = Vec::new();
     for config in &job.configs {
         for &depth in &job.depths {
-            let report =
-                measure(pos, depth, config, job.repeat).map_err(|source| Error::Search {
+            let report = measure(pos, depth, &config.for_game(pos.kind()), job.repeat).map_err(
+                |source| Error::Search {
                     case: case.name.clone(),
                     source,
-                })?;
+                },
+            )?;
             let counters: String = report
                 .counters
                 .values()

@@ -63,7 +63,7 @@ pub fn run(
     writeln!(out, "{}", rule(&header))?;
     let mut totals = SolveTotals::default();
     for case in cases {
-        let config = config_for(case);
+        let config = config_for(case).for_game(case.position.kind());
         let solved = solve(case, &config, repeat)?;
         writeln!(out, "{}", row(&solved, config.wld, width))?;
         out.flush()?;

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::spec::Variant;
-use crate::game::Eval;
+use crate::game::{Eval, GameKind};
 
 /// Deepest depth a depth-limited search may be asked for.
 pub const MAX_DEPTH: u32 = 120;
@@ -36,6 +36,16 @@ pub struct SearchConfig {
 }
 
 impl SearchConfig {
+    /// This configuration for positions of `kind`: an evaluation the game lacks (the
+    /// Reversi-only ones, the default when solving) becomes material, as the `eval` column
+    /// of the results then says.
+    pub fn for_game(&self, kind: GameKind) -> SearchConfig {
+        SearchConfig {
+            eval: kind.usable_eval(self.eval),
+            ..self.clone()
+        }
+    }
+
     pub fn new(variant: Variant) -> SearchConfig {
         SearchConfig {
             variant,

@@ -69,7 +69,8 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     for (ci, case) in cases.iter().enumerate() {
         for (vi, config) in configs.iter().enumerate() {
             for &depth in &depths {
-                plan.push((record::key_of(case, config, depth), ci, vi, depth));
+                let config = config.for_game(case.position.kind());
+                plan.push((record::key_of(case, &config, depth), ci, vi, depth));
             }
         }
     }
@@ -141,7 +142,8 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     let jobs = settings.jobs.max(1) as u32;
     let write_error: Mutex<Option<Error>> = Mutex::new(None);
     let run_unit = |unit: &Unit| {
-        let (case, config) = (&cases[unit.case], &configs[unit.variant]);
+        let case = &cases[unit.case];
+        let config = &configs[unit.variant].for_game(case.position.kind());
         progress.set_message(format!(
             "{} {} depth {}",
             case.name,

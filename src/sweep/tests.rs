@@ -313,20 +313,19 @@ fn a_case_past_the_time_limit_is_recorded_as_timed_out() {
 #[test]
 fn failed_cases_are_recorded_and_the_sweep_goes_on() {
     let dir = scratch("failed");
-    let mut s = settings(
+    let s = settings(
         dir.to_path_buf(),
         &["ataxx/start.pos", "reversi/ffo/end40.pos"],
-        &["negaalpha"],
+        &["alphabeta+parity"],
         2..=2,
     );
-    s.eval = Eval::SquareWeights;
     let summary = run(&s).unwrap();
     assert_eq!((summary.failed, summary.ok), (1, 1));
     let rows = read_runs(&dir.join(RUNS_FILE)).unwrap();
     assert!(
-        rows[0]
-            .status
-            .starts_with("error: the 'weights' evaluation is not defined for ataxx"),
+        rows[0].status.starts_with(
+            "error: alphabeta+parity: +parity needs regions of empties, which ataxx lacks"
+        ),
         "{}",
         rows[0].status
     );
@@ -502,6 +501,9 @@ fn exact_sweeps_record_depth_end_and_check_the_suite() {
         1..=1,
     );
     s.depths = Some(vec![END]);
+    // The command line's default when solving: Reversi's mobility evaluation, which Ataxx
+    // positions replace by material.
+    s.eval = Eval::Mobility;
     let summary = run(&s).unwrap();
     // Mixed games: the generic ladder (no Reversi-only techniques), every case solved.
     assert_eq!(
@@ -512,6 +514,12 @@ fn exact_sweeps_record_depth_end_and_check_the_suite() {
     let records = read_runs(&dir.join(RUNS_FILE)).unwrap();
     for r in &records {
         assert_eq!(r.depth, "end");
+        let eval = if r.game == "ataxx" {
+            "disc"
+        } else {
+            "mobility"
+        };
+        assert_eq!(r.eval, eval, "{}", r.position);
         assert_eq!(
             r.game_result, r.expected_score,
             "{} {}",
