@@ -1,0 +1,220 @@
+//! The shape of the code, checked: which file imports which (through `crate::`, `super::`
+//! and a `mod.rs`'s own children), read from the sources. No import cycle between files, and
+//! each layer imports only the ones below it.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::Path;
+
+type Module = Vec<String>;
+
+/// Every `.rs` file under `dir` with its module path (`src/search/spec/mod.rs` is
+/// `search::spec`), test files left out.
+fn modules(dir: &Path, root: &Path, out: &mut BTreeMap<Module, String>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            modules(&path, root, out);
+            continue;
+        }
+        let rel = path.strip_prefix(root).unwrap().with_extension("");
+        let mut parts: Module = rel
+            .iter()
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect();
+        if parts.last().is_some_and(|p| p == "tests") || path.extension().is_none_or(|e| e != "rs")
+        {
+            continue;
+        }
+        if matches!(
+            parts.last().map(String::as_str),
+            Some("mod" | "lib" | "main")
+        ) {
+            parts.pop();
+        }
+        let text = fs::read_to_string(&path).unwrap();
+        // Unit tests may use anything; they are not part of the shape.
+        let code = text
+            .split("#[cfg(test)]\nmod tests {")
+            .next()
+            .unwrap()
+            .to_string();
+        out.insert(parts, code);
+    }
+}
+
+/// The module a path names: its longest prefix that is a file.
+fn resolve(path: &[String], files: &BTreeMap<Module, String>) -> Option<Module> {
+    (1..=path.len())
+        .rev()
+        .map(|n| path[..n].to_vec())
+        .find(|m| files.contains_key(m))
+}
+
+/// Paths after `prefix::` in `code`, as segment lists.
+fn paths_after<'a>(code: &'a str, prefix: &'a str) -> impl Iterator<Item = Vec<String>> + 'a {
+    code.match_indices(prefix).filter_map(move |(i, _)| {
+        let before = code[..i].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+            return None;
+        }
+        let rest = &code[i + prefix.len()..];
+        let segments: Vec<String> = rest
+            .split("::")
+            .map_while(|s| {
+                let word: String = s
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                (!word.is_empty()).then_some(word)
+            })
+            .collect();
+        Some(segments)
+    })
+}
+
+fn graph() -> BTreeMap<Module, BTreeSet<Module>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = BTreeMap::new();
+    modules(&root, &root, &mut files);
+    let mut edges: BTreeMap<Module, BTreeSet<Module>> = BTreeMap::new();
+    for (module, code) in &files {
+        let is_dir_module = !module.is_empty()
+            && root.join(module.join("/")).join("mod.rs").is_file()
+            || module.is_empty();
+        let parent: Module = if is_dir_module {
+            module[..module.len().saturating_sub(1)].to_vec()
+        } else {
+            module[..module.len() - 1].to_vec()
+        };
+        let mut targets = Vec::new();
+        for path in paths_after(code, "crate::") {
+            targets.push(path);
+        }
+        for path in paths_after(code, "super::") {
+            targets.push(parent.iter().cloned().chain(path).collect());
+        }
+        if is_dir_module {
+            // A `mod.rs` names its children without a prefix.
+            for child in files.keys().filter(|k| k.len() == module.len() + 1) {
+                if child[..module.len()] == module[..] {
+                    let name = &child[module.len()];
+                    if code.contains(&format!("{name}::")) {
+                        targets.push(child.clone());
+                    }
+                }
+            }
+        }
+        let set = edges.entry(module.clone()).or_default();
+        for target in targets {
+            if let Some(t) = resolve(&target, &files) {
+                if &t != module {
+                    set.insert(t);
+                }
+            }
+        }
+    }
+    edges
+}
+
+fn name(m: &Module) -> String {
+    if m.is_empty() {
+        "crate".into()
+    } else {
+        m.join("::")
+    }
+}
+
+#[test]
+fn no_two_files_import_each_other_nor_any_cycle() {
+    let edges = graph();
+    // Depth-first search for a back edge.
+    fn visit(
+        m: &Module,
+        edges: &BTreeMap<Module, BTreeSet<Module>>,
+        state: &mut BTreeMap<Module, u8>,
+        stack: &mut Vec<Module>,
+    ) -> Option<Vec<Module>> {
+        state.insert(m.clone(), 1);
+        stack.push(m.clone());
+        for next in edges.get(m).into_iter().flatten() {
+            match state.get(next) {
+                Some(1) => {
+                    let start = stack.iter().position(|s| s == next).unwrap();
+                    let mut cycle = stack[start..].to_vec();
+                    cycle.push(next.clone());
+                    return Some(cycle);
+                }
+                Some(_) => {}
+                None => {
+                    if let Some(cycle) = visit(next, edges, state, stack) {
+                        return Some(cycle);
+                    }
+                }
+            }
+        }
+        stack.pop();
+        state.insert(m.clone(), 2);
+        None
+    }
+    let mut state = BTreeMap::new();
+    for m in edges.keys() {
+        if !state.contains_key(m) {
+            if let Some(cycle) = visit(m, &edges, &mut state, &mut Vec::new()) {
+                let names: Vec<String> = cycle.iter().map(name).collect();
+                panic!("import cycle: {}", names.join(" -> "));
+            }
+        }
+    }
+    assert!(
+        edges.len() > 50,
+        "the sources were read ({} files)",
+        edges.len()
+    );
+}
+
+#[test]
+fn layers_import_only_downwards() {
+    let edges = graph();
+    let forbidden: &[(&str, &[&str])] = &[
+        (
+            "game",
+            &[
+                "search", "position", "measure", "sweep", "report", "commands",
+            ],
+        ),
+        (
+            "search",
+            &["position", "measure", "sweep", "report", "commands"],
+        ),
+        (
+            "position",
+            &["search", "measure", "sweep", "report", "commands"],
+        ),
+        ("measure", &["sweep", "report", "commands"]),
+        ("sweep", &["report", "commands"]),
+        ("report", &["search", "commands"]),
+        (
+            "counters",
+            &["game", "search", "position", "sweep", "report", "commands"],
+        ),
+    ];
+    let mut found = Vec::new();
+    for (from, targets) in &edges {
+        let Some(layer) = from.first() else { continue };
+        for (upper, below_not) in forbidden {
+            if layer != upper {
+                continue;
+            }
+            for target in targets {
+                if target
+                    .first()
+                    .is_some_and(|t| below_not.contains(&t.as_str()))
+                {
+                    found.push(format!("{} imports {}", name(from), name(target)));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "upward imports: {found:?}");
+}
