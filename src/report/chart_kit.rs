@@ -43,6 +43,22 @@ fn register_fonts() {
     });
 }
 
+/// The mesh every chart draws: axis titles, tick labels (`x_format` for x, short numbers for
+/// y), a light grid.
+macro_rules! mesh {
+    ($chart:expr, $x_desc:expr, $y_desc:expr, $x_format:expr) => {
+        $chart
+            .configure_mesh()
+            .x_desc($x_desc)
+            .y_desc($y_desc)
+            .x_label_formatter($x_format)
+            .y_label_formatter(&|y| short_number(*y))
+            .label_style((FONT, 14))
+            .axis_desc_style((FONT, 16))
+            .light_line_style(RGBColor(235, 235, 235))
+    };
+}
+
 /// A named line of (x, y) points.
 pub struct Series {
     pub name: String,
@@ -269,24 +285,16 @@ impl Draw for LineChart {
         macro_rules! finish {
             ($chart:expr) => {{
                 let mut chart = $chart;
-                chart
-                    .configure_mesh()
-                    .x_desc(&self.x_label)
-                    .y_desc(&self.y_label)
-                    .x_labels(x_ticks)
-                    .x_label_formatter(&|x| {
-                        if self.integer_x {
-                            format!("{x:.0}")
-                        } else {
-                            short_number(*x)
-                        }
-                    })
-                    .y_label_formatter(&|y| short_number(*y))
-                    .label_style((FONT, 14))
-                    .axis_desc_style((FONT, 16))
-                    .light_line_style(RGBColor(235, 235, 235))
-                    .draw()
-                    .map_err(|e| e.to_string())?;
+                mesh!(chart, &self.x_label, &self.y_label, &|x: &f64| {
+                    if self.integer_x {
+                        format!("{x:.0}")
+                    } else {
+                        short_number(*x)
+                    }
+                })
+                .x_labels(x_ticks)
+                .draw()
+                .map_err(|e| e.to_string())?;
                 for (i, s, points) in &drawn {
                     let (i, c) = (*i, colour(*i));
                     let line = c.stroke_width(2);
@@ -540,17 +548,14 @@ impl Draw for Scatter {
         macro_rules! finish {
             ($chart:expr) => {{
                 let mut chart = $chart;
-                chart
-                    .configure_mesh()
-                    .x_desc(&self.x_label)
-                    .y_desc(&self.y_label)
-                    .x_label_formatter(&|x| short_number(*x))
-                    .y_label_formatter(&|y| short_number(*y))
-                    .label_style((FONT, 14))
-                    .axis_desc_style((FONT, 16))
-                    .light_line_style(RGBColor(235, 235, 235))
-                    .draw()
-                    .map_err(|e| e.to_string())?;
+                mesh!(
+                    chart,
+                    &self.x_label,
+                    &self.y_label,
+                    &|x: &f64| short_number(*x)
+                )
+                .draw()
+                .map_err(|e| e.to_string())?;
                 for (i, g) in self.groups.iter().enumerate() {
                     let points: Vec<(f64, f64)> = g.points.iter().copied().filter(usable).collect();
                     if points.is_empty() {
