@@ -391,11 +391,18 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 return Opened::Settled(value);
             }
         }
-        let key = pos.key();
-        if let (Some(table), true) = (&self.memory.tt, depth > 0) {
-            // Fetched while the moves are generated.
-            table.prefetch(key);
-        }
+        // The key only when there is a table to look it up in (it costs a few multiplies).
+        let key = match &self.memory.tt {
+            Some(table) => {
+                let key = pos.key();
+                if depth > 0 {
+                    // Fetched while the moves are generated.
+                    table.prefetch(key);
+                }
+                key
+            }
+            None => 0,
+        };
         let mut moves = match self.enter(pos, depth == 0, ply) {
             Opened::Moves { moves, .. } => moves,
             settled => return settled,
