@@ -116,8 +116,11 @@ fn game_refusal<G: Endgame>(need: GameNeed, variant: &Variant) -> Option<String>
 /// Checks that the variant's table fits this machine's memory (before any search, so that
 /// a sweep stops at once instead of failing each case).
 pub fn check_memory(variant: &Variant) -> Result<(), SearchError> {
-    match (variant.table, tt::largest_table_mib()) {
-        (Some(table), Some(largest)) if table.mib > largest => Err(SearchError::Table {
+    let Some(table) = variant.table else {
+        return Ok(());
+    };
+    match tt::largest_table_mib() {
+        Some(largest) if table.mib > largest => Err(SearchError::Table {
             mib: table.mib,
             message: format!(
                 "this machine has less memory; the largest table that fits is tt:{largest}"

@@ -205,6 +205,12 @@ impl Buckets {
 /// The largest table size (MiB, a power of two) within this machine's memory; `None` where
 /// the memory cannot be read (the mapping then says whether a size can be had).
 pub fn largest_table_mib() -> Option<u32> {
+    // Read once a process: every search checks its table against it.
+    static LARGEST: std::sync::OnceLock<Option<u32>> = std::sync::OnceLock::new();
+    *LARGEST.get_or_init(read_largest_table_mib)
+}
+
+fn read_largest_table_mib() -> Option<u32> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
     let kib: u64 = text
         .lines()
