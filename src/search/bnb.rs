@@ -7,10 +7,10 @@ use super::endgame::Endgame;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn bnb(&mut self, pos: &G, depth: u32, bound: i32, ply: usize) -> i32 {
-        let moves = match self.open_plain(pos, depth == 0, ply, depth) {
-            Opened::Moves { moves, .. } => moves,
-            Opened::Settled(value) => return value,
-        };
+        let mut moves = G::Moves::default();
+        if let Opened::Settled(value) = self.open_plain(pos, depth == 0, ply, depth, &mut moves) {
+            return value;
+        }
         // The child's single bound is the negated best value found here so far.
         let mut node = Node::new(-INF);
         for (i, &mv) in moves.iter().enumerate() {

@@ -138,10 +138,10 @@ pub struct Root<M> {
 }
 
 /// What a node's opening found.
-pub enum Opened<L> {
-    /// Search these moves. With `deferred`, only the first is in place: the others are
-    /// ordered by [`Searcher::order_rest`] once the first has been searched.
-    Moves { moves: L, deferred: bool },
+pub enum Opened {
+    /// Search the moves put in the node's list. With `deferred`, only the first is in place:
+    /// the others are ordered by [`Searcher::move_at`] once the first has been searched.
+    Moves { deferred: bool },
     /// The node's value is known without searching its moves: a leaf, a finished game, a
     /// table or ETC cut-off, an endgame shortcut, or a stopped search.
     Settled(i32),
@@ -266,7 +266,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// Enters a node: its moves (in generation order), or its value if it is a leaf: at the
     /// horizon or a finished game.
     #[inline]
-    fn enter(&mut self, pos: &G, at_horizon: bool, ply: usize) -> Opened<G::Moves> {
+    fn enter(&mut self, pos: &G, at_horizon: bool, ply: usize, moves: &mut G::Moves) -> Opened {
         if let Some((deadline, clock)) = self.limits.deadline {
             self.limits.ticks = self.limits.ticks.wrapping_add(1);
             if self.limits.ticks.is_multiple_of(DEADLINE_CHECK) && (clock.0)() >= deadline {
@@ -283,7 +283,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         if at_horizon {
             return Opened::Settled(self.horizon(pos, ply));
         }
-        let moves = pos.generate_moves();
+        *moves = pos.generate_moves();
         self.memory.pv.clear(ply);
         if moves.is_empty() {
             self.count(|c| c.leaf += 1);
@@ -293,10 +293,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             return Opened::Settled(pos.terminal_score());
         }
         self.count(|c| c.interior += 1);
-        Opened::Moves {
-            moves,
-            deferred: false,
-        }
+        Opened::Moves { deferred: false }
     }
 
     /// Opens a node searched without table or window (negamax, branch-and-bound, token): its
@@ -308,9 +305,10 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         at_horizon: bool,
         ply: usize,
         depth: u32,
-    ) -> Opened<G::Moves> {
-        let mut opened = self.enter(pos, at_horizon, ply);
-        if let Opened::Moves { moves, .. } = &mut opened {
+        moves: &mut G::Moves,
+    ) -> Opened {
+        let opened = self.enter(pos, at_horizon, ply, moves);
+        if let Opened::Moves { .. } = opened {
             self.order(pos, moves, ply, None, depth);
         }
         opened
@@ -385,7 +383,8 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         alpha: i32,
         beta: i32,
         ply: usize,
-    ) -> Opened<G::Moves> {
+        moves: &mut G::Moves,
+    ) -> Opened {
         if to_the_end(depth) && ply > 0 {
             if let Some(value) = self.endgame_shortcut(pos, alpha, beta, ply) {
                 return Opened::Settled(value);
@@ -403,15 +402,14 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             }
             None => 0,
         };
-        let mut moves = match self.enter(pos, depth == 0, ply) {
-            Opened::Moves { moves, .. } => moves,
-            settled => return settled,
-        };
+        if let Opened::Settled(value) = self.enter(pos, depth == 0, ply, moves) {
+            return Opened::Settled(value);
+        }
         let first = match self.probe(pos, key, depth, alpha, beta, ply) {
             Probe::Cut(value) => return Opened::Settled(value),
             Probe::Continue(first) => first,
         };
-        if let Some(value) = self.etc_cut(pos, &moves, depth, alpha, beta, ply) {
+        if let Some(value) = self.etc_cut(pos, moves, depth, alpha, beta, ply) {
             return Opened::Settled(value);
         }
         // The shuffle's permutation depends on the whole list, so it is never deferred.
@@ -419,14 +417,11 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             if let Some(j) = moves.iter().position(|&m| m == first) {
                 moves[..=j].rotate_right(1);
                 let deferred = moves.len() > 2;
-                return Opened::Moves { moves, deferred };
+                return Opened::Moves { deferred };
             }
         }
-        self.order(pos, &mut moves, ply, first, depth);
-        Opened::Moves {
-            moves,
-            deferred: false,
-        }
+        self.order(pos, moves, ply, first, depth);
+        Opened::Moves { deferred: false }
     }
 
     /// The `i`-th move of a node's loop, the moves after the first ordered once the first

@@ -6,10 +6,10 @@ use super::endgame::Endgame;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn negamax(&mut self, pos: &G, depth: u32, ply: usize) -> i32 {
-        let moves = match self.open_plain(pos, depth == 0, ply, depth) {
-            Opened::Moves { moves, .. } => moves,
-            Opened::Settled(value) => return value,
-        };
+        let mut moves = G::Moves::default();
+        if let Opened::Settled(value) = self.open_plain(pos, depth == 0, ply, depth, &mut moves) {
+            return value;
+        }
         // No window: nothing is ever cut off.
         let mut node = Node::new(-INF);
         for (i, &mv) in moves.iter().enumerate() {

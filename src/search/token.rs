@@ -9,10 +9,10 @@ use super::endgame::Endgame;
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn token(&mut self, pos: &G, budget: u64, alpha: i32, beta: i32, ply: usize) -> i32 {
         let at_horizon = budget <= 1 || ply + 1 >= MAX_PLY;
-        let moves = match self.open_plain(pos, at_horizon, ply, 0) {
-            Opened::Moves { moves, .. } => moves,
-            Opened::Settled(value) => return value,
-        };
+        let mut moves = G::Moves::default();
+        if let Opened::Settled(value) = self.open_plain(pos, at_horizon, ply, 0, &mut moves) {
+            return value;
+        }
         let (share, extra) = (budget / moves.len() as u64, budget % moves.len() as u64);
         let mut node = Node::new(alpha);
         for (i, &mv) in moves.iter().enumerate() {
