@@ -21,12 +21,15 @@ use super::record::{self, CaseKey, Record};
 use super::settings::{SweepSettings, SweepSummary, RUNS_FILE};
 use super::table::{finished_cases, upgrade_columns};
 
-/// One case of the plan: indexes into the cases and variants, and a depth.
+/// One case of the plan: its place, an index into the cases, the configuration it is
+/// searched with (the evaluation adapted to the position's game), the depth, and its key in
+/// `runs.csv`.
 struct Unit {
     seq: usize,
     case: usize,
-    variant: usize,
+    config: SearchConfig,
     depth: u32,
+    key: CaseKey,
 }
 
 /// Runs the sweep. Input is checked (positions load, the folder can be written, an existing
@@ -37,8 +40,12 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     if cases.is_empty() {
         return Err(PositionError::NoPositions(settings.positions.join(" ")).into());
     }
-    let mut kinds: Vec<GameKind> = cases.iter().map(|c| c.position.kind()).collect();
-    kinds.dedup();
+    let mut kinds: Vec<GameKind> = Vec::new();
+    for case in &cases {
+        if !kinds.contains(&case.position.kind()) {
+            kinds.push(case.position.kind());
+        }
+    }
     let depths = settings
         .depths
         .clone()
@@ -65,15 +72,22 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
         })?;
     }
     let runs_path = settings.out_dir.join(RUNS_FILE);
-    let mut plan: Vec<(CaseKey, usize, usize, u32)> = Vec::new();
+    let mut planned: Vec<Unit> = Vec::new();
     for (ci, case) in cases.iter().enumerate() {
-        for (vi, config) in configs.iter().enumerate() {
+        for config in &configs {
+            let config = config.for_game(case.position.kind());
             for &depth in &depths {
-                let config = config.for_game(case.position.kind());
-                plan.push((record::key_of(case, &config, depth), ci, vi, depth));
+                planned.push(Unit {
+                    seq: planned.len(),
+                    case: ci,
+                    key: record::key_of(case, &config, depth),
+                    config: config.clone(),
+                    depth,
+                });
             }
         }
     }
+    let planned_keys: Vec<CaseKey> = planned.iter().map(|u| u.key.clone()).collect();
     fs::create_dir_all(&settings.out_dir).map_err(|source| SweepError::Io {
         path: settings.out_dir.display().to_string(),
         source,
@@ -98,12 +112,12 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
         Err(fs::TryLockError::Error(e)) => return Err(io_error(e).into()),
     }
     let finished = finished_cases(&runs_path)?;
-    let planned: HashSet<&CaseKey> = plan.iter().map(|(key, ..)| key).collect();
-    let outside: Vec<&CaseKey> = finished.iter().filter(|k| !planned.contains(k)).collect();
+    let in_plan: HashSet<&CaseKey> = planned_keys.iter().collect();
+    let outside: Vec<&CaseKey> = finished.iter().filter(|k| !in_plan.contains(k)).collect();
     if !outside.is_empty() && !settings.force {
         return Err(SweepError::OtherPlan {
             path: runs_path.display().to_string(),
-            difference: plan_difference(&finished, &plan),
+            difference: plan_difference(&finished, &planned_keys),
         }
         .into());
     }
@@ -112,20 +126,12 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
         true => finished.into_iter().collect(),
         false => HashSet::new(),
     };
-    let mut units = Vec::new();
-    let mut skipped = 0;
-    for (seq, (key, case, variant, depth)) in plan.iter().enumerate() {
-        if done.contains(key) {
-            skipped += 1;
-        } else {
-            units.push(Unit {
-                seq,
-                case: *case,
-                variant: *variant,
-                depth: *depth,
-            });
-        }
-    }
+    let total = planned.len();
+    let units: Vec<Unit> = planned
+        .into_iter()
+        .filter(|u| !done.contains(&u.key))
+        .collect();
+    let skipped = total - units.len();
     if !appending {
         file.set_len(0).map_err(io_error)?;
     } else {
@@ -142,8 +148,7 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     let jobs = settings.jobs.max(1) as u32;
     let write_error: Mutex<Option<Error>> = Mutex::new(None);
     let run_unit = |unit: &Unit| {
-        let case = &cases[unit.case];
-        let config = &configs[unit.variant].for_game(case.position.kind());
+        let (case, config) = (&cases[unit.case], &unit.config);
         progress.set_message(format!(
             "{} {} depth {}",
             case.name,
@@ -218,7 +223,7 @@ fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
 }
 
 /// What differs between the cases of a `runs.csv` and a plan, one dimension at a time.
-fn plan_difference(finished: &[CaseKey], plan: &[(CaseKey, usize, usize, u32)]) -> String {
+fn plan_difference(finished: &[CaseKey], plan: &[CaseKey]) -> String {
     fn values<'a>(
         keys: impl Iterator<Item = &'a CaseKey>,
         part: fn(&CaseKey) -> String,
@@ -251,7 +256,7 @@ fn plan_difference(finished: &[CaseKey], plan: &[(CaseKey, usize, usize, u32)]) 
     };
     for (name, part) in parts {
         let there = values(finished.iter(), part);
-        let here = values(plan.iter().map(|(k, ..)| k), part);
+        let here = values(plan.iter(), part);
         let mut sorted_there = there.clone();
         let mut sorted_here = here.clone();
         sorted_there.sort();
