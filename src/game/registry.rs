@@ -91,11 +91,6 @@ macro_rules! define_game_kind {
 game_list!(define_game_kind);
 
 impl GameKind {
-    /// The game a position text is: the one that claims it, else the default game.
-    pub fn detect(text: &str) -> GameKind {
-        GameKind::claiming(text).unwrap_or(GameKind::ALL[0])
-    }
-
     /// `eval` if positions of this game have it, else material.
     pub fn usable_eval(self, eval: Eval) -> Eval {
         match self.supports_eval(eval) {

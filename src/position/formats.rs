@@ -153,7 +153,7 @@ fn detect(text: &str, game: Option<GameKind>) -> Result<GameKind, String> {
             ))
         }
         (_, Some(found)) => Ok(found),
-        (wanted, None) => Ok(wanted.unwrap_or_else(|| GameKind::detect(text))),
+        (wanted, None) => Ok(wanted.unwrap_or(GameKind::ALL[0])),
     }
 }
 

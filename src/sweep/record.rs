@@ -85,11 +85,6 @@ macro_rules! define_record {
                 [$(self.$counter,)*][i]
             }
 
-            /// The counters of a finished search (None if any is NA).
-            pub fn counters(&self) -> Option<Counters> {
-                Some(Counters { $($counter: self.$counter?,)* })
-            }
-
             /// Sets the counters and `nodes` (None: NA).
             pub fn set_counters(&mut self, counters: Option<Counters>) {
                 $(self.$counter = counters.map(|c| c.$counter);)*
@@ -104,15 +99,6 @@ crate::counter_list!(define_record);
 /// Columns added since the first tables; files without them still read (so do files without a
 /// counter column: a counter added later is NA in tables written before it).
 pub const LATER_COLUMNS: [&str; 4] = ["label", "time_min_ns", "time_max_ns", "runs"];
-
-/// The columns of the tables written before [`LATER_COLUMNS`] existed.
-pub fn earlier_columns() -> Vec<&'static str> {
-    COLUMNS
-        .iter()
-        .filter(|c| !LATER_COLUMNS.contains(c))
-        .copied()
-        .collect()
-}
 
 impl Record {
     /// The row for a case, from its search result.

@@ -1,4 +1,4 @@
-//! A numeric `:ARG` of a base or an enhancement: its range and default.
+//! A numeric `:ARG` of a base or an enhancement: its range (its default is the owner's constant).
 
 /// An argument's description.
 #[derive(Clone, Copy, Debug)]
@@ -9,7 +9,6 @@ pub struct Arg {
     pub what: &'static str,
     pub min: i64,
     pub max: i64,
-    pub default: i64,
 }
 
 impl Arg {

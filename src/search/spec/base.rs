@@ -69,7 +69,6 @@ pub const BASES: &[BaseInfo] = &[
             what: "token branching",
             min: 2,
             max: 1000,
-            default: DEFAULT_TOKEN_BRANCHING as i64,
         }),
         about: "node budget of B^depth evaluations shared out among the moves (B = 10)",
         make: |b| Base::Token {

@@ -104,7 +104,6 @@ const TABLE_ARG: Option<Arg> = Some(Arg {
     what: "table size (MiB)",
     min: 1,
     max: 65536,
-    default: DEFAULT_TABLE_MIB as i64,
 });
 
 /// Adds table use (`moves`, `cuts`) of `mib` MiB (or the size already given).
@@ -249,7 +248,6 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
             what: "killer count",
             min: 1,
             max: MAX_KILLERS as i64,
-            default: DEFAULT_KILLERS as i64,
         }),
         help: "K killer moves per ply, most recent first (default 2)",
         listed: true,
@@ -277,7 +275,6 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
             what: "aspiration half-width",
             min: 1,
             max: 100_000,
-            default: DEFAULT_ASPIRATION as i64,
         }),
         help: "aspiration window of half-width W around the last iteration's value (default 8)",
         listed: true,
@@ -328,7 +325,6 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
             what: "last empties",
             min: 1,
             max: 64,
-            default: DEFAULT_LAST as i64,
         }),
         help:
             "exact solving: the last N empties (default 4) by specialised code, no table (Reversi)",
@@ -350,7 +346,6 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
             what: "ordering search depth",
             min: 1,
             max: 8,
-            default: DEFAULT_SSO as i64,
         }),
         help:
             "exact solving: order moves by a depth-D search (default 2) at nodes with 14+ empties",
