@@ -107,9 +107,10 @@ pub fn search_position(
         Ok(SearchReport {
             depth,
             score: outcome.score,
-            // Solved to the end, a score of 0 is a proven draw.
+            // Solved to the end, a score of 0 is a proven draw, and a score between a draw and
+            // a win's (a win/draw/loss window's bound, failing hard) the sign of the result.
             game_result: match depth {
-                END => Some(game_result::<G>(outcome.score).unwrap_or(0)),
+                END => Some(game_result::<G>(outcome.score).unwrap_or(outcome.score.signum())),
                 _ => game_result::<G>(outcome.score),
             },
             best_move: outcome.best_move.map(|m| m.to_string()),

@@ -131,7 +131,8 @@ pub fn solve(case: &Case, config: &SearchConfig, repeat: Repeat) -> Result<Solve
             } else {
                 (
                     Some(margin == expected.score()),
-                    Some(expected.best_moves().contains(&best)),
+                    (!expected.move_values.is_empty())
+                        .then(|| expected.best_moves().contains(&best)),
                 )
             }
         }

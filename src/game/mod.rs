@@ -3,6 +3,7 @@
 //! ([`Notation`]); and the registry that lists them ([`GameKind`], [`game_list!`]).
 
 pub mod ataxx;
+pub mod connect4;
 mod notation;
 mod perft;
 mod registry;
@@ -11,6 +12,7 @@ mod rules;
 pub mod tree;
 
 pub use ataxx::{Ataxx, AtaxxMove};
+pub use connect4::{Connect4, Connect4Move};
 pub use notation::Notation;
 pub use perft::{perft, perft_divide};
 pub use registry::GameKind;

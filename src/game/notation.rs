@@ -19,6 +19,14 @@ pub trait Notation: Game {
     /// The one-line form (list lines, inline positions, `Display` writes it).
     fn parse_text(text: &str) -> Result<Self, String>;
 
+    /// A list line's position text and value, when the game writes a position's exact
+    /// score after it (Connect 4's `4453 12`); `None` for games whose lists give move
+    /// values instead.
+    fn split_value(text: &str) -> Option<(&str, i32)> {
+        let _ = text;
+        None
+    }
+
     /// A position from the data lines of a `.pos` file (line number, text): the position
     /// and how many lines it took. Errors name a line.
     fn parse_lines(lines: &[(usize, &str)]) -> Result<(Self, usize), (usize, String)> {

@@ -17,6 +17,7 @@ macro_rules! game_list {
             $($($extra)*)?;
             Reversi => $crate::game::reversi::Reversi,
             Ataxx => $crate::game::ataxx::Ataxx,
+            Connect4 => $crate::game::connect4::Connect4,
             Tree => $crate::game::tree::UniformTree,
         }
     };
@@ -70,10 +71,24 @@ macro_rules! define_game_kind {
                 }
             }
 
+            /// The evaluation used when the one asked for is not the game's.
+            pub fn default_eval(self) -> Eval {
+                match self {
+                    $(GameKind::$kind => <$game as Game>::DEFAULT_EVAL,)*
+                }
+            }
+
             /// Whether its positions can be evaluated with `eval`.
             pub fn supports_eval(self, eval: Eval) -> bool {
                 match self {
                     $(GameKind::$kind => <$game as Game>::supports_eval(eval),)*
+                }
+            }
+
+            /// A list line's position text and exact score, if the game writes lines so.
+            pub fn split_value(self, text: &str) -> Option<(&str, i32)> {
+                match self {
+                    $(GameKind::$kind => <$game as Notation>::split_value(text),)*
                 }
             }
 
@@ -91,11 +106,11 @@ macro_rules! define_game_kind {
 game_list!(define_game_kind);
 
 impl GameKind {
-    /// `eval` if positions of this game have it, else material.
+    /// `eval` if positions of this game have it, else the game's default evaluation.
     pub fn usable_eval(self, eval: Eval) -> Eval {
         match self.supports_eval(eval) {
             true => eval,
-            false => Eval::Material,
+            false => self.default_eval(),
         }
     }
 }

@@ -38,6 +38,9 @@ pub enum Eval {
     /// Reversi only: mobility against the opponent's (corner moves count double) and corners
     /// held: what fastest-first rewards, for the ordering searches of exact solving (`sso`).
     Mobility,
+    /// Connect 4 only: open threes (empty squares that would complete four) of the side to
+    /// move minus the other side's.
+    Threats,
 }
 
 impl Eval {
@@ -46,6 +49,7 @@ impl Eval {
             Eval::Material => "disc",
             Eval::SquareWeights => "weights",
             Eval::Mobility => "mobility",
+            Eval::Threats => "threats",
         }
     }
 }
@@ -118,6 +122,9 @@ pub trait Game:
     /// Added to the final margin of a won game (subtracted for a lost one) so that any win
     /// outranks any heuristic value.
     const WIN_BONUS: i32 = 10_000;
+    /// The evaluation its depth-limited searches use when the one asked for is not its own
+    /// (see `GameKind::usable_eval`).
+    const DEFAULT_EVAL: Eval = Eval::Material;
     /// What perft counts for a game that is already over at depth >= 1 (the published counts
     /// of Reversi count it as one leaf; those of Ataxx as none).
     const FINISHED_GAME_PERFT: u64;

@@ -106,17 +106,34 @@ impl fmt::Display for AnyPosition {
     }
 }
 
-/// What a suite says about a position: the exact value of some moves, best first.
+/// What a suite says about a position: its exact value, and the exact value of some moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expected {
-    /// Canonical move text and its exact value for the side to move, in file order.
+    /// The position's value for the side to move (a final margin).
+    pub score: i32,
+    /// Canonical move text and its exact value for the side to move, in file order (none
+    /// when the suite gives only the position's value, as Connect 4's files do).
     pub move_values: Vec<(String, i32)>,
 }
 
 impl Expected {
-    /// The position's value: the best listed move's.
+    /// Values of some moves: the position's value is the best one's.
+    pub fn from_moves(move_values: Vec<(String, i32)>) -> Option<Expected> {
+        let score = move_values.iter().map(|&(_, v)| v).max()?;
+        Some(Expected { score, move_values })
+    }
+
+    /// The position's value alone.
+    pub fn from_score(score: i32) -> Expected {
+        Expected {
+            score,
+            move_values: Vec::new(),
+        }
+    }
+
+    /// The position's value.
     pub fn score(&self) -> i32 {
-        self.move_values.iter().map(|&(_, v)| v).max().unwrap_or(0)
+        self.score
     }
 
     /// Every listed move that reaches the score.

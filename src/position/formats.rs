@@ -45,10 +45,12 @@ pub fn decode(bytes: &[u8]) -> Result<&str, (usize, String)> {
     })
 }
 
+/// Lists: `.obf`, `.fen`, `.txt`, and files without an extension (Connect 4's benchmark
+/// files, `Test_L3_R1`, one `MOVES SCORE` a line).
 fn is_list(path: &Path) -> bool {
     matches!(
         path.extension().and_then(|e| e.to_str()),
-        Some("obf" | "fen")
+        Some("obf" | "fen" | "txt") | None
     )
 }
 
@@ -166,7 +168,12 @@ pub fn parse_position_line(
         Some((p, v)) => (p.trim(), v),
         None => (text.trim(), ""),
     };
-    let position = AnyPosition::parse_text(detect(position_text, game)?, position_text)?;
+    let kind = detect(position_text, game)?;
+    if let Some((moves, score)) = kind.split_value(position_text) {
+        let position = AnyPosition::parse_text(kind, moves)?;
+        return Ok((position, Some(Expected::from_score(score))));
+    }
+    let position = AnyPosition::parse_text(kind, position_text)?;
     let expected = parse_values(&position, values)?;
     Ok((position, expected))
 }
@@ -187,7 +194,7 @@ fn parse_values(position: &AnyPosition, text: &str) -> Result<Option<Expected>, 
         let canonical = with_position!(position, p => p.parse_legal_move(mv)?.to_string());
         move_values.push((canonical, value));
     }
-    Ok((!move_values.is_empty()).then_some(Expected { move_values }))
+    Ok(Expected::from_moves(move_values))
 }
 
 fn values_text(expected: &Expected) -> String {
@@ -210,9 +217,13 @@ pub fn write_pos_file(case: &Case) -> String {
     out
 }
 
-/// A case as one line of an `.obf` / `.fen` list: `position; move:value; ...;`.
+/// A case as one line of a list: `position; move:value; ...;`, or `position score` for a
+/// game whose lists give the position's value (Connect 4).
 pub fn write_list_line(case: &Case) -> String {
     match &case.expected {
+        Some(expected) if expected.move_values.is_empty() => {
+            format!("{} {}", case.position, expected.score)
+        }
         Some(expected) => format!("{}; {};", case.position, values_text(expected)),
         None => case.position.to_string(),
     }

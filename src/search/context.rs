@@ -10,9 +10,10 @@ use super::endgame::Endgame;
 use super::history::History;
 use super::killer::Killers;
 use super::spec::{TableUse, Variant};
-use super::tt::{Bound, TableError, TranspositionTable};
+use super::tt::{Bound, TableError, TranspositionTable, NO_LOWER};
 use crate::counters::Counters;
-use crate::game::{Eval, GameMove, Side};
+use super::endgame::Safe;
+use crate::game::{margin_score, Eval, GameMove, Side};
 
 /// Beyond any score.
 pub const INF: i32 = 1_000_000_000;
@@ -285,6 +286,12 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         }
         *moves = pos.generate_moves();
         self.memory.pv.clear(ply);
+        if G::HAS_THREATS && self.options.variant.win_first && !moves.is_empty() {
+            if let Some(margin) = pos.win_now() {
+                self.count(|c| c.leaf += 1);
+                return Opened::Settled(margin_score(margin, G::WIN_BONUS));
+            }
+        }
         if moves.is_empty() {
             self.count(|c| c.leaf += 1);
             if self.options.variant.white_view {
@@ -319,6 +326,8 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn bounded(&self, value: i32, alpha: i32, beta: i32) -> i32 {
         if self.options.variant.fail_hard {
             value.clamp(alpha, beta)
+        } else if self.options.variant.fail_low_hard {
+            value.max(alpha)
         } else {
             value
         }
@@ -341,8 +350,8 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         pos: &G,
         key: u64,
         depth: u32,
-        alpha: i32,
-        beta: i32,
+        alpha: &mut i32,
+        beta: &mut i32,
         ply: usize,
     ) -> Probe<G::Move> {
         let Some((table, use_)) = self.table() else {
@@ -358,9 +367,23 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             && ply > 0
             && Self::deep_enough(&use_, entry.depth, Self::table_depth(pos, depth))
         {
-            if let Some(value) = entry.cut(alpha, beta) {
+            if use_.narrow {
+                // One bound an entry, narrowing the window (the tutorial's table).
+                if entry.lower != NO_LOWER {
+                    *alpha = (*alpha).max(entry.lower);
+                } else {
+                    *beta = (*beta).min(entry.upper);
+                }
+                if *alpha >= *beta {
+                    self.count(|c| c.tt_cut += 1);
+                    return Probe::Cut(match entry.lower != NO_LOWER {
+                        true => *alpha,
+                        false => *beta,
+                    });
+                }
+            } else if let Some(value) = entry.cut(*alpha, *beta) {
                 self.count(|c| c.tt_cut += 1);
-                return Probe::Cut(self.bounded(value, alpha, beta));
+                return Probe::Cut(self.bounded(value, *alpha, *beta));
             }
         }
         let mv = if use_.moves {
@@ -380,13 +403,13 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         &mut self,
         pos: &G,
         depth: u32,
-        alpha: i32,
-        beta: i32,
+        alpha: &mut i32,
+        beta: &mut i32,
         ply: usize,
         moves: &mut G::Moves,
     ) -> Opened {
         if to_the_end(depth) && ply > 0 {
-            if let Some(value) = self.endgame_shortcut(pos, alpha, beta, ply) {
+            if let Some(value) = self.endgame_shortcut(pos, *alpha, *beta, ply) {
                 return Opened::Settled(value);
             }
         }
@@ -405,11 +428,16 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         if let Opened::Settled(value) = self.enter(pos, depth == 0, ply, moves) {
             return Opened::Settled(value);
         }
+        if G::HAS_THREATS {
+            if let Some(value) = self.threat_bounds(pos, alpha, beta, ply, moves) {
+                return Opened::Settled(value);
+            }
+        }
         let first = match self.probe(pos, key, depth, alpha, beta, ply) {
             Probe::Cut(value) => return Opened::Settled(value),
             Probe::Continue(first) => first,
         };
-        if let Some(value) = self.etc_cut(pos, moves, depth, alpha, beta, ply) {
+        if let Some(value) = self.etc_cut(pos, moves, depth, *alpha, *beta, ply) {
             return Opened::Settled(value);
         }
         // The shuffle's permutation depends on the whole list, so it is never deferred.
@@ -422,6 +450,51 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         }
         self.order(pos, moves, ply, first, depth);
         Opened::Moves { deferred: false }
+    }
+
+    /// The threat rules of games that know them (`nolose`, `clamp`): moves that lose at once
+    /// dropped, and the window narrowed to the margins still possible; the node's value if
+    /// that settles it. The order of the tutorial's negamax.
+    #[inline]
+    fn threat_bounds(
+        &mut self,
+        pos: &G,
+        alpha: &mut i32,
+        beta: &mut i32,
+        ply: usize,
+        moves: &mut G::Moves,
+    ) -> Option<i32> {
+        let variant = &self.options.variant;
+        if variant.no_lose {
+            if ply == 0 {
+                // The other nodes' parents made sure their side cannot win at once.
+                if let Some(margin) = pos.win_now() {
+                    return Some(margin_score(margin, G::WIN_BONUS));
+                }
+            }
+            match pos.keep_safe_moves(moves) {
+                Safe::Settled(margin) => return Some(margin_score(margin, G::WIN_BONUS)),
+                Safe::Moves { floor } => {
+                    let floor = margin_score(floor, G::WIN_BONUS);
+                    if *alpha < floor {
+                        *alpha = floor;
+                        if *alpha >= *beta {
+                            return Some(*alpha);
+                        }
+                    }
+                }
+            }
+        }
+        if variant.clamp {
+            let ceiling = margin_score(pos.margin_ceiling(), G::WIN_BONUS);
+            if *beta > ceiling {
+                *beta = ceiling;
+                if *alpha >= *beta {
+                    return Some(*beta);
+                }
+            }
+        }
+        None
     }
 
     /// The `i`-th move of a node's loop, the moves after the first ordered once the first
@@ -531,6 +604,17 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         let value = self.bounded(best, alpha, beta);
         let depth = Self::table_depth(pos, depth);
         if let (Some(table), Some(use_)) = (&mut self.memory.tt, self.options.variant.table) {
+            if use_.narrow {
+                // The tutorial's rules: the value after the loop as an upper bound (exact
+                // ones too), cut-offs' as lower bounds only with `ttlower`.
+                let bound = match bound {
+                    Bound::Lower if use_.lower => Bound::Lower,
+                    Bound::Lower => return value,
+                    _ => Bound::Upper,
+                };
+                table.store(pos.key(), depth, bound, value, None, false);
+                return value;
+            }
             if use_.classic_store {
                 // The classic tables' rules: no upper bounds, and an entry for the same
                 // position stays if deeper, or as deep and exact, or the new one is not exact.

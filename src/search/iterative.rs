@@ -42,6 +42,9 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// One search to `depth`; `guess` is the previous iteration's value, if any.
     fn search_to(&mut self, pos: &G, depth: u32, guess: Option<i32>) -> i32 {
         let (base, aspiration) = (self.variant().base, self.variant().aspiration);
+        if base == Base::Bisect {
+            return self.bisect(pos, depth);
+        }
         if to_the_end(depth) && self.root.window != (-INF, INF) && base.windowed() {
             let (alpha, beta) = self.root.window;
             return self.windowed(pos, depth, alpha, beta, base);
@@ -54,6 +57,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 _ => self.windowed(pos, depth, -INF, INF, base),
             },
             Base::Mtdf => self.mtdf(pos, depth, guess.unwrap_or(0)),
+            Base::Bisect => unreachable!("bisect makes its own windows"),
             Base::Token { branching } => self.token(pos, budget(branching, depth), -INF, INF, 0),
         }
     }

@@ -3,6 +3,7 @@
 
 mod alphabeta;
 mod aspiration;
+mod bisect;
 mod bnb;
 mod config;
 mod context;

@@ -39,6 +39,9 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 moves.swap(i, j);
             }
         }
+        if G::HAS_THREATS && self.options.variant.threats {
+            sort_by_key(moves, |&mv| u64::MAX - pos.threat_count(mv) as u64);
+        }
         if self.options.variant.parity {
             sort_by_key(moves, |&mv| pos.parity_rank(mv));
         }

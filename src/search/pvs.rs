@@ -8,7 +8,8 @@ use super::endgame::Endgame;
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn pvs(&mut self, pos: &G, depth: u32, alpha: i32, beta: i32, ply: usize) -> i32 {
         let mut moves = G::Moves::default();
-        let deferred = match self.open(pos, depth, alpha, beta, ply, &mut moves) {
+        let (mut alpha, mut beta) = (alpha, beta);
+        let deferred = match self.open(pos, depth, &mut alpha, &mut beta, ply, &mut moves) {
             Opened::Moves { deferred } => deferred,
             Opened::Settled(value) => return value,
         };

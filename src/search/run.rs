@@ -110,6 +110,12 @@ fn game_refusal<G: Endgame>(need: GameNeed, variant: &Variant) -> Option<String>
             .then(|| format!("+stab needs stable pieces, which {} lacks", G::NAME)),
         GameNeed::Parity => (!G::HAS_PARITY)
             .then(|| format!("+parity needs regions of empties, which {} lacks", G::NAME)),
+        GameNeed::Threats => (!G::HAS_THREATS).then(|| {
+            format!(
+                "{} needs a game that knows immediate threats (Connect 4), which {} is not",
+                variant, G::NAME
+            )
+        }),
     }
 }
 
@@ -158,7 +164,7 @@ fn search_with<G: Endgame, const COUNT: bool>(
         None => None,
     };
     if depth == END {
-        match (window, config.wld) {
+        match (window, config.wld || variant.wld) {
             (Some(window), _) => searcher.root.window = window,
             (None, true) => searcher.root.window = (-1, 1),
             (None, false) => {}
@@ -174,7 +180,7 @@ fn search_with<G: Endgame, const COUNT: bool>(
         });
     }
     let pv = match variant.base {
-        Base::Mtdf => searcher.table_line(pos, searcher.root.best, depth.min(MAX_PLY as u32)),
+        Base::Mtdf | Base::Bisect => searcher.table_line(pos, searcher.root.best, depth.min(MAX_PLY as u32)),
         _ => searcher.memory.pv.line(),
     };
     Ok(SearchOutcome {

@@ -239,11 +239,12 @@ impl Game for Reversi {
             Eval::Material => self.material(),
             Eval::SquareWeights => weighted(self.player) - weighted(self.opponent),
             Eval::Mobility => mobility_eval(self.player, self.opponent),
+            Eval::Threats => self.material(),
         }
     }
 
-    fn supports_eval(_: Eval) -> bool {
-        true
+    fn supports_eval(eval: Eval) -> bool {
+        eval != Eval::Threats
     }
 
     #[inline]

@@ -5,6 +5,15 @@
 use crate::counters::Counters;
 use crate::game::{Ataxx, Game, UniformTree};
 
+/// What a node's safe moves are (see [`Endgame::keep_safe_moves`]).
+pub enum Safe {
+    /// Search the moves kept; the value is at least this final margin.
+    Moves { floor: i32 },
+    /// The node's final margin is known: no move keeps the opponent from winning at once,
+    /// or too few stones are left for anyone to win.
+    Settled(i32),
+}
+
 /// A game's exact-solving hooks. Every searched game implements it.
 pub trait Endgame: Game {
     /// The most empties [`Endgame::solve_small`] takes (0: the game has no such solver).
@@ -38,6 +47,40 @@ pub trait Endgame: Game {
     fn parity_rank(&self, mv: Self::Move) -> u64 {
         let _ = mv;
         0
+    }
+
+    /// Whether the game knows immediate threats (the hooks below; Connect 4).
+    const HAS_THREATS: bool = false;
+
+    /// The final margin if the side to move wins with its next move (`winfirst`).
+    fn win_now(&self) -> Option<i32> {
+        None
+    }
+
+    /// The best final margin the side to move can reach when it cannot win with its next
+    /// move (`clamp`: the bound the stones left allow).
+    fn margin_ceiling(&self) -> i32 {
+        i32::MAX
+    }
+
+    /// Keeps the moves after which the opponent cannot win at once (`nolose`), for a side to
+    /// move that cannot win at once itself.
+    fn keep_safe_moves(&self, moves: &mut Self::Moves) -> Safe {
+        let _ = moves;
+        Safe::Moves { floor: i32::MIN }
+    }
+
+    /// How many squares would complete four for the side to move after `mv` (`threats`:
+    /// most first).
+    fn threat_count(&self, mv: Self::Move) -> u32 {
+        let _ = mv;
+        0
+    }
+
+    /// The range of final margins of positions like this one (the null-window bisection's
+    /// first bounds).
+    fn margin_range(&self) -> (i32, i32) {
+        (-(Self::WIN_BONUS - 1), Self::WIN_BONUS - 1)
     }
 }
 

@@ -3,10 +3,11 @@
 //! end tries first.
 
 mod hooks;
+pub mod connect4;
 pub mod reversi;
 mod shortcut;
 
-pub use hooks::Endgame;
+pub use hooks::{Endgame, Safe};
 
 use crate::game::GameKind;
 

@@ -15,6 +15,8 @@ pub enum Base {
     Pvs,
     /// MTD(f): null-window searches with a table, converging on the value.
     Mtdf,
+    /// Null-window searches bisecting the range of values (the Connect 4 tutorial's solve).
+    Bisect,
     /// Node-budget search: `branching ^ depth` evaluations shared out among the moves.
     Token { branching: u32 },
 }
@@ -63,6 +65,12 @@ pub const BASES: &[BaseInfo] = &[
         make: |_| Base::Mtdf,
     },
     BaseInfo {
+        name: "bisect",
+        arg: None,
+        about: "null-window searches bisecting the range of values, biased to 0 (Pons' solver)",
+        make: |_| Base::Bisect,
+    },
+    BaseInfo {
         name: "token",
         arg: Some(Arg {
             placeholder: "B",
@@ -102,6 +110,7 @@ impl Base {
             Base::AlphaBeta => "alphabeta",
             Base::Pvs => "pvs",
             Base::Mtdf => "mtdf",
+            Base::Bisect => "bisect",
             Base::Token { .. } => "token",
         }
     }
@@ -124,7 +133,7 @@ impl Base {
 
     /// Whether it searches with an alpha-beta window (so tables, windows and ETC apply).
     pub fn windowed(self) -> bool {
-        matches!(self, Base::AlphaBeta | Base::Pvs | Base::Mtdf)
+        matches!(self, Base::AlphaBeta | Base::Pvs | Base::Mtdf | Base::Bisect)
     }
 
     /// Whether the search stops at a fixed depth (all but token).

@@ -44,6 +44,10 @@ pub enum Need {
     Iterative,
     /// A table with cut-offs.
     TableCuts,
+    /// The tutorial's narrowing table.
+    Narrow,
+    /// A node's immediate win already checked (`winfirst` or `nolose`).
+    KnowsWins,
 }
 
 /// What an enhancement needs of the game (`Endgame`'s hooks).
@@ -55,6 +59,8 @@ pub enum GameNeed {
     Stability,
     /// Regions of empties.
     Parity,
+    /// Immediate threats (wins and losses at the next stone).
+    Threats,
 }
 
 impl Need {
@@ -66,9 +72,11 @@ impl Need {
             Need::OrderingBase => !base.orders_moves(),
             Need::Window => !base.windowed(),
             Need::DepthLimited => !base.depth_limited(),
-            Need::NotOwnWindows => base == Base::Mtdf,
+            Need::NotOwnWindows => matches!(base, Base::Mtdf | Base::Bisect),
             Need::Iterative => !variant.iterative,
             Need::TableCuts => !variant.table.is_some_and(|t| t.cuts),
+            Need::Narrow => !variant.table.is_some_and(|t| t.narrow),
+            Need::KnowsWins => !(variant.win_first || variant.no_lose),
         };
         fails.then(|| match self {
             Need::NotBaseline => "negamax takes no enhancements: it is the full-tree baseline".into(),
@@ -84,6 +92,8 @@ impl Need {
             Need::NotOwnWindows => format!("{} makes its own windows: +{name} does not apply", base.name()),
             Need::Iterative => format!("{name} centres its window on the previous iteration's value: add +id"),
             Need::TableCuts => format!("{name} cuts on table entries: add +tt or +ttcut"),
+            Need::Narrow => format!("{name} is a rule of the narrowing table: add +ttnarrow"),
+            Need::KnowsWins => format!("{name} bounds a side that cannot win at once: add +winfirst or +nolose"),
         })
     }
 }
@@ -115,6 +125,8 @@ fn set_table(v: &mut Variant, mib: Option<i64>, moves: bool, cuts: bool) -> Resu
         cuts: false,
         exact_depth: false,
         classic_store: false,
+        narrow: false,
+        lower: false,
     });
     if mib.is_some() && table.mib != size && (table.moves || table.cuts) {
         return Err(format!(
@@ -242,6 +254,30 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
         print: |v| flag(v.table.is_some_and(|t| t.classic_store), "ttclassic"),
     },
     Enhancement {
+        name: "ttnarrow",
+        arg: None,
+        help: "the Connect 4 tutorial's table: upper bounds only (after the move loop), narrowing the window",
+        listed: true,
+        needs: &[Need::TableCuts],
+        exact_only: false,
+        game_needs: None,
+        set: |v, _| set_on_table(v, "ttnarrow", |t| t.narrow = true),
+        on: |v| v.table.is_some_and(|t| t.narrow),
+        print: |v| flag(v.table.is_some_and(|t| t.narrow), "ttnarrow"),
+    },
+    Enhancement {
+        name: "ttlower",
+        arg: None,
+        help: "with ttnarrow: cut-offs store lower bounds too (one bound an entry)",
+        listed: true,
+        needs: &[Need::Narrow],
+        exact_only: false,
+        game_needs: None,
+        set: |v, _| set_on_table(v, "ttlower", |t| t.lower = true),
+        on: |v| v.table.is_some_and(|t| t.lower),
+        print: |v| flag(v.table.is_some_and(|t| t.lower), "ttlower"),
+    },
+    Enhancement {
         name: "killer",
         arg: Some(Arg {
             placeholder: "K",
@@ -307,6 +343,9 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
         on: |_| false,
         print: |_| None,
     },
+    flag_row!("faillow", fail_low_hard,
+        "values below the window come back as alpha, cut-offs' as they are (the Connect 4 tutorial's)",
+        needs: &[Need::Window], exact: false, game: None),
     flag_row!("fileorder", file_order,
         "try moves file by file (a1, a2, ..., a8, b1, ...) as the classic 2011 tables did",
         needs: &[], exact: false, game: None),
@@ -318,6 +357,21 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
     flag_row!("stab", stability,
         "exact solving: stability cut-off (a node its stable discs prove lost below alpha)",
         needs: &[Need::Window], exact: true, game: Some(GameNeed::Stability)),
+    flag_row!("winfirst", win_first,
+        "a node that can win with its next move takes that value at once (Connect 4)",
+        needs: &[], exact: false, game: Some(GameNeed::Threats)),
+    flag_row!("clamp", clamp,
+        "narrow the window to the margins the stones left allow (Connect 4)",
+        needs: &[Need::Window, Need::KnowsWins], exact: false, game: Some(GameNeed::Threats)),
+    flag_row!("nolose", no_lose,
+        "skip moves that let the opponent win at once; check the root's immediate win first (Connect 4)",
+        needs: &[Need::Window], exact: false, game: Some(GameNeed::Threats)),
+    flag_row!("threats", threats,
+        "moves making the most squares that complete four first (Connect 4)",
+        needs: &[Need::OrderingBase], exact: false, game: Some(GameNeed::Threats)),
+    flag_row!("wld", wld,
+        "exact solving: prove only win, draw or loss (root window -1..1)",
+        needs: &[Need::Window], exact: true, game: None),
     Enhancement {
         name: "last",
         arg: Some(Arg {

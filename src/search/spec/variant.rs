@@ -18,6 +18,12 @@ pub struct TableUse {
     /// failed low (no upper bounds), and an entry for the same position is kept if deeper, or
     /// as deep and exact, or the new one is not exact.
     pub classic_store: bool,
+    /// The Connect 4 tutorial's table (`ttnarrow`): one bound an entry, the value after the
+    /// move loop stored as an upper bound (exact ones too) and nothing at cut-offs; a stored
+    /// bound narrows the window (and ends the node when the window closes).
+    pub narrow: bool,
+    /// With `narrow`: cut-offs store their value as a lower bound (`ttlower`).
+    pub lower: bool,
 }
 
 /// A base algorithm with its enhancements (see `ENHANCEMENTS` for each field's spec).
@@ -53,6 +59,21 @@ pub struct Variant {
     /// Exact solving: moves at nodes with at least `SSO_MIN_EMPTIES` empties are ordered by
     /// a search of this depth (shallow search ordering).
     pub sso: Option<u32>,
+    /// Values below the window come back as alpha, those above it as they are (the
+    /// tutorial's alpha-beta, which returns alpha after its loop).
+    pub fail_low_hard: bool,
+    /// A node whose side to move wins with its next move takes that value at once (games
+    /// with threats).
+    pub win_first: bool,
+    /// Windows narrowed to the margins the stones left allow (games with threats).
+    pub clamp: bool,
+    /// Only moves after which the opponent cannot win at once; the root's immediate win is
+    /// checked before searching (games with threats).
+    pub no_lose: bool,
+    /// Moves that make the most squares completing four first (games with threats).
+    pub threats: bool,
+    /// Solving proves only win, draw or loss: the root window is (-1, 1).
+    pub wld: bool,
 }
 
 impl Variant {
@@ -73,6 +94,12 @@ impl Variant {
             stability: false,
             last: None,
             sso: None,
+            fail_low_hard: false,
+            win_first: false,
+            clamp: false,
+            no_lose: false,
+            threats: false,
+            wld: false,
         }
     }
 

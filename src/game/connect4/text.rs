@@ -1,0 +1,55 @@
+//! Connect 4's position text: the columns played from the empty board (`4453`, columns 1 to
+//! 7 from the left), as in Pascal Pons' benchmark files; `start` for the empty board.
+
+use super::bits::{HEIGHT, WIDTH};
+use super::rules::Connect4;
+use crate::game::notation::Notation;
+use crate::game::rules::Game;
+
+impl Notation for Connect4 {
+    const TITLE: &'static str = "Connect 4";
+    const ALIASES: &'static [&'static str] = &["connect-4", "c4"];
+    const TEXT_FORM: &'static str = "a Connect 4 move sequence";
+
+    /// Digits 1 to 7 (a move sequence), optionally followed by a score (`4453 12`); or
+    /// `start`.
+    fn looks_like(text: &str) -> bool {
+        let moves = Self::split_value(text).map_or(text, |(moves, _)| moves);
+        moves == "start" || (!moves.is_empty() && moves.bytes().all(|b| (b'1'..=b'7').contains(&b)))
+    }
+
+    fn parse_text(text: &str) -> Result<Connect4, String> {
+        match text.trim() {
+            "start" => Ok(Connect4::start()),
+            moves => Connect4::from_moves(moves),
+        }
+    }
+
+    /// `MOVES SCORE`, the benchmark files' line: the sequence and its exact score.
+    fn split_value(text: &str) -> Option<(&str, i32)> {
+        let (moves, score) = text.trim().split_once(char::is_whitespace)?;
+        Some((moves, score.trim().parse().ok()?))
+    }
+
+    /// Row 6 at the top; `X` the first player, `O` the second; the column numbers below.
+    fn diagram(&self) -> String {
+        let mut s = String::new();
+        for row in (0..HEIGHT).rev() {
+            for column in 0..WIDTH {
+                s.push(' ');
+                s.push(self.square_char(column, row));
+            }
+            s.push('\n');
+        }
+        s.push_str(" 1 2 3 4 5 6 7\n");
+        let mover = match self.side_to_move() {
+            crate::game::Side::Black => 'X',
+            crate::game::Side::White => 'O',
+        };
+        s.push_str(&format!(
+            "{} stones played, {mover} to move\n",
+            self.moves_played()
+        ));
+        s
+    }
+}
