@@ -168,6 +168,21 @@ pub fn to_the_end(depth: u32) -> bool {
 /// above every depth-limited entry, and larger subtrees preferred.
 const END_TABLE_DEPTH: u32 = 128;
 
+/// The entries of the tutorial's table of `mib` MiB of 8-byte entries: the largest prime at
+/// most that many (64 MiB: 8,388,593, parts 7 to 10), or with `packed` the smallest prime at
+/// least that many (8,388,617, parts 11 and 12, whose entries are 5 bytes).
+pub fn narrow_table_entries(mib: u32, packed: bool) -> u64 {
+    let mut n = ((mib as u64) << 20) / 8;
+    while !is_prime(n) {
+        n = if packed { n + 1 } else { n - 1 };
+    }
+    n
+}
+
+fn is_prime(n: u64) -> bool {
+    n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)
+}
+
 /// Nodes between two looks at the clock when a search has a deadline.
 pub const DEADLINE_CHECK: u32 = 4096;
 
@@ -175,6 +190,10 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// A searcher with fresh (empty) tables; an error if the table's memory cannot be had.
     pub fn new(variant: &Variant, eval: Eval, shuffle: Option<u64>) -> Result<Self, TableError> {
         let tt = match variant.table {
+            Some(t) if t.narrow => Some(TranspositionTable::direct(
+                narrow_table_entries(t.mib, t.packed),
+                t.mib,
+            )?),
             Some(t) => Some(TranspositionTable::with_mib(t.mib)?),
             None => None,
         };
@@ -357,7 +376,10 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         let Some((table, use_)) = self.table() else {
             return Probe::Continue(None);
         };
-        let entry = table.probe(key);
+        let entry = match use_.narrow {
+            true => table.probe_direct(pos.table_index(), key),
+            false => table.probe(key),
+        };
         self.count(|c| c.tt_probe += 1);
         let Some(entry) = entry else {
             return Probe::Continue(None);
@@ -612,7 +634,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                     Bound::Lower => return value,
                     _ => Bound::Upper,
                 };
-                table.store(pos.key(), depth, bound, value, None, false);
+                table.store_direct(pos.table_index(), pos.key(), depth, bound, value);
                 return value;
             }
             if use_.classic_store {

@@ -101,6 +101,10 @@ pub struct TranspositionTable {
     /// Handed to the pool when the table is dropped (see `Drop`).
     buckets: std::mem::ManuallyDrop<Buckets>,
     mask: usize,
+    /// A direct-mapped table of this many entries (a prime): a position's entry is its
+    /// index key modulo the prime, and a new result always replaces it (the Connect 4
+    /// tutorial's table).
+    direct: Option<u64>,
 }
 
 /// The table's memory: an anonymous mapping, so a large table starts as the system's zero
@@ -235,7 +239,70 @@ impl TranspositionTable {
         Ok(TranspositionTable {
             buckets: std::mem::ManuallyDrop::new(memory),
             mask: buckets - 1,
+            direct: None,
         })
+    }
+
+    /// A direct-mapped table of `entries` entries (a prime; see `direct`).
+    pub fn direct(entries: u64, mib: u32) -> Result<TranspositionTable, TableError> {
+        let buckets = (entries as usize).div_ceil(ENTRIES_PER_BUCKET);
+        let memory = Buckets::zeroed(buckets).map_err(|message| TableError { mib, message })?;
+        Ok(TranspositionTable {
+            buckets: std::mem::ManuallyDrop::new(memory),
+            mask: 0,
+            direct: Some(entries),
+        })
+    }
+
+    /// Whether the table is direct-mapped.
+    #[inline(always)]
+    pub fn is_direct(&self) -> bool {
+        self.direct.is_some()
+    }
+
+    /// The bucket and entry of `index_key` in a direct-mapped table.
+    #[inline(always)]
+    fn direct_slot(&self, entries: u64, index_key: u64) -> (usize, usize) {
+        let slot = (index_key % entries) as usize;
+        (slot / ENTRIES_PER_BUCKET, slot % ENTRIES_PER_BUCKET)
+    }
+
+    /// Looks `key` up in a direct-mapped table at `index_key`'s entry.
+    #[inline(always)]
+    pub fn probe_direct(&self, index_key: u64, key: u64) -> Option<Entry> {
+        let (b, i) = self.direct_slot(self.direct?, index_key);
+        let bucket = self.buckets.get(b);
+        (bucket.keys[i] == key && generation_of(bucket.data[i]) == self.buckets.generation)
+            .then(|| unpack(bucket.data[i]))
+    }
+
+    /// Stores one bound in a direct-mapped table, replacing whatever was there.
+    #[inline(always)]
+    pub fn store_direct(&mut self, index_key: u64, key: u64, depth: u32, bound: Bound, score: i32) {
+        let Some(entries) = self.direct else {
+            return;
+        };
+        if score <= NO_LOWER || score >= NO_UPPER {
+            return;
+        }
+        let (lower, upper) = match bound {
+            Bound::Exact => (score, score),
+            Bound::Lower => (score, NO_UPPER),
+            Bound::Upper => (NO_LOWER, score),
+        };
+        let (b, i) = self.direct_slot(entries, index_key);
+        let generation = self.buckets.generation;
+        let bucket = self.buckets.get_mut(b);
+        bucket.keys[i] = key;
+        bucket.data[i] = pack(
+            &Entry {
+                depth: depth.min(0xFF),
+                lower,
+                upper,
+                move_code: None,
+            },
+            generation,
+        );
     }
 
     pub fn slot_count(&self) -> usize {
@@ -251,6 +318,9 @@ impl TranspositionTable {
     /// then wait for memory once, together, instead of one after the other).
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
+        if self.direct.is_some() {
+            return;
+        }
         #[cfg(target_arch = "x86_64")]
         // SAFETY: prefetching is a hint; the address is inside the table.
         unsafe {

@@ -58,6 +58,12 @@ impl Endgame for Connect4 {
         winning_squares(self.current() | square, self.mask()).count_ones()
     }
 
+    /// The tutorial's key: unique (below 2^49) and spread by a prime modulus.
+    #[inline(always)]
+    fn table_index(&self) -> u64 {
+        self.current() + self.mask()
+    }
+
     /// The tutorial's first bounds: from a loss to the opponent's next stone to a win
     /// with the side's next stone.
     fn margin_range(&self) -> (i32, i32) {

@@ -77,6 +77,12 @@ pub trait Endgame: Game {
         0
     }
 
+    /// The key a direct-mapped table indexes by (the tutorial's: Connect 4's `current +
+    /// mask`); by default the position's key.
+    fn table_index(&self) -> u64 {
+        self.key()
+    }
+
     /// The range of final margins of positions like this one (the null-window bisection's
     /// first bounds).
     fn margin_range(&self) -> (i32, i32) {

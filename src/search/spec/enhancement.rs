@@ -127,6 +127,7 @@ fn set_table(v: &mut Variant, mib: Option<i64>, moves: bool, cuts: bool) -> Resu
         classic_store: false,
         narrow: false,
         lower: false,
+        packed: false,
     });
     if mib.is_some() && table.mib != size && (table.moves || table.cuts) {
         return Err(format!(
@@ -264,6 +265,18 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
         set: |v, _| set_on_table(v, "ttnarrow", |t| t.narrow = true),
         on: |v| v.table.is_some_and(|t| t.narrow),
         print: |v| flag(v.table.is_some_and(|t| t.narrow), "ttnarrow"),
+    },
+    Enhancement {
+        name: "ttpacked",
+        arg: None,
+        help: "with ttnarrow: the tutorial's optimized table (the prime above 2^20 MiB / 8 entries, not below)",
+        listed: true,
+        needs: &[Need::Narrow],
+        exact_only: false,
+        game_needs: None,
+        set: |v, _| set_on_table(v, "ttpacked", |t| t.packed = true),
+        on: |v| v.table.is_some_and(|t| t.packed),
+        print: |v| flag(v.table.is_some_and(|t| t.packed), "ttpacked"),
     },
     Enhancement {
         name: "ttlower",

@@ -24,6 +24,9 @@ pub struct TableUse {
     pub narrow: bool,
     /// With `narrow`: cut-offs store their value as a lower bound (`ttlower`).
     pub lower: bool,
+    /// With `narrow`: the tutorial's optimized table (`ttpacked`), whose size is the prime
+    /// just above the entries instead of just below.
+    pub packed: bool,
 }
 
 /// A base algorithm with its enhancements (see `ENHANCEMENTS` for each field's spec).
