@@ -384,12 +384,16 @@ enum Profile {
     /// The classic 2011 FFO tables: moves file by file, leaves white minus black whatever the
     /// side to move, fail-hard, a large table storing only nodes where a move raised alpha
     Classic2011,
+    /// Pascal Pons' "Solving Connect 4" tutorial: its steps (minmax ... lower_bound_tt),
+    /// strong and weak, solved to the end with its table and conventions
+    Pons2017,
 }
 
 impl Profile {
     fn plan(self) -> plan::Profile {
         match self {
             Profile::Classic2011 => plan::Profile::Classic2011,
+            Profile::Pons2017 => plan::Profile::Pons2017,
         }
     }
 }
@@ -398,6 +402,8 @@ impl Profile {
 enum EvalChoice {
     /// Disc / piece difference
     Disc,
+    /// Open threes: squares completing four for the side to move minus the other's (Connect 4)
+    Threats,
     /// A classic square-weight table (Reversi)
     Weights,
     /// Mobility against the opponent's, corner moves double, and corners held (Reversi)
@@ -497,6 +503,7 @@ fn eval_of(choice: Option<EvalChoice>, solving: bool) -> Eval {
     match choice {
         None => plan::default_eval(solving),
         Some(EvalChoice::Disc) => Eval::Material,
+        Some(EvalChoice::Threats) => Eval::Threats,
         Some(EvalChoice::Weights) => Eval::SquareWeights,
         Some(EvalChoice::Mobility) => Eval::Mobility,
     }

@@ -12,9 +12,9 @@ macro_rules! counter_list {
     ($then:ident) => {
         $then! {
             leaf, "leaves",
-                "positions scored without searching their moves: the search horizon, a finished game, or (token) a position whose budget is one evaluation";
+                "positions scored without searching their moves: the search horizon, a finished game, a win at the next move (winfirst), a position whose safe moves settle it (nolose: lost, or drawn for lack of stones), or (token) a position whose budget is one evaluation";
             interior, "interior nodes",
-                "every other visited position, including a forced pass and a position that returns from a table cut-off (counted in tt_cut too); leaf + interior = nodes = calls of the search function";
+                "every other visited position, including a forced pass, a position that returns from a table cut-off (counted in tt_cut too) and one whose window the bounds close (clamp, nolose); leaf + interior = nodes = calls of the search function";
             tt_probe, "table probes",
                 "transposition-table look-ups (ETC's look-ups of children included)";
             tt_hit, "table hits",

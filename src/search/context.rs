@@ -495,7 +495,14 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 }
             }
             match pos.keep_safe_moves(moves) {
-                Safe::Settled(margin) => return Some(margin_score(margin, G::WIN_BONUS)),
+                Safe::Settled(margin) => {
+                    // Scored without searching a move: a leaf (`enter` counted it interior).
+                    self.count(|c| {
+                        c.interior -= 1;
+                        c.leaf += 1;
+                    });
+                    return Some(margin_score(margin, G::WIN_BONUS));
+                }
                 Safe::Moves { floor } => {
                     let floor = margin_score(floor, G::WIN_BONUS);
                     if *alpha < floor {

@@ -245,7 +245,12 @@ impl TranspositionTable {
 
     /// A direct-mapped table of `entries` entries (a prime; see `direct`).
     pub fn direct(entries: u64, mib: u32) -> Result<TranspositionTable, TableError> {
-        let buckets = (entries as usize).div_ceil(ENTRIES_PER_BUCKET);
+        // Room for twice the nominal entries (8-byte entries in `mib`), a power of two of
+        // buckets: the primes just below and just above share spare memory.
+        let nominal = ((mib as usize) << 20) / 8;
+        let buckets = (2 * nominal / ENTRIES_PER_BUCKET)
+            .max((entries as usize).div_ceil(ENTRIES_PER_BUCKET))
+            .next_power_of_two();
         let memory = Buckets::zeroed(buckets).map_err(|message| TableError { mib, message })?;
         Ok(TranspositionTable {
             buckets: std::mem::ManuallyDrop::new(memory),

@@ -161,12 +161,24 @@ pub enum Profile {
     /// The classic 2011 FFO tables: moves file by file, leaves white minus black whatever the
     /// side to move, fail-hard, a large table storing only nodes where a move raised alpha.
     Classic2011,
+    /// Pascal Pons' "Solving Connect 4" tutorial (2017): its steps, strong and weak, solved
+    /// to the end with its table and return conventions.
+    Pons2017,
 }
 
 impl Profile {
     pub fn name(self) -> &'static str {
         match self {
             Profile::Classic2011 => "classic2011",
+            Profile::Pons2017 => "pons2017",
+        }
+    }
+
+    /// The report folder of the profile's sweep under `reports/`.
+    pub fn folder(self) -> &'static str {
+        match self {
+            Profile::Classic2011 => "classic2011",
+            Profile::Pons2017 => "connect4-pons",
         }
     }
 
@@ -174,6 +186,7 @@ impl Profile {
     pub fn default_variants(self) -> Vec<Variant> {
         match self {
             Profile::Classic2011 => parse_all(&CLASSIC_VARIANTS),
+            Profile::Pons2017 => Variant::pons2017_steps(),
         }
     }
 
@@ -181,7 +194,18 @@ impl Profile {
     pub fn apply(self, variant: &Variant) -> Variant {
         match self {
             Profile::Classic2011 => variant.classic2011(),
+            Profile::Pons2017 => variant.pons2017(),
         }
+    }
+
+    /// Whether the profile's sweep is also run with nodeprof's defaults to compare.
+    pub fn compares_defaults(self) -> bool {
+        self == Profile::Classic2011
+    }
+
+    /// Whether the profile's tables are of searches to the end of the game.
+    pub fn solves(self) -> bool {
+        self == Profile::Pons2017
     }
 }
 
@@ -206,7 +230,7 @@ pub fn sweep_folder(
     exact_default: bool,
 ) -> PathBuf {
     let name = match profile {
-        Some(profile) => profile.name().to_string(),
+        Some(profile) => profile.folder().to_string(),
         None if exact_default => EXACT_DEFAULT_FOLDER.to_string(),
         None => suite_name(positions),
     };
@@ -226,9 +250,14 @@ pub fn with_profile(
     if settings.variants.is_empty() {
         settings.variants = profile.default_variants();
     }
-    let defaults = Box::new(SweepSettings {
-        out_dir: settings.out_dir.join(DEFAULTS_DIR),
-        ..settings.clone()
+    if profile.solves() {
+        settings.depths = Some(vec![END]);
+    }
+    let defaults = profile.compares_defaults().then(|| {
+        Box::new(SweepSettings {
+            out_dir: settings.out_dir.join(DEFAULTS_DIR),
+            ..settings.clone()
+        })
     });
     let variants = settings.variants.iter().map(|v| profile.apply(v)).collect();
     (
@@ -236,7 +265,7 @@ pub fn with_profile(
             variants,
             ..settings
         },
-        Some(defaults),
+        defaults,
     )
 }
 
