@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use super::export::{io_error, Exporter, ReportContext};
 use super::metric::Metric;
 use super::options::ReportOptions;
-use super::tables::Tables;
+use super::tables::{Tables, MAX_POSITION_COLUMNS};
 use super::text::thousands;
 use crate::error::ReportError;
 
@@ -35,18 +35,19 @@ impl Exporter for Summary {
 /// The geometric mean over the positions of `name`'s nodes as a share of `baseline`'s at
 /// `depth` (positions both finished with nodes).
 fn geomean_share(tables: &Tables, name: &str, baseline: &str, depth: &str) -> Option<f64> {
-    let nodes_of = |variant: &str, position: &str| {
+    let nodes_of = |variant: &str| -> std::collections::HashMap<&str, u64> {
         tables
             .finished
             .iter()
-            .find(|r| r.name == variant && r.depth == depth && r.position == position)
-            .and_then(|r| r.nodes)
-            .filter(|&n| n > 0)
+            .filter(|r| r.name == variant && r.depth == depth)
+            .filter_map(|r| Some((r.position.as_str(), r.nodes.filter(|&n| n > 0)?)))
+            .collect()
     };
+    let (ours, theirs) = (nodes_of(name), nodes_of(baseline));
     let logs: Vec<f64> = tables
         .positions
         .iter()
-        .filter_map(|p| Some((nodes_of(name, p)? as f64 / nodes_of(baseline, p)? as f64).ln()))
+        .filter_map(|p| Some((*ours.get(p.as_str())? as f64 / *theirs.get(p.as_str())? as f64).ln()))
         .collect();
     (!logs.is_empty()).then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp())
 }
@@ -63,6 +64,75 @@ fn time_range(tables: &Tables, name: &str, depth: &str) -> (u64, u64) {
                 hi + r.time_max_ns.or(r.time_ns).unwrap_or(0),
             )
         })
+}
+
+/// The benchmark tables of a sweep over several suites or many positions: per variant and
+/// suite, the mean nodes and time per position and the nodes per second (the layout of the
+/// Connect 4 tutorial's tables).
+fn suite_section(tables: &Tables) -> String {
+    let mut s = String::new();
+    if tables.suites.len() < 2 && tables.positions.len() <= MAX_POSITION_COLUMNS {
+        return s;
+    }
+    let grid = |stem: &str| tables.by_suite.iter().find(|(g, _)| g == stem).map(|(_, g)| g);
+    let (Some(nodes), Some(time), Some(rate)) =
+        (grid("nodes"), grid("time_ms"), grid("nodes_per_second"))
+    else {
+        return s;
+    };
+    let _ = writeln!(s, "\n## Means per position, by suite\n");
+    let _ = writeln!(
+        s,
+        "Mean nodes (leaf + interior) and mean time per position, and nodes per second (the \
+         suite's nodes over its time), for each variant and suite (`xtabs/*_by_suite.csv`).\n"
+    );
+    let header = |s: &mut String, title: &str| {
+        let _ = writeln!(s, "| {title} | {} |", nodes.cols.join(" | "));
+        let _ = writeln!(s, "|---|{}", "--:|".repeat(nodes.cols.len()));
+    };
+    let cell = |v: Option<f64>, f: &dyn Fn(f64) -> String| v.map_or("NA".to_string(), f);
+    for (title, g, f) in [
+        ("mean nodes", nodes, &mean_text as &dyn Fn(f64) -> String),
+        ("mean time", time, &|ms: f64| duration_text(ms)),
+        ("nodes/s", rate, &|v: f64| thousands(v as u64)),
+    ] {
+        header(&mut s, title);
+        for (label, row) in g.rows.iter().zip(&g.cells) {
+            let cells: Vec<String> = row.iter().map(|&v| cell(v, f)).collect();
+            let _ = writeln!(s, "| {label} | {} |", cells.join(" | "));
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// A mean count: whole from 1,000 up (thousands separated), else four significant digits.
+pub fn mean_text(v: f64) -> String {
+    if v >= 1000.0 {
+        thousands(v.round() as u64)
+    } else if v >= 100.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+/// A time in milliseconds with its unit: `4.568 µs`, `96.63 ms`, `5.490 s`.
+fn duration_text(ms: f64) -> String {
+    let (value, unit) = if ms < 1.0 {
+        (ms * 1000.0, "µs")
+    } else if ms < 1000.0 {
+        (ms, "ms")
+    } else {
+        (ms / 1000.0, "s")
+    };
+    // Four significant digits, as the tutorial prints times.
+    let decimals = match value {
+        v if v >= 100.0 => 1,
+        v if v >= 10.0 => 2,
+        _ => 3,
+    };
+    format!("{value:.decimals$} {unit}")
 }
 
 pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> String {
@@ -176,6 +246,7 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
             t.time_ns as f64 / 1e6,
         );
     }
+    s.push_str(&suite_section(tables));
     let _ = writeln!(s, "\n## Charts\n");
     for (file, alt) in [
         (

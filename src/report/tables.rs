@@ -47,9 +47,16 @@ pub struct Tables {
     pub positions: Vec<String>,
     /// Depths in increasing order (`end` last).
     pub depths: Vec<String>,
-    /// Per metric: the `name ~ position` cross-table and the `name ~ depth` totals.
+    /// Suites in sweep order.
+    pub suites: Vec<String>,
+    /// Per metric: the `name ~ position` cross-table (none beyond `MAX_POSITION_COLUMNS`
+    /// positions) and the `name ~ depth` totals.
     pub by_position: Vec<(Metric, Grid)>,
     pub by_depth: Vec<(Metric, Grid)>,
+    /// Per metric (counts and time), the mean per position `name ~ suite` (the benchmark
+    /// tables of suites of many positions, such as Connect 4's), then `nodes_per_second`:
+    /// the suite's nodes over its time.
+    pub by_suite: Vec<(String, Grid)>,
     /// Per variant and depth, in order.
     pub totals: Vec<Total>,
     /// Every finished search (names made unique as in the tables), for per-search charts.
@@ -57,6 +64,10 @@ pub struct Tables {
     pub rows_ok: usize,
     pub rows_not_ok: usize,
 }
+
+/// Beyond this many positions the per-position cross-tables are left out (a row of a
+/// thousand cells is read by no one); the per-suite means stand for them.
+pub const MAX_POSITION_COLUMNS: usize = 100;
 
 /// Sort key of a depth: numbers in order, then `end`.
 pub fn depth_key(depth: &str) -> u64 {
@@ -131,6 +142,7 @@ fn long_frame(records: &[&Record], names: &[String]) -> PolarsResult<DataFrame> 
                     .collect::<Vec<u64>>(),
             ),
             Column::new("label".into(), text(&|r| r.label.clone())),
+            Column::new("suite".into(), text(&|r| r.suite.clone())),
             Column::new("position".into(), text(&|r| r.position.clone())),
             Column::new("nodes".into(), count(&|r| r.nodes)),
             Column::new("time_ns".into(), count(&|r| r.time_ns)),
@@ -203,6 +215,46 @@ fn grid(frame: &DataFrame, row_var: &str, col_var: &str, integer: bool) -> Polar
     })
 }
 
+/// The means per position of each count and of the time, by row label and suite, and the
+/// nodes per second of each (label, suite).
+fn suite_means(sorted: &DataFrame, suites: &[String]) -> PolarsResult<Vec<(String, Grid)>> {
+    let metrics: Vec<Metric> = Metric::all()
+        .into_iter()
+        .filter(|m| m.is_count() || *m == Metric::TimeMs)
+        .collect();
+    let means = sorted
+        .clone()
+        .lazy()
+        .group_by_stable([col("label"), col("suite")])
+        .agg(
+            metrics
+                .iter()
+                .map(|m| col(m.column()).cast(DataType::Float64).mean())
+                .chain([(col("nodes").cast(DataType::Float64).sum()
+                    / (col("time_ns").cast(DataType::Float64).sum() / lit(1e9)))
+                .alias("nodes_per_second")])
+                .collect::<Vec<_>>(),
+        )
+        .collect()?;
+    let mut grids = Vec::new();
+    for metric in &metrics {
+        let wide = pivot(&means, "label", "suite", suites, metric.column())?;
+        grids.push((
+            metric.column().to_string(),
+            grid(&wide, "name", "suite", false)?,
+        ));
+    }
+    let wide = pivot(&means, "label", "suite", suites, "nodes_per_second")?;
+    let mut rate = grid(&wide, "name", "suite", true)?;
+    for row in &mut rate.cells {
+        for cell in row.iter_mut() {
+            *cell = cell.filter(|v| v.is_finite()).map(f64::round);
+        }
+    }
+    grids.push(("nodes_per_second".to_string(), rate));
+    Ok(grids)
+}
+
 /// Builds every table from the rows of a runs table.
 pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
     // Two variants with one display name (say `alphabeta` and its classic form) would share
@@ -253,6 +305,9 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
 
     let mut by_position = Vec::new();
     for metric in Metric::all() {
+        if positions.len() > MAX_POSITION_COLUMNS {
+            break;
+        }
         let wide = pivot(&sorted, "label", "position", &positions, metric.column())
             .map_err(polars_error)?;
         by_position.push((
@@ -260,6 +315,8 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
             grid(&wide, "name", "test", metric.is_count()).map_err(polars_error)?,
         ));
     }
+    let suites = order_of(by_seq.iter().map(|r| r.suite.clone()));
+    let by_suite = suite_means(&sorted, &suites).map_err(polars_error)?;
 
     // Totals per variant and depth: sums, and how many positions had no value.
     let summed: Vec<Expr> = ["nodes", "time_ns"]
@@ -339,8 +396,10 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
         names,
         positions,
         depths,
+        suites,
         by_position,
         by_depth,
+        by_suite,
         totals,
         finished,
         rows_ok: ok.len(),

@@ -9,7 +9,8 @@ use super::tables::{Grid, Tables};
 use super::text;
 use crate::error::ReportError;
 
-/// The grids of a report with their file stems: `<metric>` and `<metric>_by_depth`.
+/// The grids of a report with their file stems: `<metric>`, `<metric>_by_depth` and
+/// `<metric>_by_suite`.
 fn grids(tables: &Tables) -> impl Iterator<Item = (String, &Grid)> {
     let by_position = tables
         .by_position
@@ -19,7 +20,11 @@ fn grids(tables: &Tables) -> impl Iterator<Item = (String, &Grid)> {
         .by_depth
         .iter()
         .map(|(metric, grid)| (format!("{}_by_depth", metric.column()), grid));
-    by_position.chain(by_depth)
+    let by_suite = tables
+        .by_suite
+        .iter()
+        .map(|(stem, grid)| (format!("{stem}_by_suite"), grid));
+    by_position.chain(by_depth).chain(by_suite)
 }
 
 /// `xtabs/*.csv`.
