@@ -9,7 +9,7 @@ use super::config::Clock;
 use super::endgame::Endgame;
 use super::history::History;
 use super::killer::Killers;
-use super::spec::{TableUse, Variant};
+use super::spec::{Base, TableUse, Variant};
 use super::tt::{Bound, TableError, TranspositionTable, NO_LOWER};
 use crate::counters::Counters;
 use super::endgame::Safe;
@@ -105,6 +105,9 @@ pub struct Options {
     pub eval: Eval,
     /// Randomise the move order with this seed.
     pub shuffle: Option<u64>,
+    /// Whether nodes keep the principal variation: not for the null-window drivers (mtdf,
+    /// bisect), whose line is read from the table at the end.
+    pub track_pv: bool,
 }
 
 /// What the search learns as it goes and carries from node to node (and from one iteration
@@ -202,6 +205,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 variant: variant.clone(),
                 eval,
                 shuffle,
+                track_pv: !matches!(variant.base, Base::Mtdf | Base::Bisect),
             },
             memory: Memory {
                 tt,
@@ -261,6 +265,14 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         }
     }
 
+    /// Empties the principal variation below `ply` (when the search keeps one).
+    #[inline(always)]
+    pub fn clear_pv(&mut self, ply: usize) {
+        if self.options.track_pv {
+            self.memory.pv.clear(ply);
+        }
+    }
+
     #[inline(always)]
     pub fn count(&mut self, f: impl FnOnce(&mut Counters)) {
         if COUNT {
@@ -272,7 +284,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     #[inline]
     pub fn horizon(&mut self, pos: &G, ply: usize) -> i32 {
         self.count(|c| c.leaf += 1);
-        self.memory.pv.clear(ply);
+        self.clear_pv(ply);
         if self.options.variant.white_view {
             return white_minus_black(pos);
         }
@@ -304,7 +316,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             return Opened::Settled(self.horizon(pos, ply));
         }
         *moves = pos.generate_moves();
-        self.memory.pv.clear(ply);
+        self.clear_pv(ply);
         if G::HAS_THREATS && self.options.variant.win_first && !moves.is_empty() {
             if let Some(margin) = pos.win_now() {
                 self.count(|c| c.leaf += 1);
@@ -441,7 +453,10 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 let key = pos.key();
                 if depth > 0 {
                     // Fetched while the moves are generated.
-                    table.prefetch(key);
+                    match table.is_direct() {
+                        true => table.prefetch_direct(pos.table_index()),
+                        false => table.prefetch(key),
+                    }
                 }
                 key
             }
@@ -578,7 +593,9 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         }
         if value > node.alpha {
             node.alpha = value;
-            self.memory.pv.update(ply, mv);
+            if self.options.track_pv {
+                self.memory.pv.update(ply, mv);
+            }
         }
         if value >= beta {
             self.on_cut(pos, mv, index, depth, ply);
@@ -641,7 +658,8 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                     Bound::Lower => return value,
                     _ => Bound::Upper,
                 };
-                table.store_direct(pos.table_index(), pos.key(), depth, bound, value);
+                let code = best_move.map(GameMove::to_code);
+                table.store_direct(pos.table_index(), pos.key(), depth, bound, value, code);
                 return value;
             }
             if use_.classic_store {
@@ -685,8 +703,11 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             if line.len() >= depth as usize {
                 break;
             }
-            next = table
-                .probe(pos.key())
+            let entry = match table.is_direct() {
+                true => table.probe_direct(pos.table_index(), pos.key()),
+                false => table.probe(pos.key()),
+            };
+            next = entry
                 .and_then(|e| e.move_code)
                 .map(G::Move::from_code);
         }

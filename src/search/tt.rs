@@ -272,6 +272,23 @@ impl TranspositionTable {
         (slot / ENTRIES_PER_BUCKET, slot % ENTRIES_PER_BUCKET)
     }
 
+    /// Asks for `index_key`'s entry of a direct-mapped table (see `prefetch`).
+    #[inline(always)]
+    pub fn prefetch_direct(&self, index_key: u64) {
+        let Some(entries) = self.direct else {
+            return;
+        };
+        let (b, _) = self.direct_slot(entries, index_key);
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: prefetching is a hint; the address is inside the table.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(self.buckets.get(b) as *const Bucket as *const i8);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = b;
+    }
+
     /// Looks `key` up in a direct-mapped table at `index_key`'s entry.
     #[inline(always)]
     pub fn probe_direct(&self, index_key: u64, key: u64) -> Option<Entry> {
@@ -283,7 +300,15 @@ impl TranspositionTable {
 
     /// Stores one bound in a direct-mapped table, replacing whatever was there.
     #[inline(always)]
-    pub fn store_direct(&mut self, index_key: u64, key: u64, depth: u32, bound: Bound, score: i32) {
+    pub fn store_direct(
+        &mut self,
+        index_key: u64,
+        key: u64,
+        depth: u32,
+        bound: Bound,
+        score: i32,
+        move_code: Option<u16>,
+    ) {
         let Some(entries) = self.direct else {
             return;
         };
@@ -304,7 +329,7 @@ impl TranspositionTable {
                 depth: depth.min(0xFF),
                 lower,
                 upper,
-                move_code: None,
+                move_code,
             },
             generation,
         );

@@ -18,7 +18,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             .last
             .is_some_and(|last| empties <= last)
         {
-            self.memory.pv.clear(ply);
+            self.clear_pv(ply);
             let mut visits = Counters::default();
             let value = pos.solve_small(alpha, beta, &mut visits);
             self.count(|c| *c += visits);
@@ -26,7 +26,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         }
         if self.options.variant.stability {
             let bound = pos.stability_bound(margin_floor(alpha, G::WIN_BONUS))?;
-            self.memory.pv.clear(ply);
+            self.clear_pv(ply);
             self.count(|c| c.interior += 1);
             return Some(self.bounded(margin_score(bound, G::WIN_BONUS), alpha, beta));
         }
