@@ -159,6 +159,8 @@ pub struct Searcher<G: Endgame, const COUNT: bool> {
     pub(super) limits: Limits,
     pub(super) root: Root<G::Move>,
     pub(super) counters: Counters,
+    /// The floor (a final margin) the last `nolose` node's safe moves proved.
+    safe_floor: i32,
 }
 
 /// Whether a search to `depth` goes to the end of the game (see `search::END`).
@@ -225,6 +227,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 window: (-INF, INF),
             },
             counters: Counters::default(),
+            safe_floor: 0,
         })
     }
 
@@ -315,8 +318,13 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         if at_horizon {
             return Opened::Settled(self.horizon(pos, ply));
         }
-        *moves = pos.generate_moves();
         self.clear_pv(ply);
+        if G::HAS_THREATS && self.options.variant.no_lose && (ply > 0 || !pos.is_over()) {
+            // Below the root no position is over: the parents' moves never complete four
+            // (their side could not win at once) nor fill the board (2 stones left: drawn).
+            return self.enter_safe(pos, ply, moves);
+        }
+        *moves = pos.generate_moves();
         if G::HAS_THREATS && self.options.variant.win_first && !moves.is_empty() {
             if let Some(margin) = pos.win_now() {
                 self.count(|c| c.leaf += 1);
@@ -389,7 +397,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             return Probe::Continue(None);
         };
         let entry = match use_.narrow {
-            true => table.probe_direct(pos.table_index(), key),
+            true => table.probe_direct(key),
             false => table.probe(key),
         };
         self.count(|c| c.tt_probe += 1);
@@ -450,11 +458,15 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         // The key only when there is a table to look it up in (it costs a few multiplies).
         let key = match &self.memory.tt {
             Some(table) => {
-                let key = pos.key();
+                // A direct table's key is the game's index key.
+                let key = match table.is_direct() {
+                    true => pos.table_index(),
+                    false => pos.key(),
+                };
                 if depth > 0 {
                     // Fetched while the moves are generated.
                     match table.is_direct() {
-                        true => table.prefetch_direct(pos.table_index()),
+                        true => table.prefetch_direct(key),
                         false => table.prefetch(key),
                     }
                 }
@@ -466,7 +478,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             return Opened::Settled(value);
         }
         if G::HAS_THREATS {
-            if let Some(value) = self.threat_bounds(pos, alpha, beta, ply, moves) {
+            if let Some(value) = self.threat_bounds(pos, alpha, beta) {
                 return Opened::Settled(value);
             }
         }
@@ -489,47 +501,44 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         Opened::Moves { deferred: false }
     }
 
-    /// The threat rules of games that know them (`nolose`, `clamp`): moves that lose at once
-    /// dropped, and the window narrowed to the margins still possible; the node's value if
-    /// that settles it. The order of the tutorial's negamax.
+    /// Enters a node with `nolose`: its safe moves, or its value when they settle it (a
+    /// leaf: lost, or drawn for lack of stones). The root is checked for an immediate win
+    /// first (the other nodes' parents made sure their side cannot win at once).
     #[inline]
-    fn threat_bounds(
-        &mut self,
-        pos: &G,
-        alpha: &mut i32,
-        beta: &mut i32,
-        ply: usize,
-        moves: &mut G::Moves,
-    ) -> Option<i32> {
-        let variant = &self.options.variant;
-        if variant.no_lose {
-            if ply == 0 {
-                // The other nodes' parents made sure their side cannot win at once.
-                if let Some(margin) = pos.win_now() {
-                    return Some(margin_score(margin, G::WIN_BONUS));
-                }
+    fn enter_safe(&mut self, pos: &G, ply: usize, moves: &mut G::Moves) -> Opened {
+        if ply == 0 {
+            if let Some(margin) = pos.win_now() {
+                self.count(|c| c.leaf += 1);
+                return Opened::Settled(margin_score(margin, G::WIN_BONUS));
             }
-            match pos.keep_safe_moves(moves) {
-                Safe::Settled(margin) => {
-                    // Scored without searching a move: a leaf (`enter` counted it interior).
-                    self.count(|c| {
-                        c.interior -= 1;
-                        c.leaf += 1;
-                    });
-                    return Some(margin_score(margin, G::WIN_BONUS));
-                }
-                Safe::Moves { floor } => {
-                    let floor = margin_score(floor, G::WIN_BONUS);
-                    if *alpha < floor {
-                        *alpha = floor;
-                        if *alpha >= *beta {
-                            return Some(*alpha);
-                        }
-                    }
+        }
+        match pos.safe_moves(moves) {
+            Safe::Settled(margin) => {
+                self.count(|c| c.leaf += 1);
+                Opened::Settled(margin_score(margin, G::WIN_BONUS))
+            }
+            Safe::Moves { floor } => {
+                self.count(|c| c.interior += 1);
+                self.safe_floor = floor;
+                Opened::Moves { deferred: false }
+            }
+        }
+    }
+
+    /// The bounds of games that know threats (`nolose`, `clamp`): the window narrowed to the
+    /// margins still possible; the node's value if that closes it. The tutorial's order.
+    #[inline]
+    fn threat_bounds(&mut self, pos: &G, alpha: &mut i32, beta: &mut i32) -> Option<i32> {
+        if self.options.variant.no_lose {
+            let floor = margin_score(self.safe_floor, G::WIN_BONUS);
+            if *alpha < floor {
+                *alpha = floor;
+                if *alpha >= *beta {
+                    return Some(*alpha);
                 }
             }
         }
-        if variant.clamp {
+        if self.options.variant.clamp {
             let ceiling = margin_score(pos.margin_ceiling(), G::WIN_BONUS);
             if *beta > ceiling {
                 *beta = ceiling;
@@ -659,7 +668,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                     _ => Bound::Upper,
                 };
                 let code = best_move.map(GameMove::to_code);
-                table.store_direct(pos.table_index(), pos.key(), depth, bound, value, code);
+                table.store_direct(pos.table_index(), depth, bound, value, code);
                 return value;
             }
             if use_.classic_store {
@@ -704,7 +713,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 break;
             }
             let entry = match table.is_direct() {
-                true => table.probe_direct(pos.table_index(), pos.key()),
+                true => table.probe_direct(pos.table_index()),
                 false => table.probe(pos.key()),
             };
             next = entry

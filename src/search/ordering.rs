@@ -40,7 +40,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             }
         }
         if G::HAS_THREATS && self.options.variant.threats {
-            sort_by_key(moves, |&mv| u64::MAX - pos.threat_count(mv) as u64);
+            pos.sort_by_threats(moves);
         }
         if self.options.variant.parity {
             sort_by_key(moves, |&mv| pos.parity_rank(mv));

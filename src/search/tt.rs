@@ -289,12 +289,13 @@ impl TranspositionTable {
         let _ = b;
     }
 
-    /// Looks `key` up in a direct-mapped table at `index_key`'s entry.
+    /// Looks `index_key` up in a direct-mapped table (the index key is the entry's key: a
+    /// game's index key tells positions apart).
     #[inline(always)]
-    pub fn probe_direct(&self, index_key: u64, key: u64) -> Option<Entry> {
+    pub fn probe_direct(&self, index_key: u64) -> Option<Entry> {
         let (b, i) = self.direct_slot(self.direct?, index_key);
         let bucket = self.buckets.get(b);
-        (bucket.keys[i] == key && generation_of(bucket.data[i]) == self.buckets.generation)
+        (bucket.keys[i] == index_key && generation_of(bucket.data[i]) == self.buckets.generation)
             .then(|| unpack(bucket.data[i]))
     }
 
@@ -303,7 +304,6 @@ impl TranspositionTable {
     pub fn store_direct(
         &mut self,
         index_key: u64,
-        key: u64,
         depth: u32,
         bound: Bound,
         score: i32,
@@ -323,7 +323,7 @@ impl TranspositionTable {
         let (b, i) = self.direct_slot(entries, index_key);
         let generation = self.buckets.generation;
         let bucket = self.buckets.get_mut(b);
-        bucket.keys[i] = key;
+        bucket.keys[i] = index_key;
         bucket.data[i] = pack(
             &Entry {
                 depth: depth.min(0xFF),

@@ -10,4 +10,4 @@ mod rules;
 mod tests;
 mod text;
 
-pub use rules::{Connect4, Connect4Move};
+pub use rules::{Connect4, Connect4Move, CENTRE_FIRST};

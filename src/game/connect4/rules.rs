@@ -147,10 +147,9 @@ impl Connect4 {
         landing_squares(self.mask)
     }
 
-    /// Drops a stone of the side to move on `square` (a landing square).
+    /// Drops a stone of the side to move on `square`, the landing square of `column`.
     #[inline(always)]
-    pub fn play_square(&self, square: u64) -> Connect4 {
-        let column = square.trailing_zeros() / 7;
+    fn drop_stone(&self, square: u64, column: u32) -> Connect4 {
         let mut history = self.history;
         history.set(self.moves as usize, column as u8);
         Connect4 {
@@ -297,7 +296,8 @@ impl Game for Connect4 {
 
     #[inline(always)]
     fn play(&self, mv: Connect4Move) -> Connect4 {
-        self.play_square(self.landing() & column_mask(mv.column()))
+        let column = mv.column();
+        self.drop_stone(self.landing() & column_mask(column), column)
     }
 
     /// Over when the player who moved last has four in a row, or the board is full.

@@ -5,6 +5,7 @@
 
 use super::hooks::{Endgame, Safe};
 use crate::game::connect4::bits::{column_mask, winning_squares, SQUARES};
+use crate::game::connect4::CENTRE_FIRST;
 use crate::game::{Connect4, Connect4Move};
 
 impl Endgame for Connect4 {
@@ -25,7 +26,7 @@ impl Endgame for Connect4 {
     /// Where the opponent threatens a landing square the move must go there (two such
     /// squares: lost); a move under an opponent's threat square is never kept.
     #[inline]
-    fn keep_safe_moves(&self, moves: &mut Self::Moves) -> Safe {
+    fn safe_moves(&self, moves: &mut Self::Moves) -> Safe {
         let landing = self.landing();
         let threats = self.opponent_threats();
         let mut safe = landing;
@@ -44,18 +45,39 @@ impl Endgame for Connect4 {
         if played >= SQUARES as i32 - 2 {
             return Safe::Settled(0);
         }
-        moves.retain(|mv| safe & column_mask(mv.column()) != 0);
+        moves.clear();
+        for col in CENTRE_FIRST {
+            if safe & column_mask(col as u32) != 0 {
+                // At most 7.
+                unsafe { moves.push_unchecked(Connect4Move::new(col as u32)) };
+            }
+        }
         Safe::Moves {
             floor: -(SQUARES as i32 - 2 - played) / 2,
         }
     }
 
-    /// The tutorial's move score: squares completing four for the mover once `mv` is
-    /// played (counted against the board before the move).
-    #[inline(always)]
-    fn threat_count(&self, mv: Connect4Move) -> u32 {
-        let square = self.landing() & column_mask(mv.column());
-        winning_squares(self.current() | square, self.mask()).count_ones()
+    /// By the tutorial's move score: squares completing four for the mover once the move is
+    /// played (counted against the board before the move); an insertion sort of at most 7.
+    #[inline]
+    fn sort_by_threats(&self, moves: &mut [Connect4Move]) {
+        let landing = self.landing();
+        let mut keys = [0u32; 7];
+        for (key, mv) in keys.iter_mut().zip(moves.iter()) {
+            let square = landing & column_mask(mv.column());
+            *key = winning_squares(self.current() | square, self.mask()).count_ones();
+        }
+        for i in 1..moves.len() {
+            let (k, m) = (keys[i], moves[i]);
+            let mut j = i;
+            while j > 0 && keys[j - 1] < k {
+                keys[j] = keys[j - 1];
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            keys[j] = k;
+            moves[j] = m;
+        }
     }
 
     /// The tutorial's key: unique (below 2^49) and spread by a prime modulus.

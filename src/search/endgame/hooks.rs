@@ -63,22 +63,21 @@ pub trait Endgame: Game {
         i32::MAX
     }
 
-    /// Keeps the moves after which the opponent cannot win at once (`nolose`), for a side to
-    /// move that cannot win at once itself.
-    fn keep_safe_moves(&self, moves: &mut Self::Moves) -> Safe {
-        let _ = moves;
+    /// The moves after which the opponent cannot win at once (`nolose`), in generation
+    /// order, for a side to move that cannot win at once itself and a game that is not over.
+    fn safe_moves(&self, moves: &mut Self::Moves) -> Safe {
+        *moves = self.generate_moves();
         Safe::Moves { floor: i32::MIN }
     }
 
-    /// How many squares would complete four for the side to move after `mv` (`threats`:
-    /// most first).
-    fn threat_count(&self, mv: Self::Move) -> u32 {
-        let _ = mv;
-        0
+    /// Sorts `moves` by how many squares would complete four for the side to move after
+    /// each (`threats`: most first; stable).
+    fn sort_by_threats(&self, moves: &mut [Self::Move]) {
+        let _ = moves;
     }
 
-    /// The key a direct-mapped table indexes by (the tutorial's: Connect 4's `current +
-    /// mask`); by default the position's key.
+    /// The key a direct-mapped table indexes by and keeps, which must tell positions apart
+    /// (the tutorial's: Connect 4's `current + mask`); by default the position's key.
     fn table_index(&self) -> u64 {
         self.key()
     }
