@@ -5,7 +5,9 @@ use std::path::Path;
 use super::*;
 use crate::counters::Counters;
 use crate::error::SearchError;
-use crate::game::{perft, Ataxx, Eval, Game, GameMove, Reversi, TreeSpec, UniformTree};
+use crate::game::{
+    perft, Ataxx, Connect4, Eval, Game, GameMove, Reversi, TreeSpec, UniformTree,
+};
 use crate::measure::search_position;
 use crate::position::{load, AnyPosition};
 use context::Searcher;
@@ -60,8 +62,17 @@ fn config(spec: &str) -> SearchConfig {
     SearchConfig::new(spec.parse().unwrap())
 }
 
+/// `variant` with an evaluation `G` has (its default when it lacks material).
+fn config_for<G: Endgame>(variant: Variant) -> SearchConfig {
+    let mut config = SearchConfig::new(variant);
+    if !G::supports_eval(config.eval) {
+        config.eval = G::DEFAULT_EVAL;
+    }
+    config
+}
+
 fn run<G: Endgame>(pos: &G, depth: u32, spec: &str) -> SearchOutcome<G::Move> {
-    search(pos, depth, &config(spec)).unwrap()
+    search(pos, depth, &config_for::<G>(spec.parse().unwrap())).unwrap()
 }
 
 /// Every depth-limited variant worth telling apart: each base, each enhancement, and the
@@ -106,10 +117,10 @@ fn check_values_match_negamax<G: Endgame>(cases: &[G], max_depth: u32) -> (u32, 
             let truth = run(pos, depth, "negamax").score;
             for spec in VARIANTS {
                 let variant: Variant = spec.parse().unwrap();
-                let exact = SearchConfig::new(variant.with_exact_depth_cuts());
+                let exact = config_for::<G>(variant.with_exact_depth_cuts());
                 let got = search(pos, depth, &exact).unwrap();
                 assert_eq!(got.score, truth, "{} depth {depth} {}", pos, exact.variant);
-                let default = search(pos, depth, &SearchConfig::new(variant.clone())).unwrap();
+                let default = search(pos, depth, &config_for::<G>(variant.clone())).unwrap();
                 if variant.table.is_none() {
                     assert_eq!(default.score, truth, "{pos} depth {depth} {spec}");
                     continue;
@@ -688,4 +699,108 @@ fn repeats_agree_and_a_run_that_counts_differently_is_an_error() {
         err.starts_with("not deterministic: run 3 of the same search counted differently (tt_hit"),
         "{err}"
     );
+}
+
+fn connect4() -> Vec<Connect4> {
+    ["4453", "4444445", "3344521", "7766554", "112233", "4455321"]
+        .iter()
+        .map(|m| Connect4::from_moves(m).unwrap())
+        .collect()
+}
+
+/// The variants with Connect 4's techniques that apply to depth-limited searches.
+const CONNECT4_VARIANTS: &[&str] = &[
+    "alphabeta+winfirst",
+    "alphabeta+winfirst+threats",
+    "pvs+tt+winfirst+threats",
+    "mtdf+tt+threats",
+    "bisect+tt",
+    "bisect+tt+winfirst+threats",
+    "bisect+ttcut+ttnarrow+winfirst",
+    "alphabeta+ttcut+ttnarrow+ttlower+faillow",
+];
+
+#[test]
+fn every_variant_finds_the_negamax_value_on_connect4_positions() {
+    let (searches, differ, worst) = check_values_match_negamax(&connect4(), 5);
+    println!("connect4: {differ} of {searches} default-table searches differ from negamax, by at most {worst}");
+    for pos in connect4() {
+        for depth in 1..=5 {
+            let truth = run(&pos, depth, "negamax").score;
+            for spec in CONNECT4_VARIANTS {
+                let variant: Variant = spec.parse().unwrap();
+                let exact = config_for::<Connect4>(variant.with_exact_depth_cuts());
+                assert_eq!(search(&pos, depth, &exact).unwrap().score, truth, "{pos} {depth} {spec}");
+            }
+        }
+    }
+}
+
+/// Connect 4 positions with `empties` to 4 more empties left, from seeded random games
+/// that are not over and whose side to move cannot win at once.
+fn connect4_endgames(count: usize, empties: u32) -> Vec<Connect4> {
+    let mut state = 0xC0_44EC7_u64;
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut pos = Connect4::start();
+        let stop = empties + out.len() as u32 % 5;
+        while !pos.is_over() && pos.empties() > stop {
+            let moves = pos.generate_moves();
+            pos = pos.play(
+                moves[(crate::game::tree::splitmix64(&mut state) % moves.len() as u64) as usize],
+            );
+        }
+        if !pos.is_over() {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+/// Every exact variant, the tutorial's steps (strong and weak) among them, finds the value
+/// the independent array board's plain alpha-beta proves.
+#[test]
+fn every_connect4_solver_finds_the_value_of_the_independent_prover() {
+    use crate::game::connect4::tests::ArrayBoard;
+    let mut specs: Vec<Variant> = [
+        "alphabeta",
+        "pvs+tt+winfirst+threats",
+        "mtdf+tt+nolose+clamp+threats",
+        "bisect+tt+nolose+clamp+threats+etc",
+        "alphabeta+winfirst+clamp+killer:2+history",
+        crate::sweep::plan::DEFAULT_CONNECT4_SOLVER,
+    ]
+    .iter()
+    .map(|s| s.parse().unwrap())
+    .collect();
+    specs.extend(Variant::pons2017_steps());
+    for pos in connect4_endgames(40, 9) {
+        let truth = ArrayBoard::from_moves(&pos.sequence()).solve(-100, 100);
+        for variant in &specs {
+            let outcome = search(&pos, END, &config_for::<Connect4>(variant.clone())).unwrap();
+            let margin = game_result::<Connect4>(outcome.score).unwrap_or(outcome.score.signum());
+            match variant.wld {
+                true => assert_eq!(margin.signum(), truth.signum(), "{variant} on {pos}"),
+                false => assert_eq!(margin, truth, "{variant} on {pos}"),
+            }
+            if let (Some(mv), false) = (outcome.best_move, variant.wld) {
+                let child = pos.play(mv);
+                let after = match child.is_over() {
+                    true => -child.final_margin(),
+                    false => -ArrayBoard::from_moves(&child.sequence()).solve(-100, 100),
+                };
+                assert_eq!(after, truth, "{variant}: {mv} on {pos}");
+            }
+        }
+    }
+}
+
+/// The tutorial's own examples (part 2): 4455 is worth 18, 44455554221 is worth -15.
+#[test]
+fn connect4_scores_follow_the_tutorials_convention() {
+    for (moves, score) in [("4455", 18), ("44455554221", -15)] {
+        let pos = Connect4::from_moves(moves).unwrap();
+        let solved = run(&pos, END, crate::sweep::plan::DEFAULT_CONNECT4_SOLVER);
+        assert_eq!(game_result::<Connect4>(solved.score), Some(score), "{moves}");
+    }
 }

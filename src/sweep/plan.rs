@@ -46,6 +46,22 @@ pub const CLASSIC_VARIANTS: [&str; 5] = [
 pub const DEFAULT_SOLVER: &str = "mtdf+tt:256+mobility+id+etc+parity+stab+last:7";
 /// For games without exact-solving hooks (specialised last empties, stability, parity).
 pub const DEFAULT_GENERIC_SOLVER: &str = "mtdf+tt:256+mobility+etc";
+/// For games that know immediate threats (Connect 4): the tutorial's null-window bisection
+/// with its techniques (safe moves only, bounds from the stones left, threats first) on
+/// nodeprof's table (both bounds an entry), with ETC (the best measured on Begin-Medium;
+/// see README).
+pub const DEFAULT_CONNECT4_SOLVER: &str = "bisect+tt:64+nolose+clamp+threats+etc";
+
+/// The exact ladder of games that know immediate threats: each of the tutorial's techniques
+/// added in turn on nodeprof's table, ending with the default solver.
+pub const EXACT_THREATS_VARIANTS: [&str; 6] = [
+    "pvs+tt:64+winfirst",
+    "mtdf+tt:64+winfirst",
+    "bisect+tt:64+winfirst+clamp",
+    "bisect+tt:64+nolose+clamp",
+    "bisect+tt:64+nolose+clamp+threats",
+    DEFAULT_CONNECT4_SOLVER,
+];
 
 /// The default variants of exact sweeps (`--exact`) for games with exact-solving hooks: a
 /// ladder that adds one endgame technique a step, so that each one's effect on the node
@@ -79,9 +95,10 @@ fn parse_all(specs: &[&str]) -> Vec<Variant> {
 
 /// The default endgame variant for positions of `kind`.
 pub fn default_solver(kind: GameKind) -> Variant {
-    let spec = match endgame::has_hooks(kind) {
-        true => DEFAULT_SOLVER,
-        false => DEFAULT_GENERIC_SOLVER,
+    let spec = match (endgame::has_hooks(kind), endgame::has_threats(kind)) {
+        (true, _) => DEFAULT_SOLVER,
+        (false, true) => DEFAULT_CONNECT4_SOLVER,
+        (false, false) => DEFAULT_GENERIC_SOLVER,
     };
     spec.parse().expect("the default endgame variants parse")
 }
@@ -93,6 +110,8 @@ pub fn default_variants(kinds: &[GameKind], depths: &[u32]) -> Vec<Variant> {
         parse_all(&DEFAULT_VARIANTS)
     } else if kinds.iter().all(|&k| endgame::has_hooks(k)) {
         parse_all(&EXACT_VARIANTS)
+    } else if kinds.iter().all(|&k| endgame::has_threats(k)) {
+        parse_all(&EXACT_THREATS_VARIANTS)
     } else {
         parse_all(&EXACT_GENERIC_VARIANTS)
     }

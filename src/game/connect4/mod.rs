@@ -7,7 +7,7 @@
 pub mod bits;
 mod rules;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod text;
 
 pub use rules::{Connect4, Connect4Move, CENTRE_FIRST};

@@ -26,6 +26,14 @@ macro_rules! define_has_hooks {
                 })*
             }
         }
+
+        /// Whether a game knows immediate threats (Connect 4), so that the tutorial's
+        /// techniques (winfirst, clamp, nolose, threats) apply.
+        pub fn has_threats(kind: GameKind) -> bool {
+            match kind {
+                $(GameKind::$kind => <$game as Endgame>::HAS_THREATS,)*
+            }
+        }
     };
 }
 
