@@ -1,9 +1,9 @@
-//! Perft of both games at a fixed depth: the speed of move generation and move making.
+//! Perft of each game at a fixed depth: the speed of move generation and move making.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
-use nodeprof::game::{perft, Ataxx, Game, Reversi};
+use nodeprof::game::{perft, Ataxx, Connect4, Game, Reversi};
 
 fn bench_perft<G: Game>(c: &mut Criterion, depth: u32) {
     let start = G::start();
@@ -20,6 +20,7 @@ fn bench_perft<G: Game>(c: &mut Criterion, depth: u32) {
 fn movegen(c: &mut Criterion) {
     bench_perft::<Reversi>(c, 10);
     bench_perft::<Ataxx>(c, 6);
+    bench_perft::<Connect4>(c, 9);
 }
 
 criterion_group! {

@@ -144,6 +144,38 @@ fn flags(c: &mut Criterion) {
     group.finish();
 }
 
+/// Connect 4 solved: the default solver and the tutorial's final step on the first positions
+/// of the built-in middle-medium and begin-medium suites (throughput: positions explored).
+fn connect4(c: &mut Criterion) {
+    use criterion::Throughput;
+    use nodeprof::game::GameKind;
+    use nodeprof::search::END;
+    use nodeprof::sweep::plan::DEFAULT_CONNECT4_SOLVER;
+    let positions: Vec<(String, AnyPosition)> = cases(&["connect4/middle-medium.txt"])
+        .into_iter()
+        .take(2)
+        .chain(cases(&["connect4/begin-medium.txt"]).into_iter().take(1))
+        .collect();
+    let final_step = nodeprof::search::Variant::pons2017_steps()[8].to_string();
+    let mut group = c.benchmark_group("connect4");
+    group.sample_size(10);
+    for spec in [DEFAULT_CONNECT4_SOLVER, final_step.as_str()] {
+        let config =
+            SearchConfig::new(spec.parse().expect("valid spec")).for_game(GameKind::Connect4);
+        for (name, pos) in &positions {
+            let AnyPosition::Connect4(p) = pos else {
+                continue;
+            };
+            let nodes = search(p, END, &config).unwrap().counters.nodes();
+            group.throughput(Throughput::Elements(nodes));
+            group.bench_function(format!("{spec}/{name}"), |b| {
+                b.iter(|| search(black_box(p), END, &config).unwrap())
+            });
+        }
+    }
+    group.finish();
+}
+
 /// Short warm-up and measurement: 45 variant benchmarks must leave `cargo bench` under ten
 /// minutes on two cores.
 fn quick() -> Criterion {
@@ -155,6 +187,6 @@ fn quick() -> Criterion {
 criterion_group! {
     name = benches;
     config = quick();
-    targets = variants, counters, flags
+    targets = variants, counters, flags, connect4
 }
 criterion_main!(benches);

@@ -600,8 +600,8 @@ impl Cli {
                 game,
             } => {
                 let exact_default = positions.is_empty() && exact;
-                let positions = plan::sweep_positions(positions, exact);
                 let profile = profile.map(Profile::plan);
+                let positions = plan::sweep_positions(positions, exact, profile);
                 let out_dir =
                     out.unwrap_or_else(|| plan::sweep_folder(profile, &positions, exact_default));
                 let settings = SweepSettings {

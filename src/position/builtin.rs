@@ -31,6 +31,11 @@ pub const SUITES: &[Suite] = &[
         folder: "ataxx",
         about: "Ataxx: start, openings and middle games (ataxx:start); ataxx:end the 20 proven endgames",
     },
+    Suite {
+        name: "connect4",
+        folder: "connect4",
+        about: "Connect 4: proven positions in Pons' six classes (connect4:end-easy ... connect4:begin-hard)",
+    },
 ];
 
 /// An embedded file: its path under `positions/` and its text.

@@ -20,4 +20,6 @@ pub use load::load;
 pub use natural::natural_cmp;
 
 #[cfg(test)]
+mod connect4_suites;
+#[cfg(test)]
 mod tests;

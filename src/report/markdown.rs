@@ -47,7 +47,9 @@ fn geomean_share(tables: &Tables, name: &str, baseline: &str, depth: &str) -> Op
     let logs: Vec<f64> = tables
         .positions
         .iter()
-        .filter_map(|p| Some((*ours.get(p.as_str())? as f64 / *theirs.get(p.as_str())? as f64).ln()))
+        .filter_map(|p| {
+            Some((*ours.get(p.as_str())? as f64 / *theirs.get(p.as_str())? as f64).ln())
+        })
         .collect();
     (!logs.is_empty()).then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp())
 }
@@ -74,7 +76,13 @@ fn suite_section(tables: &Tables) -> String {
     if tables.suites.len() < 2 && tables.positions.len() <= MAX_POSITION_COLUMNS {
         return s;
     }
-    let grid = |stem: &str| tables.by_suite.iter().find(|(g, _)| g == stem).map(|(_, g)| g);
+    let grid = |stem: &str| {
+        tables
+            .by_suite
+            .iter()
+            .find(|(g, _)| g == stem)
+            .map(|(_, g)| g)
+    };
     let (Some(nodes), Some(time), Some(rate)) =
         (grid("nodes"), grid("time_ms"), grid("nodes_per_second"))
     else {

@@ -7,12 +7,12 @@ use std::time::Instant;
 
 use super::config::Clock;
 use super::endgame::Endgame;
+use super::endgame::Safe;
 use super::history::History;
 use super::killer::Killers;
 use super::spec::{Base, TableUse, Variant};
 use super::tt::{Bound, TableError, TranspositionTable, NO_LOWER};
 use crate::counters::Counters;
-use super::endgame::Safe;
 use crate::game::{margin_score, Eval, GameMove, Side};
 
 /// Beyond any score.
@@ -185,7 +185,7 @@ pub fn narrow_table_entries(mib: u32, packed: bool) -> u64 {
 }
 
 fn is_prime(n: u64) -> bool {
-    n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)
+    n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| !n.is_multiple_of(d))
 }
 
 /// Nodes between two looks at the clock when a search has a deadline.
@@ -716,9 +716,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 true => table.probe_direct(pos.table_index()),
                 false => table.probe(pos.key()),
             };
-            next = entry
-                .and_then(|e| e.move_code)
-                .map(G::Move::from_code);
+            next = entry.and_then(|e| e.move_code).map(G::Move::from_code);
         }
         line
     }

@@ -113,7 +113,8 @@ fn game_refusal<G: Endgame>(need: GameNeed, variant: &Variant) -> Option<String>
         GameNeed::Threats => (!G::HAS_THREATS).then(|| {
             format!(
                 "{} needs a game that knows immediate threats (Connect 4), which {} is not",
-                variant, G::NAME
+                variant,
+                G::NAME
             )
         }),
     }
@@ -180,7 +181,9 @@ fn search_with<G: Endgame, const COUNT: bool>(
         });
     }
     let pv = match variant.base {
-        Base::Mtdf | Base::Bisect => searcher.table_line(pos, searcher.root.best, depth.min(MAX_PLY as u32)),
+        Base::Mtdf | Base::Bisect => {
+            searcher.table_line(pos, searcher.root.best, depth.min(MAX_PLY as u32))
+        }
         _ => searcher.memory.pv.line(),
     };
     Ok(SearchOutcome {

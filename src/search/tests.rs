@@ -5,9 +5,7 @@ use std::path::Path;
 use super::*;
 use crate::counters::Counters;
 use crate::error::SearchError;
-use crate::game::{
-    perft, Ataxx, Connect4, Eval, Game, GameMove, Reversi, TreeSpec, UniformTree,
-};
+use crate::game::{perft, Ataxx, Connect4, Eval, Game, GameMove, Reversi, TreeSpec, UniformTree};
 use crate::measure::search_position;
 use crate::position::{load, AnyPosition};
 use context::Searcher;
@@ -730,7 +728,11 @@ fn every_variant_finds_the_negamax_value_on_connect4_positions() {
             for spec in CONNECT4_VARIANTS {
                 let variant: Variant = spec.parse().unwrap();
                 let exact = config_for::<Connect4>(variant.with_exact_depth_cuts());
-                assert_eq!(search(&pos, depth, &exact).unwrap().score, truth, "{pos} {depth} {spec}");
+                assert_eq!(
+                    search(&pos, depth, &exact).unwrap().score,
+                    truth,
+                    "{pos} {depth} {spec}"
+                );
             }
         }
     }
@@ -801,6 +803,10 @@ fn connect4_scores_follow_the_tutorials_convention() {
     for (moves, score) in [("4455", 18), ("44455554221", -15)] {
         let pos = Connect4::from_moves(moves).unwrap();
         let solved = run(&pos, END, crate::sweep::plan::DEFAULT_CONNECT4_SOLVER);
-        assert_eq!(game_result::<Connect4>(solved.score), Some(score), "{moves}");
+        assert_eq!(
+            game_result::<Connect4>(solved.score),
+            Some(score),
+            "{moves}"
+        );
     }
 }

@@ -13,6 +13,9 @@ pub const DEFAULT_POSITIONS: &str = "ffo:40..59";
 /// The exact sweep's default positions: the FFO problems 1..19 (14 to 16 empties), which
 /// every variant of the endgame ladder solves in seconds.
 pub const EXACT_DEFAULT_POSITIONS: &str = "ffo:1..19";
+/// The tutorial profile's default positions: our suite of its easiest class (Pons' own sets
+/// are read in place: `sweep --profile pons2017 DIR/Test_L3_R1`).
+pub const PONS2017_DEFAULT_POSITIONS: &str = "connect4:end-easy";
 /// The report folder of the exact sweep's default.
 pub const EXACT_DEFAULT_FOLDER: &str = "ffo-1-19-exact";
 
@@ -232,12 +235,13 @@ impl Profile {
 /// summary then shows both side by side.
 pub const DEFAULTS_DIR: &str = "nodeprof-defaults";
 
-/// A sweep's positions: the ones given, or the default suite.
-pub fn sweep_positions(given: Vec<String>, exact: bool) -> Vec<String> {
-    match (given.is_empty(), exact) {
-        (true, false) => vec![DEFAULT_POSITIONS.to_string()],
-        (true, true) => vec![EXACT_DEFAULT_POSITIONS.to_string()],
-        (false, _) => given,
+/// A sweep's positions: the ones given, or the default suite (the profile's, if it has one).
+pub fn sweep_positions(given: Vec<String>, exact: bool, profile: Option<Profile>) -> Vec<String> {
+    match (given.is_empty(), exact, profile) {
+        (false, _, _) => given,
+        (true, _, Some(Profile::Pons2017)) => vec![PONS2017_DEFAULT_POSITIONS.to_string()],
+        (true, false, _) => vec![DEFAULT_POSITIONS.to_string()],
+        (true, true, _) => vec![EXACT_DEFAULT_POSITIONS.to_string()],
     }
 }
 

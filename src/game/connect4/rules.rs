@@ -221,7 +221,7 @@ impl Connect4 {
     /// The stone of a square for diagrams: `X` the first player, `O` the second, `.` empty.
     pub fn square_char(&self, column: u32, row: u32) -> char {
         let bit = 1u64 << (column * 7 + row);
-        let first_to_move = self.moves % 2 == 0;
+        let first_to_move = self.moves.is_multiple_of(2);
         if self.mask & bit == 0 {
             '.'
         } else if (self.current & bit != 0) == first_to_move {

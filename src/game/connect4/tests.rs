@@ -133,7 +133,11 @@ fn perft_matches_the_array_board() {
         let pos = Connect4::from_moves(moves).unwrap();
         let plain = ArrayBoard::from_moves(moves);
         for depth in 1..=6 {
-            assert_eq!(perft(&pos, depth), plain.perft(depth), "{moves} depth {depth}");
+            assert_eq!(
+                perft(&pos, depth),
+                plain.perft(depth),
+                "{moves} depth {depth}"
+            );
         }
     }
 }
@@ -141,7 +145,9 @@ fn perft_matches_the_array_board() {
 #[test]
 fn published_perft_counts() {
     // The README's table (a won game is a leaf).
-    let counts = [1u64, 7, 49, 343, 2401, 16807, 117649, 823536, 5686266, 39452034];
+    let counts = [
+        1u64, 7, 49, 343, 2401, 16807, 117649, 823536, 5686266, 39452034,
+    ];
     for (depth, &n) in counts.iter().enumerate() {
         assert_eq!(perft(&Connect4::start(), depth as u32), n, "depth {depth}");
     }
@@ -156,7 +162,8 @@ fn walk() -> Vec<(Connect4, ArrayBoard)> {
         while !pos.is_over() {
             out.push((pos, plain.clone()));
             let moves = pos.generate_moves();
-            let mv = moves[(crate::game::tree::splitmix64(&mut state) % moves.len() as u64) as usize];
+            let mv =
+                moves[(crate::game::tree::splitmix64(&mut state) % moves.len() as u64) as usize];
             pos = pos.play(mv);
             plain.play(mv.column() as usize);
         }
@@ -169,7 +176,11 @@ fn walk() -> Vec<(Connect4, ArrayBoard)> {
 fn rules_agree_with_the_array_board_along_random_games() {
     for (pos, plain) in walk() {
         assert_eq!(pos.is_over(), plain.over(), "{pos}");
-        let mut ours: Vec<usize> = pos.generate_moves().iter().map(|m| m.column() as usize).collect();
+        let mut ours: Vec<usize> = pos
+            .generate_moves()
+            .iter()
+            .map(|m| m.column() as usize)
+            .collect();
         ours.sort();
         assert_eq!(ours, plain.legal(), "{pos}");
         assert_eq!(pos.count_moves(), plain.legal().len() as u64, "{pos}");
@@ -180,7 +191,14 @@ fn rules_agree_with_the_array_board_along_random_games() {
             };
             assert_eq!(pos.final_margin(), expected, "{pos}");
         }
-        assert_eq!(pos.side_to_move(), if plain.moves % 2 == 0 { Side::Black } else { Side::White });
+        assert_eq!(
+            pos.side_to_move(),
+            if plain.moves % 2 == 0 {
+                Side::Black
+            } else {
+                Side::White
+            }
+        );
         assert_eq!(Connect4::from_moves(&pos.sequence()).unwrap(), pos);
     }
 }
@@ -261,7 +279,10 @@ fn notation_round_trips_and_bad_sequences_are_errors() {
 fn diagram_shows_the_stones() {
     let pos = Connect4::from_moves("4453").unwrap();
     let diagram = pos.diagram();
-    assert!(diagram.contains(" . . . O . . .\n . . O X X . .\n 1 2 3 4 5 6 7\n"), "{diagram}");
+    assert!(
+        diagram.contains(" . . . O . . .\n . . O X X . .\n 1 2 3 4 5 6 7\n"),
+        "{diagram}"
+    );
     assert!(diagram.contains("4 stones played, X to move"));
 }
 
@@ -269,5 +290,9 @@ fn diagram_shows_the_stones() {
 fn the_board_masks_are_the_usual_layout() {
     assert_eq!(BOTTOM.count_ones(), 7);
     assert_eq!(BOARD.count_ones(), 42);
-    assert_eq!(BOARD & (BOTTOM << 6), 0, "the sentinel row is off the board");
+    assert_eq!(
+        BOARD & (BOTTOM << 6),
+        0,
+        "the sentinel row is off the board"
+    );
 }

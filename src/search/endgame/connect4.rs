@@ -90,7 +90,10 @@ impl Endgame for Connect4 {
     /// with the side's next stone.
     fn margin_range(&self) -> (i32, i32) {
         let played = self.moves_played() as i32;
-        (-(SQUARES as i32 - played) / 2, (SQUARES as i32 + 1 - played) / 2)
+        (
+            -(SQUARES as i32 - played) / 2,
+            (SQUARES as i32 + 1 - played) / 2,
+        )
     }
 }
 

@@ -2,8 +2,8 @@
 //! ([`Endgame`]), Reversi's implementation of them, and the shortcuts a node searched to the
 //! end tries first.
 
-mod hooks;
 pub mod connect4;
+mod hooks;
 pub mod reversi;
 mod shortcut;
 

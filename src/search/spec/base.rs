@@ -133,7 +133,10 @@ impl Base {
 
     /// Whether it searches with an alpha-beta window (so tables, windows and ETC apply).
     pub fn windowed(self) -> bool {
-        matches!(self, Base::AlphaBeta | Base::Pvs | Base::Mtdf | Base::Bisect)
+        matches!(
+            self,
+            Base::AlphaBeta | Base::Pvs | Base::Mtdf | Base::Bisect
+        )
     }
 
     /// Whether the search stops at a fixed depth (all but token).
