@@ -22,7 +22,8 @@ fn modules(dir: &Path, root: &Path, out: &mut BTreeMap<Module, String>) {
             .iter()
             .map(|p| p.to_string_lossy().into_owned())
             .collect();
-        if parts.last().is_some_and(|p| p == "tests") || path.extension().is_none_or(|e| e != "rs")
+        // Test modules (`tests.rs`, and the files of a `tests/` folder) may use anything.
+        if parts.iter().any(|p| p == "tests") || path.extension().is_none_or(|e| e != "rs")
         {
             continue;
         }

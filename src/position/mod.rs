@@ -20,6 +20,4 @@ pub use load::load;
 pub use natural::natural_cmp;
 
 #[cfg(test)]
-mod connect4_suites;
-#[cfg(test)]
 mod tests;

@@ -2,6 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
+mod connect4_suites;
+
 use super::load::position_files_in;
 use super::*;
 use crate::game::{Ataxx, Game, GameKind, Side};

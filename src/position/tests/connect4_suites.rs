@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use super::{load, AnyPosition};
+use crate::position::{load, AnyPosition};
 use crate::game::connect4::tests::ArrayBoard;
 use crate::game::{Connect4, Game};
 use crate::search::endgame::{Endgame, Safe};
