@@ -23,8 +23,7 @@ fn modules(dir: &Path, root: &Path, out: &mut BTreeMap<Module, String>) {
             .map(|p| p.to_string_lossy().into_owned())
             .collect();
         // Test modules (`tests.rs`, and the files of a `tests/` folder) may use anything.
-        if parts.iter().any(|p| p == "tests") || path.extension().is_none_or(|e| e != "rs")
-        {
+        if parts.iter().any(|p| p == "tests") || path.extension().is_none_or(|e| e != "rs") {
             continue;
         }
         if matches!(

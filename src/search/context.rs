@@ -173,6 +173,15 @@ pub fn to_the_end(depth: u32) -> bool {
 /// above every depth-limited entry, and larger subtrees preferred.
 const END_TABLE_DEPTH: u32 = 128;
 
+/// A position's key in `table`: the game's index key for a direct table, else its key.
+#[inline(always)]
+pub fn table_key<G: Endgame>(table: &TranspositionTable, pos: &G) -> u64 {
+    match table.is_direct() {
+        true => pos.table_index(),
+        false => pos.key(),
+    }
+}
+
 /// The entries of the tutorial's table of `mib` MiB of 8-byte entries: the largest prime at
 /// most that many (64 MiB: 8,388,593, parts 7 to 10), or with `packed` the smallest prime at
 /// least that many (8,388,617, parts 11 and 12, whose entries are 5 bytes).
@@ -185,7 +194,10 @@ pub fn narrow_table_entries(mib: u32, packed: bool) -> u64 {
 }
 
 fn is_prime(n: u64) -> bool {
-    n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| !n.is_multiple_of(d))
+    n >= 2
+        && (2..)
+            .take_while(|d| d * d <= n)
+            .all(|d| !n.is_multiple_of(d))
 }
 
 /// Nodes between two looks at the clock when a search has a deadline.
@@ -396,10 +408,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         let Some((table, use_)) = self.table() else {
             return Probe::Continue(None);
         };
-        let entry = match use_.narrow {
-            true => table.probe_direct(key),
-            false => table.probe(key),
-        };
+        let entry = table.probe(key);
         self.count(|c| c.tt_probe += 1);
         let Some(entry) = entry else {
             return Probe::Continue(None);
@@ -458,17 +467,10 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         // The key only when there is a table to look it up in (it costs a few multiplies).
         let key = match &self.memory.tt {
             Some(table) => {
-                // A direct table's key is the game's index key.
-                let key = match table.is_direct() {
-                    true => pos.table_index(),
-                    false => pos.key(),
-                };
+                let key = table_key(table, pos);
                 if depth > 0 {
                     // Fetched while the moves are generated.
-                    match table.is_direct() {
-                        true => table.prefetch_direct(key),
-                        false => table.prefetch(key),
-                    }
+                    table.prefetch(key);
                 }
                 key
             }
@@ -498,6 +500,15 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             }
         }
         self.order(pos, moves, ply, first, depth);
+        if let Some(table) = &self.memory.tt {
+            if table.is_direct() && depth > 1 {
+                // The children's entries, fetched together: their misses overlap instead of
+                // each child waiting for its own (a direct table's index key is cheap).
+                for &mv in moves.iter() {
+                    table.prefetch(pos.play(mv).table_index());
+                }
+            }
+        }
         Opened::Moves { deferred: false }
     }
 
@@ -712,11 +723,10 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             if line.len() >= depth as usize {
                 break;
             }
-            let entry = match table.is_direct() {
-                true => table.probe_direct(pos.table_index()),
-                false => table.probe(pos.key()),
-            };
-            next = entry.and_then(|e| e.move_code).map(G::Move::from_code);
+            next = table
+                .probe(table_key(table, &pos))
+                .and_then(|e| e.move_code)
+                .map(G::Move::from_code);
         }
         line
     }

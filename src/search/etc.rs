@@ -3,7 +3,7 @@
 //! beta for this node ends it without a search. Tried only away from the leaves (remaining
 //! depth 2 or more) and not at the root.
 
-use super::context::{to_the_end, Searcher};
+use super::context::{table_key, to_the_end, Searcher};
 use super::endgame::Endgame;
 use super::tt::NO_UPPER;
 
@@ -43,7 +43,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             let mut children = [(0u64, 0u32); BATCH];
             for (slot, &mv) in children.iter_mut().zip(batch) {
                 let child = pos.play(mv);
-                let key = child.key();
+                let key = table_key(table, &child);
                 table.prefetch(key);
                 *slot = (key, Self::table_depth(&child, depth - 1));
             }

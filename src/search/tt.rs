@@ -104,7 +104,38 @@ pub struct TranspositionTable {
     /// A direct-mapped table of this many entries (a prime): a position's entry is its
     /// index key modulo the prime, and a new result always replaces it (the Connect 4
     /// tutorial's table).
-    direct: Option<u64>,
+    direct: Option<Modulus>,
+}
+
+/// A fixed divisor with its reciprocal, for remainders by a multiplication (a division takes
+/// tens of cycles, and every node of a direct table takes two remainders).
+#[derive(Clone, Copy, Debug)]
+struct Modulus {
+    divisor: u64,
+    /// floor(2^64 / divisor).
+    reciprocal: u64,
+}
+
+impl Modulus {
+    fn new(divisor: u64) -> Modulus {
+        assert!(divisor > 1);
+        Modulus {
+            divisor,
+            reciprocal: (u128::from(u64::MAX) + 1).div_euclid(u128::from(divisor)) as u64,
+        }
+    }
+
+    /// `a % divisor`: the quotient estimate a * reciprocal / 2^64 is the quotient or one less.
+    #[inline(always)]
+    fn remainder(self, a: u64) -> u64 {
+        let q = ((u128::from(a) * u128::from(self.reciprocal)) >> 64) as u64;
+        let r = a - q * self.divisor;
+        if r >= self.divisor {
+            r - self.divisor
+        } else {
+            r
+        }
+    }
 }
 
 /// The table's memory: an anonymous mapping, so a large table starts as the system's zero
@@ -255,7 +286,7 @@ impl TranspositionTable {
         Ok(TranspositionTable {
             buckets: std::mem::ManuallyDrop::new(memory),
             mask: 0,
-            direct: Some(entries),
+            direct: Some(Modulus::new(entries)),
         })
     }
 
@@ -267,14 +298,14 @@ impl TranspositionTable {
 
     /// The bucket and entry of `index_key` in a direct-mapped table.
     #[inline(always)]
-    fn direct_slot(&self, entries: u64, index_key: u64) -> (usize, usize) {
-        let slot = (index_key % entries) as usize;
+    fn direct_slot(&self, entries: Modulus, index_key: u64) -> (usize, usize) {
+        let slot = entries.remainder(index_key) as usize;
         (slot / ENTRIES_PER_BUCKET, slot % ENTRIES_PER_BUCKET)
     }
 
     /// Asks for `index_key`'s entry of a direct-mapped table (see `prefetch`).
     #[inline(always)]
-    pub fn prefetch_direct(&self, index_key: u64) {
+    fn prefetch_direct(&self, index_key: u64) {
         let Some(entries) = self.direct else {
             return;
         };
@@ -292,7 +323,7 @@ impl TranspositionTable {
     /// Looks `index_key` up in a direct-mapped table (the index key is the entry's key: a
     /// game's index key tells positions apart).
     #[inline(always)]
-    pub fn probe_direct(&self, index_key: u64) -> Option<Entry> {
+    fn probe_direct(&self, index_key: u64) -> Option<Entry> {
         let (b, i) = self.direct_slot(self.direct?, index_key);
         let bucket = self.buckets.get(b);
         (bucket.keys[i] == index_key && generation_of(bucket.data[i]) == self.buckets.generation)
@@ -349,7 +380,7 @@ impl TranspositionTable {
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
         if self.direct.is_some() {
-            return;
+            return self.prefetch_direct(key);
         }
         #[cfg(target_arch = "x86_64")]
         // SAFETY: prefetching is a hint; the address is inside the table.
@@ -361,8 +392,12 @@ impl TranspositionTable {
         let _ = key;
     }
 
+    /// The entry of `key` (a direct table's key is the game's index key).
     #[inline(always)]
     pub fn probe(&self, key: u64) -> Option<Entry> {
+        if self.direct.is_some() {
+            return self.probe_direct(key);
+        }
         let bucket = self.bucket(key);
         (0..ENTRIES_PER_BUCKET)
             .find(|&i| {
@@ -550,5 +585,33 @@ mod tests {
             1,
             "the same position updates"
         );
+    }
+}
+
+#[cfg(test)]
+mod modulus_tests {
+    use super::Modulus;
+
+    #[test]
+    fn remainders_by_multiplication_are_remainders() {
+        let mut state = 7u64;
+        for divisor in [2u64, 3, 8_388_593, 8_388_617, 1_000_000_007, u64::MAX / 3] {
+            let m = Modulus::new(divisor);
+            for a in [
+                0,
+                1,
+                divisor - 1,
+                divisor,
+                divisor + 1,
+                u64::MAX,
+                u64::MAX - 1,
+            ] {
+                assert_eq!(m.remainder(a), a % divisor, "{a} % {divisor}");
+            }
+            for _ in 0..10_000 {
+                let a = crate::game::tree::splitmix64(&mut state);
+                assert_eq!(m.remainder(a), a % divisor, "{a} % {divisor}");
+            }
+        }
     }
 }

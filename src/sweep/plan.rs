@@ -49,20 +49,22 @@ pub const CLASSIC_VARIANTS: [&str; 5] = [
 pub const DEFAULT_SOLVER: &str = "mtdf+tt:256+mobility+id+etc+parity+stab+last:7";
 /// For games without exact-solving hooks (specialised last empties, stability, parity).
 pub const DEFAULT_GENERIC_SOLVER: &str = "mtdf+tt:256+mobility+etc";
-/// For games that know immediate threats (Connect 4): the tutorial's null-window bisection
-/// with its techniques (safe moves only, bounds from the stones left, threats first) on
-/// nodeprof's table (both bounds an entry), with ETC (the best measured on Begin-Medium;
-/// see README).
-pub const DEFAULT_CONNECT4_SOLVER: &str = "bisect+tt:64+nolose+clamp+threats+etc";
+/// For games that know immediate threats (Connect 4): the tutorial's final solver (part 12):
+/// null-window bisection, safe moves only, bounds from the stones left, threats first, and
+/// its direct-mapped table with lower bounds. The fastest measured on Begin-Medium: ETC saves
+/// a fifth of its nodes but costs more time, and nodeprof's bucketed table is slower a node.
+pub const DEFAULT_CONNECT4_SOLVER: &str =
+    "bisect+ttcut:64+ttnarrow+ttpacked+ttlower+faillow+nolose+clamp+threats";
 
 /// The exact ladder of games that know immediate threats: each of the tutorial's techniques
-/// added in turn on nodeprof's table, ending with the default solver.
-pub const EXACT_THREATS_VARIANTS: [&str; 6] = [
+/// added in turn on nodeprof's table (with ETC as a last try), then the default solver.
+pub const EXACT_THREATS_VARIANTS: [&str; 7] = [
     "pvs+tt:64+winfirst",
     "mtdf+tt:64+winfirst",
     "bisect+tt:64+winfirst+clamp",
     "bisect+tt:64+nolose+clamp",
     "bisect+tt:64+nolose+clamp+threats",
+    "bisect+tt:64+nolose+clamp+threats+etc",
     DEFAULT_CONNECT4_SOLVER,
 ];
 

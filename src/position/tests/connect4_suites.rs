@@ -8,9 +8,9 @@
 use std::path::Path;
 use std::time::Duration;
 
-use crate::position::{load, AnyPosition};
 use crate::game::connect4::tests::ArrayBoard;
 use crate::game::{Connect4, Game};
+use crate::position::{load, AnyPosition};
 use crate::search::endgame::{Endgame, Safe};
 use crate::search::{game_result, search, SearchConfig, END};
 use crate::sweep::plan::DEFAULT_CONNECT4_SOLVER;
