@@ -19,12 +19,18 @@ pub fn parse_file(path: &Path, game: Option<GameKind>) -> Result<Vec<Case>, Posi
         line,
         message,
     })?;
-    let suite = match is_list(path) {
+    let suite = suite_of(path).unwrap_or_else(|| "inline".into());
+    parse_text(text, &file, path, &suite, game)
+}
+
+/// The suite of a file's cases: a list's file stem (`fforum-40-59`, `Test_L3_R1`), else the
+/// folder of the `.pos` file (`ffo`).
+pub(crate) fn suite_of(path: &Path) -> Option<String> {
+    let name = match is_list(path) {
         true => path.file_stem(),
         false => path.parent().and_then(|p| p.file_name()),
     };
-    let suite = suite.map_or_else(|| "inline".into(), |s| s.to_string_lossy().into_owned());
-    parse_text(text, &file, path, &suite, game)
+    name.map(|s| s.to_string_lossy().into_owned())
 }
 
 /// A file's bytes as text: UTF-8, a leading byte-order mark dropped; an error names the line

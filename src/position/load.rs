@@ -32,11 +32,7 @@ fn load_builtin(
 ) -> Result<(), PositionError> {
     for file in files {
         let path = Path::new("positions").join(file.path);
-        let suite = match path.extension().and_then(|e| e.to_str()) {
-            Some("obf" | "fen") => path.file_stem(),
-            _ => path.parent().and_then(|p| p.file_name()),
-        };
-        let suite = suite.map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        let suite = formats::suite_of(&path).unwrap_or_default();
         let label = format!("(built in) {}", path.display());
         cases.extend(formats::parse_text(file.text, &label, &path, &suite, game)?);
     }

@@ -68,12 +68,13 @@ fn time_range(tables: &Tables, name: &str, depth: &str) -> (u64, u64) {
         })
 }
 
-/// The benchmark tables of a sweep over several suites or many positions: per variant and
-/// suite, the mean nodes and time per position and the nodes per second (the layout of the
+/// The benchmark tables of a sweep over several suites, many positions, or solved to the end:
+/// per variant and suite, the mean nodes and time per position and the nodes per second (the layout of the
 /// Connect 4 tutorial's tables).
 fn suite_section(tables: &Tables) -> String {
     let mut s = String::new();
-    if tables.suites.len() < 2 && tables.positions.len() <= MAX_POSITION_COLUMNS {
+    let solved = tables.depths.iter().all(|d| d == "end");
+    if tables.suites.len() < 2 && tables.positions.len() <= MAX_POSITION_COLUMNS && !solved {
         return s;
     }
     let grid = |stem: &str| {
