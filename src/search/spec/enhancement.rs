@@ -269,7 +269,7 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
     Enhancement {
         name: "ttpacked",
         arg: None,
-        help: "with ttnarrow: the tutorial's optimized table (the prime above 2^20 MiB / 8 entries, not below)",
+        help: "with ttnarrow: the tutorial's optimized table (the prime just above MiB * 2^20 / 8 entries, not just below)",
         listed: true,
         needs: &[Need::Narrow],
         exact_only: false,
@@ -360,7 +360,7 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
         "values below the window come back as alpha, cut-offs' as they are (the Connect 4 tutorial's)",
         needs: &[Need::Window], exact: false, game: None),
     flag_row!("fileorder", file_order,
-        "try moves file by file (a1, a2, ..., a8, b1, ...) as the classic 2011 tables did",
+        "try moves file by file (a1, a2, ..., a8, b1, ...; Connect 4: columns left to right) as the classic 2011 tables did",
         needs: &[], exact: false, game: None),
     flag_row!("whiteview", white_view,
         "score leaves white minus black whatever the side to move (the classic tables' sign slip)",
