@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use super::export::{io_error, Exporter, ReportContext};
 use super::metric::Metric;
 use super::options::ReportOptions;
-use super::tables::{Tables, MAX_POSITION_COLUMNS};
+use super::tables::Tables;
 use super::text::thousands;
 use crate::error::ReportError;
 
@@ -73,10 +73,6 @@ fn time_range(tables: &Tables, name: &str, depth: &str) -> (u64, u64) {
 /// Connect 4 tutorial's tables).
 fn suite_section(tables: &Tables) -> String {
     let mut s = String::new();
-    let solved = tables.depths.iter().all(|d| d == "end");
-    if tables.suites.len() < 2 && tables.positions.len() <= MAX_POSITION_COLUMNS && !solved {
-        return s;
-    }
     let grid = |stem: &str| {
         tables
             .by_suite

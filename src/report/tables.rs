@@ -53,9 +53,9 @@ pub struct Tables {
     /// positions) and the `name ~ depth` totals.
     pub by_position: Vec<(Metric, Grid)>,
     pub by_depth: Vec<(Metric, Grid)>,
-    /// Per metric (counts and time), the mean per position `name ~ suite` (the benchmark
-    /// tables of suites of many positions, such as Connect 4's), then `nodes_per_second`:
-    /// the suite's nodes over its time.
+    /// Per metric (counts and time), the mean per position `name ~ suite`, then
+    /// `nodes_per_second`: the suite's nodes over its time. Only for several suites, many
+    /// positions or searches to the end (benchmark tables such as the Connect 4 tutorial's).
     pub by_suite: Vec<(String, Grid)>,
     /// Per variant and depth, in order.
     pub totals: Vec<Total>,
@@ -316,7 +316,13 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
         ));
     }
     let suites = order_of(by_seq.iter().map(|r| r.suite.clone()));
-    let by_suite = suite_means(&sorted, &suites).map_err(polars_error)?;
+    // Benchmark tables (the Connect 4 tutorial's): for several suites, many positions, or
+    // searches to the end of the game.
+    let solved = depths.iter().all(|d| d == "end");
+    let by_suite = match suites.len() > 1 || positions.len() > MAX_POSITION_COLUMNS || solved {
+        true => suite_means(&sorted, &suites).map_err(polars_error)?,
+        false => Vec::new(),
+    };
 
     // Totals per variant and depth: sums, and how many positions had no value.
     let summed: Vec<Expr> = ["nodes", "time_ns"]

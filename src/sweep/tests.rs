@@ -99,8 +99,8 @@ fn report_cells_match_the_runs_and_perft() {
     let output = report::run(&dir, &ReportOptions::default()).unwrap();
     assert_eq!(
         output.files.len(),
-        6 * (crate::counters::COUNTERS.len() + 3) + 8 + 1,
-        "per metric (nodes, each counter, first_cut_rate, time_ms) 2 tables as CSV and text; per count, time and nodes per second a table by suite; 4 charts as SVG and PNG, summary.md"
+        4 * (crate::counters::COUNTERS.len() + 3) + 8 + 1,
+        "per metric (nodes, each counter, first_cut_rate, time_ms) 2 tables as CSV and text, 4 charts as SVG and PNG, summary.md"
     );
 
     let cases = crate::position::load(&s.positions, None).unwrap();
@@ -726,4 +726,47 @@ fn resuming_a_table_of_the_earlier_columns_rewrites_it_first() {
     assert_eq!(text.lines().next(), Some(COLUMNS.join(",").as_str()));
     let rows = read_runs(&dir.join(RUNS_FILE)).unwrap();
     assert_eq!((rows.len(), rows[0].runs, rows[1].runs), (2, None, Some(1)));
+}
+
+/// A sweep over two suites solved to the end: the tutorial's tables by suite are the means
+/// of runs.csv's rows, and the tutorial's steps are the rows.
+#[test]
+fn suite_means_are_the_means_of_the_rows() {
+    let dir = scratch("suites");
+    let mut s = settings(
+        dir.to_path_buf(),
+        &["connect4/end-easy.txt", "connect4/middle-easy.txt"],
+        &[],
+        1..=1,
+    );
+    s.variants = crate::search::Variant::pons2017_steps()[2..4].to_vec();
+    s.depths = Some(vec![crate::search::END]);
+    s.eval = Eval::Threats;
+    let summary = run(&s).unwrap();
+    assert_eq!(summary.ok, 2 * 200);
+    report::run(&dir, &ReportOptions::default()).unwrap();
+    let records = read_runs(&dir.join(RUNS_FILE)).unwrap();
+    for suite in ["end-easy", "middle-easy"] {
+        for row in ["column_order", "transposition_table"] {
+            let nodes: Vec<u64> = records
+                .iter()
+                .filter(|r| r.suite == suite && r.label == row)
+                .map(|r| r.nodes.unwrap())
+                .collect();
+            assert_eq!(nodes.len(), 100);
+            let mean = nodes.iter().sum::<u64>() as f64 / nodes.len() as f64;
+            let cell: f64 = cell(&dir.join("xtabs/nodes_by_suite.csv"), row, suite)
+                .parse()
+                .unwrap();
+            assert!(
+                (cell - mean).abs() < 1e-6,
+                "{row} {suite}: {cell} against {mean}"
+            );
+        }
+    }
+    let summary = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    assert!(
+        summary.contains("| mean nodes | end-easy | middle-easy |"),
+        "{summary}"
+    );
 }
