@@ -144,8 +144,9 @@ fn flags(c: &mut Criterion) {
     group.finish();
 }
 
-/// Connect 4 solved: the default solver and the tutorial's final step on the first positions
-/// of the built-in middle-medium and begin-medium suites (throughput: positions explored).
+/// Connect 4 solved: the default solver (the tutorial's final step) and the same techniques on
+/// nodeprof's table with ETC, on the first positions of the built-in middle-medium and
+/// begin-medium suites (throughput: positions explored).
 fn connect4(c: &mut Criterion) {
     use criterion::Throughput;
     use nodeprof::game::GameKind;
@@ -156,10 +157,12 @@ fn connect4(c: &mut Criterion) {
         .take(2)
         .chain(cases(&["connect4/begin-medium.txt"]).into_iter().take(1))
         .collect();
-    let final_step = nodeprof::search::Variant::pons2017_steps()[8].to_string();
     let mut group = c.benchmark_group("connect4");
     group.sample_size(10);
-    for spec in [DEFAULT_CONNECT4_SOLVER, final_step.as_str()] {
+    for spec in [
+        DEFAULT_CONNECT4_SOLVER,
+        "bisect+tt:64+nolose+clamp+threats+etc",
+    ] {
         let config =
             SearchConfig::new(spec.parse().expect("valid spec")).for_game(GameKind::Connect4);
         for (name, pos) in &positions {

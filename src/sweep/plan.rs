@@ -54,7 +54,7 @@ pub const DEFAULT_GENERIC_SOLVER: &str = "mtdf+tt:256+mobility+etc";
 /// its direct-mapped table with lower bounds. The fastest measured on Begin-Medium: ETC saves
 /// a fifth of its nodes but costs more time, and nodeprof's bucketed table is slower a node.
 pub const DEFAULT_CONNECT4_SOLVER: &str =
-    "bisect+ttcut:64+ttnarrow+ttpacked+ttlower+faillow+nolose+clamp+threats";
+    "bisect+ttcut:64+ttnarrow+ttpacked+ttlower+faillow+clamp+nolose+threats";
 
 /// The exact ladder of games that know immediate threats: each of the tutorial's techniques
 /// added in turn on nodeprof's table (with ETC as a last try), then the default solver.
@@ -308,6 +308,13 @@ mod tests {
         let mut solver: Variant = DEFAULT_GENERIC_SOLVER.parse().unwrap();
         solver.table = last.table;
         assert_eq!(solver, last);
+    }
+
+    #[test]
+    fn the_connect4_solver_is_the_tutorials_final_step_written_canonically() {
+        let solver: Variant = DEFAULT_CONNECT4_SOLVER.parse().unwrap();
+        assert_eq!(solver.to_string(), DEFAULT_CONNECT4_SOLVER);
+        assert_eq!(solver.pons2017_step().as_deref(), Some("lower_bound_tt"));
     }
 
     #[test]
