@@ -191,6 +191,24 @@ macro_rules! flag_row {
     };
 }
 
+/// A row of a table's property, without an argument (needs a table given before).
+macro_rules! table_flag_row {
+    ($name:literal, $field:ident, $help:literal, needs: $needs:expr) => {
+        Enhancement {
+            name: $name,
+            arg: None,
+            help: $help,
+            listed: true,
+            needs: $needs,
+            exact_only: false,
+            game_needs: None,
+            set: |v, _| set_on_table(v, $name, |t| t.$field = true),
+            on: |v| v.table.is_some_and(|t| t.$field),
+            print: |v| flag(v.table.is_some_and(|t| t.$field), $name),
+        }
+    };
+}
+
 /// Every enhancement, in canonical order: specs print their enhancements in this order, and
 /// help texts list them in it.
 pub const ENHANCEMENTS: &[Enhancement] = &[
@@ -230,66 +248,19 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
         on: |v| v.table.is_some_and(|t| t.cuts && !t.moves),
         print: |_| None,
     },
-    Enhancement {
-        name: "ttexact",
-        arg: None,
-        help: "cut only on table entries of exactly the needed depth",
-        listed: true,
-        needs: &[],
-        exact_only: false,
-        game_needs: None,
-        set: |v, _| set_on_table(v, "ttexact", |t| t.exact_depth = true),
-        on: |v| v.table.is_some_and(|t| t.exact_depth),
-        print: |v| flag(v.table.is_some_and(|t| t.exact_depth), "ttexact"),
-    },
-    Enhancement {
-        name: "ttclassic",
-        arg: None,
-        help: "the classic tables' store rules: no upper bounds; keep deeper or exact entries",
-        listed: true,
-        needs: &[],
-        exact_only: false,
-        game_needs: None,
-        set: |v, _| set_on_table(v, "ttclassic", |t| t.classic_store = true),
-        on: |v| v.table.is_some_and(|t| t.classic_store),
-        print: |v| flag(v.table.is_some_and(|t| t.classic_store), "ttclassic"),
-    },
-    Enhancement {
-        name: "ttnarrow",
-        arg: None,
-        help: "the Connect 4 tutorial's table: upper bounds only (after the move loop), narrowing the window",
-        listed: true,
-        needs: &[Need::TableCuts],
-        exact_only: false,
-        game_needs: None,
-        set: |v, _| set_on_table(v, "ttnarrow", |t| t.narrow = true),
-        on: |v| v.table.is_some_and(|t| t.narrow),
-        print: |v| flag(v.table.is_some_and(|t| t.narrow), "ttnarrow"),
-    },
-    Enhancement {
-        name: "ttpacked",
-        arg: None,
-        help: "with ttnarrow: the tutorial's optimized table (the prime just above MiB * 2^20 / 8 entries, not just below)",
-        listed: true,
-        needs: &[Need::Narrow],
-        exact_only: false,
-        game_needs: None,
-        set: |v, _| set_on_table(v, "ttpacked", |t| t.packed = true),
-        on: |v| v.table.is_some_and(|t| t.packed),
-        print: |v| flag(v.table.is_some_and(|t| t.packed), "ttpacked"),
-    },
-    Enhancement {
-        name: "ttlower",
-        arg: None,
-        help: "with ttnarrow: cut-offs store lower bounds too (one bound an entry)",
-        listed: true,
-        needs: &[Need::Narrow],
-        exact_only: false,
-        game_needs: None,
-        set: |v, _| set_on_table(v, "ttlower", |t| t.lower = true),
-        on: |v| v.table.is_some_and(|t| t.lower),
-        print: |v| flag(v.table.is_some_and(|t| t.lower), "ttlower"),
-    },
+    table_flag_row!("ttexact", exact_depth, "cut only on table entries of exactly the needed depth",
+        needs: &[]),
+    table_flag_row!("ttclassic", classic_store,
+        "the classic tables' store rules: no upper bounds; keep deeper or exact entries",
+        needs: &[]),
+    table_flag_row!("ttnarrow", narrow,
+        "the Connect 4 tutorial's table: upper bounds only (after the move loop), narrowing the window",
+        needs: &[Need::TableCuts]),
+    table_flag_row!("ttpacked", packed,
+        "with ttnarrow: the tutorial's optimized table (the prime just above MiB * 2^20 / 8 entries, not just below)",
+        needs: &[Need::Narrow]),
+    table_flag_row!("ttlower", lower, "with ttnarrow: cut-offs store lower bounds too (one bound an entry)",
+        needs: &[Need::Narrow]),
     Enhancement {
         name: "killer",
         arg: Some(Arg {
