@@ -258,12 +258,17 @@ fn notation_round_trips_and_bad_sequences_are_errors() {
     }
     assert_eq!(Connect4::split_value("4453 -12"), Some(("4453", -12)));
     assert!(Connect4::looks_like("4453 12"));
-    assert!(!Connect4::looks_like("4458"));
+    assert!(
+        Connect4::looks_like("4458"),
+        "a digit that is not a column: Connect 4's error"
+    );
+    assert!(!Connect4::looks_like("XO-"));
     assert!(!Connect4::looks_like("x5o/7/7/7/7/7/o5x x"));
     let cases = [
         ("448", "bad character '8' at move 3"),
         ("1111111", "move 7 (1) is played in a full column"),
         ("12121212", "move 8 (2) comes after the end of the game"),
+        ("4453 1x", "bad score '1x' after the moves"),
     ];
     for (text, message) in cases {
         let err = Connect4::parse_text(text).unwrap_err();

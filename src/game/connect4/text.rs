@@ -11,15 +11,23 @@ impl Notation for Connect4 {
     const ALIASES: &'static [&'static str] = &["connect-4", "c4"];
     const TEXT_FORM: &'static str = "a Connect 4 move sequence";
 
-    /// Digits 1 to 7 (a move sequence), optionally followed by a score (`4453 12`); or
-    /// `start`.
+    /// Digits (a move sequence, whose parser names a digit that is not a column), optionally
+    /// followed by a score (`4453 12`); or `start`.
     fn looks_like(text: &str) -> bool {
-        let moves = Self::split_value(text).map_or(text, |(moves, _)| moves);
-        moves == "start" || (!moves.is_empty() && moves.bytes().all(|b| (b'1'..=b'7').contains(&b)))
+        let moves = text.split_whitespace().next().unwrap_or("");
+        moves == "start" || (!moves.is_empty() && moves.bytes().all(|b| b.is_ascii_digit()))
     }
 
+    /// The sequence alone (a list line's score is split off before, see `split_value`).
     fn parse_text(text: &str) -> Result<Connect4, String> {
-        match text.trim() {
+        let mut words = text.split_whitespace();
+        let moves = words.next().unwrap_or("");
+        if let Some(extra) = words.next() {
+            return Err(format!(
+                "bad score '{extra}' after the moves, expected a whole number such as -12"
+            ));
+        }
+        match moves {
             "start" => Ok(Connect4::start()),
             moves => Connect4::from_moves(moves),
         }
