@@ -19,14 +19,14 @@ pub enum PositionError {
         #[source]
         source: std::io::Error,
     },
-    #[error("{0}: no position files found (expected .pos, .obf or .fen files)")]
+    #[error("{0}: no position files found (expected .pos, .obf, .fen or .txt files)")]
     NoPositions(String),
-    #[error("'{0}' is not a file, a folder, a glob, a built-in suite (ffo:40..59, ataxx:end), 'startpos', or a position (FEN or obf board)")]
+    #[error("'{0}' is not a file, a folder, a glob, a built-in suite (ffo:40..59, ataxx:end, connect4:end-easy), 'startpos', or a position (FEN, obf board or Connect 4 moves)")]
     NotFound(String),
     #[error("{spec}: {message}")]
     Builtin { spec: String, message: String },
-    #[error("'{0}' needs --game (reversi or ataxx): the start position depends on the game")]
-    StartposNeedsGame(String),
+    #[error("'{spec}' needs --game ({games}): the start position depends on the game")]
+    StartposNeedsGame { spec: String, games: String },
     #[error("bad glob pattern '{pattern}': {message}")]
     Glob { pattern: String, message: String },
 }

@@ -43,14 +43,7 @@ fn run_game<G: Game>(
     config: &PerftConfig,
     out: &mut impl Write,
 ) -> io::Result<Vec<PerftRow>> {
-    writeln!(
-        out,
-        "{}: {}, {} to move, {} empties",
-        case.name,
-        G::NAME,
-        pos.side_to_move().name(),
-        pos.empties()
-    )?;
+    writeln!(out, "{}: {}", case.name, case.position.summary())?;
     writeln!(
         out,
         "{:>5}  {:>16}  {:>10}  {:>12}",

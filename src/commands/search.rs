@@ -23,13 +23,7 @@ pub struct SearchJob {
 /// Searches one case with every config and depth, printing a table row per search.
 pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<SearchReport>, Error> {
     let pos = &case.position;
-    let mut header = format!(
-        "{}: {}, {} to move, {} empties",
-        case.name,
-        pos.kind(),
-        pos.side_to_move().name(),
-        pos.empties()
-    );
+    let mut header = format!("{}: {}", case.name, pos.summary());
     if let Some(expected) = &case.expected {
         header.push_str(&format!(
             ", expected {:+} ({})",

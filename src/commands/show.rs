@@ -10,13 +10,11 @@ pub fn run(case: &Case, out: &mut impl Write) -> io::Result<()> {
     let pos = &case.position;
     writeln!(
         out,
-        "{} ({}:{}): {}, {} to move, {} empties",
+        "{} ({}:{}): {}",
         case.name,
         case.source.display(),
         case.line,
-        pos.kind(),
-        pos.side_to_move().name(),
-        pos.empties()
+        pos.summary()
     )?;
     out.write_all(diagram.as_bytes())?;
     writeln!(out, "position: {pos}")?;

@@ -1,7 +1,7 @@
 //! How a game's positions are written: detected, parsed, written and drawn by the game
 //! itself, so that position files and `show` need no code per game.
 
-use super::rules::Game;
+use super::rules::{Game, Side};
 
 /// A game's position text.
 pub trait Notation: Game {
@@ -37,6 +37,11 @@ pub trait Notation: Game {
     /// The `.pos` file form (without move values), each line ending in a newline.
     fn write_pos(&self) -> String {
         format!("{self}\n")
+    }
+
+    /// How the game names a side in sentences (`Black`; Connect 4: `X`).
+    fn side_name(&self, side: Side) -> &'static str {
+        side.name()
     }
 
     /// A board diagram for `show`, each line ending in a newline.

@@ -83,6 +83,16 @@ impl AnyPosition {
         with_position!(self, p => p.side_to_move())
     }
 
+    /// What the commands print about a position: `connect4, X to move, 38 empties`.
+    pub fn summary(&self) -> String {
+        let side = with_position!(self, p => p.side_name(p.side_to_move()));
+        format!(
+            "{}, {side} to move, {} empties",
+            self.kind(),
+            self.empties()
+        )
+    }
+
     /// The `.pos` file form of the position (without move values).
     pub fn write_pos(&self) -> String {
         with_position!(self, p => p.write_pos())

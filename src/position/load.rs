@@ -79,7 +79,14 @@ fn resolve(
         return Ok(Vec::new());
     }
     if spec.eq_ignore_ascii_case("startpos") {
-        let kind = game.ok_or_else(|| PositionError::StartposNeedsGame(spec.into()))?;
+        let kind = game.ok_or_else(|| PositionError::StartposNeedsGame {
+            spec: spec.into(),
+            games: GameKind::ALL
+                .iter()
+                .map(|k| k.name())
+                .collect::<Vec<_>>()
+                .join(", "),
+        })?;
         cases.push(Case {
             name: "startpos".into(),
             suite: "inline".into(),
@@ -119,7 +126,7 @@ fn resolve(
 fn is_position_file(path: &Path) -> bool {
     matches!(
         path.extension().and_then(|e| e.to_str()),
-        Some("pos" | "obf" | "fen")
+        Some("pos" | "obf" | "fen" | "txt")
     )
 }
 

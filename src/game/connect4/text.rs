@@ -4,7 +4,7 @@
 use super::bits::{HEIGHT, WIDTH};
 use super::rules::Connect4;
 use crate::game::notation::Notation;
-use crate::game::rules::Game;
+use crate::game::rules::{Game, Side};
 
 impl Notation for Connect4 {
     const TITLE: &'static str = "Connect 4";
@@ -39,6 +39,14 @@ impl Notation for Connect4 {
         Some((moves, score.trim().parse().ok()?))
     }
 
+    /// `X` the first player, `O` the second, as the diagram draws them.
+    fn side_name(&self, side: Side) -> &'static str {
+        match side {
+            Side::Black => "X",
+            Side::White => "O",
+        }
+    }
+
     /// Row 6 at the top; `X` the first player, `O` the second; the column numbers below.
     fn diagram(&self) -> String {
         let mut s = String::new();
@@ -50,13 +58,10 @@ impl Notation for Connect4 {
             s.push('\n');
         }
         s.push_str(" 1 2 3 4 5 6 7\n");
-        let mover = match self.side_to_move() {
-            crate::game::Side::Black => 'X',
-            crate::game::Side::White => 'O',
-        };
         s.push_str(&format!(
-            "{} stones played, {mover} to move\n",
-            self.moves_played()
+            "{} stones played, {} to move\n",
+            self.moves_played(),
+            self.side_name(self.side_to_move())
         ));
         s
     }
