@@ -611,3 +611,98 @@ pub(super) fn capitalised(text: &str) -> String {
         .map(|c| c.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
 }
+
+/// Values of labelled rows on a log axis, one dot a group in each row (a colour and marker a
+/// group, listed in a legend): the benchmark tables' means, a row a variant, a group a suite.
+pub(super) struct GroupedDots {
+    pub title: String,
+    pub x_label: String,
+    pub rows: Vec<String>,
+    /// Each group's name and its value in each row (None: no value).
+    pub groups: Vec<(String, Vec<Option<f64>>)>,
+}
+
+impl Draw for GroupedDots {
+    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String> {
+        let values: Vec<f64> = self
+            .groups
+            .iter()
+            .flat_map(|(_, v)| v.iter().flatten().copied())
+            .filter(|v| *v > 0.0)
+            .collect();
+        if values.is_empty() {
+            return Ok(());
+        }
+        let (lo, hi) = values
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(a, b), &v| (a.min(v), b.max(v)));
+        let n = self.rows.len();
+        let labels: Vec<&str> = self.rows.iter().map(String::as_str).collect();
+        let (body, legend_area) = area.split_vertically(area.dim_in_pixel().1 - 36);
+        let label_width = widest(&body, &labels, 14) + 16;
+        let mut chart = ChartBuilder::on(&body)
+            .caption(&self.title, (FONT, 22))
+            .margin(12)
+            .margin_right(24)
+            .x_label_area_size(40)
+            .y_label_area_size(label_width)
+            .build_cartesian_2d((lo / 1.6..hi * 1.6).log_scale(), 0f64..n as f64)
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .x_desc(&self.x_label)
+            .y_labels(n * 2 + 1)
+            .y_label_formatter(&|y| {
+                let i = (n as f64 - y - 0.5).round();
+                let on_centre = ((n as f64 - y) - 0.5 - i).abs() < 0.01;
+                if on_centre && i >= 0.0 && (i as usize) < n {
+                    labels[i as usize].to_string()
+                } else {
+                    String::new()
+                }
+            })
+            .x_label_formatter(&|x| short_number(*x))
+            .label_style((FONT, 14))
+            .axis_desc_style((FONT, 16))
+            .light_line_style(RGBColor(235, 235, 235))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        for row in 0..n {
+            let y = n as f64 - row as f64 - 0.5;
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    vec![(lo / 1.6, y), (hi * 1.6, y)],
+                    RGBColor(225, 225, 225).stroke_width(1),
+                )))
+                .map_err(|e| e.to_string())?;
+            for (g, (_, values)) in self.groups.iter().enumerate() {
+                if let Some(v) = values.get(row).copied().flatten().filter(|v| *v > 0.0) {
+                    chart
+                        .draw_series(std::iter::once(marker(g, (v, y))))
+                        .map_err(|e| e.to_string())?;
+                    if self.groups.len() == 1 {
+                        // One group: its value beside the dot, as the table prints it.
+                        chart
+                            .draw_series(std::iter::once(
+                                EmptyElement::at((v, y))
+                                    + Text::new(short_number(v), (9, -8), (FONT, 13)),
+                            ))
+                            .map_err(|e| e.to_string())?;
+                    }
+                }
+            }
+        }
+        let mut x = label_width as i32 + 12;
+        for (g, (name, _)) in self.groups.iter().enumerate() {
+            legend_area
+                .draw(&marker(g, (x + 6, 16)))
+                .map_err(|e| e.to_string())?;
+            legend_area
+                .draw(&Text::new(name.as_str(), (x + 16, 8), (FONT, 14)))
+                .map_err(|e| e.to_string())?;
+            x += 40 + widest(&legend_area, &[name], 14) as i32;
+        }
+        Ok(())
+    }
+}

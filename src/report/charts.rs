@@ -2,7 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::chart_kit::{capitalised, write, DotPlot, LineChart, Panels, Scatter, Series};
+use super::chart_kit::{
+    capitalised, write, DotPlot, GroupedDots, LineChart, Panels, Scatter, Series,
+};
 use super::export::{io_error, Exporter, ReportContext};
 use super::metric::Metric;
 use super::tables::{depth_key, Tables};
@@ -239,6 +241,31 @@ pub fn metric_vs_nodes(
     write(dir, stem, (960, 640), &chart)
 }
 
+/// The benchmark tables' means (`xtabs/nodes_by_suite`): a row a variant, a dot a suite.
+pub fn nodes_by_suite(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
+    let Some((_, grid)) = tables.by_suite.iter().find(|(stem, _)| stem == "nodes") else {
+        return Ok(Vec::new());
+    };
+    let groups = grid
+        .cols
+        .iter()
+        .enumerate()
+        .map(|(j, suite)| (suite.clone(), grid.cells.iter().map(|row| row[j]).collect()))
+        .collect();
+    let chart = GroupedDots {
+        title: "Mean nodes per position, by variant and suite".into(),
+        x_label: "nodes (leaf + interior), mean per position (log scale)".into(),
+        rows: grid.rows.clone(),
+        groups,
+    };
+    write(
+        dir,
+        "nodes_by_suite",
+        (1100, 130 + 34 * grid.rows.len() as u32),
+        &chart,
+    )
+}
+
 /// `plots/*.svg` and `.png`: nodes by depth (all and per position) or, solved to the end, by
 /// position; leaves against the baseline; time against nodes.
 pub struct Charts;
@@ -260,6 +287,7 @@ impl Exporter for Charts {
         } else {
             files.extend(nodes_by_position(tables, &plots)?);
         }
+        files.extend(nodes_by_suite(tables, &plots)?);
         files.extend(leaves_vs_baseline(tables, &options.baseline, &plots)?);
         files.extend(metric_vs_nodes(
             tables,

@@ -262,6 +262,10 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
             "nodes_by_depth_per_position",
             "Nodes by depth, per position",
         ),
+        (
+            "nodes_by_suite",
+            "Mean nodes per position, by variant and suite",
+        ),
         ("nodes_by_position", "Nodes per position, solved to the end"),
         ("leaves_vs_baseline", "Leaves relative to the baseline"),
         ("time_vs_nodes", "Time against nodes"),
