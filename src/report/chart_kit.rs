@@ -59,6 +59,43 @@ macro_rules! mesh {
     };
 }
 
+/// A chart of `n` labelled rows (`labels`, the first at the top) against a log x axis over
+/// `range`, its mesh drawn: the dot plots' frame. Returns from the drawing function on error.
+macro_rules! rows_chart {
+    ($area:expr, $title:expr, $label_width:expr, $range:expr, $n:expr, $x_desc:expr, $labels:expr, $x_format:expr) => {{
+        let (n, labels): (usize, &[&str]) = ($n, $labels);
+        let mut chart = ChartBuilder::on($area)
+            .caption($title, (FONT, 22))
+            .margin(12)
+            .margin_right(24)
+            .x_label_area_size(40)
+            .y_label_area_size($label_width)
+            .build_cartesian_2d($range.log_scale(), 0f64..n as f64)
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .x_desc($x_desc)
+            .y_labels(n * 2 + 1)
+            .y_label_formatter(&|y| {
+                let i = (n as f64 - y - 0.5).round();
+                let on_centre = ((n as f64 - y) - 0.5 - i).abs() < 0.01;
+                if on_centre && i >= 0.0 && (i as usize) < n {
+                    labels[i as usize].to_string()
+                } else {
+                    String::new()
+                }
+            })
+            .x_label_formatter($x_format)
+            .label_style((FONT, 14))
+            .axis_desc_style((FONT, 16))
+            .light_line_style(RGBColor(235, 235, 235))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        chart
+    }};
+}
+
 /// A named line of (x, y) points.
 pub struct Series {
     pub name: String,
@@ -440,34 +477,16 @@ impl Draw for DotPlot {
         let labels: Vec<&str> = self.dots.iter().map(|b| b.0.as_str()).collect();
         // Every label whole: the label area is the longest label's width.
         let label_width = widest(area, &labels, 14) + 16;
-        let mut chart = ChartBuilder::on(area)
-            .caption(&self.title, (FONT, 22))
-            .margin(12)
-            .margin_right(24)
-            .x_label_area_size(40)
-            .y_label_area_size(label_width)
-            .build_cartesian_2d((lo / 1.6..hi * 2.2).log_scale(), 0f64..n as f64)
-            .map_err(|e| e.to_string())?;
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .x_desc(&self.x_label)
-            .y_labels(n * 2 + 1)
-            .y_label_formatter(&|y| {
-                let i = (n as f64 - y - 0.5).round();
-                let on_centre = ((n as f64 - y) - 0.5 - i).abs() < 0.01;
-                if on_centre && i >= 0.0 && (i as usize) < n {
-                    labels[i as usize].to_string()
-                } else {
-                    String::new()
-                }
-            })
-            .x_label_formatter(&|x| format!("{}%", short_number(*x)))
-            .label_style((FONT, 14))
-            .axis_desc_style((FONT, 16))
-            .light_line_style(RGBColor(235, 235, 235))
-            .draw()
-            .map_err(|e| e.to_string())?;
+        let mut chart = rows_chart!(
+            area,
+            &self.title,
+            label_width,
+            (lo / 1.6..hi * 2.2),
+            n,
+            &self.x_label,
+            &labels,
+            &|x: &f64| format!("{}%", short_number(*x))
+        );
         chart
             .draw_series(std::iter::once(PathElement::new(
                 vec![(100.0, 0.0), (100.0, n as f64)],
@@ -640,34 +659,16 @@ impl Draw for GroupedDots {
         let labels: Vec<&str> = self.rows.iter().map(String::as_str).collect();
         let (body, legend_area) = area.split_vertically(area.dim_in_pixel().1 - 36);
         let label_width = widest(&body, &labels, 14) + 16;
-        let mut chart = ChartBuilder::on(&body)
-            .caption(&self.title, (FONT, 22))
-            .margin(12)
-            .margin_right(24)
-            .x_label_area_size(40)
-            .y_label_area_size(label_width)
-            .build_cartesian_2d((lo / 1.6..hi * 1.6).log_scale(), 0f64..n as f64)
-            .map_err(|e| e.to_string())?;
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .x_desc(&self.x_label)
-            .y_labels(n * 2 + 1)
-            .y_label_formatter(&|y| {
-                let i = (n as f64 - y - 0.5).round();
-                let on_centre = ((n as f64 - y) - 0.5 - i).abs() < 0.01;
-                if on_centre && i >= 0.0 && (i as usize) < n {
-                    labels[i as usize].to_string()
-                } else {
-                    String::new()
-                }
-            })
-            .x_label_formatter(&|x| short_number(*x))
-            .label_style((FONT, 14))
-            .axis_desc_style((FONT, 16))
-            .light_line_style(RGBColor(235, 235, 235))
-            .draw()
-            .map_err(|e| e.to_string())?;
+        let mut chart = rows_chart!(
+            &body,
+            &self.title,
+            label_width,
+            (lo / 1.6..hi * 1.6),
+            n,
+            &self.x_label,
+            &labels,
+            &|x: &f64| short_number(*x)
+        );
         for row in 0..n {
             let y = n as f64 - row as f64 - 0.5;
             chart
