@@ -159,8 +159,6 @@ pub struct Searcher<G: Endgame, const COUNT: bool> {
     pub(super) limits: Limits,
     pub(super) root: Root<G::Move>,
     pub(super) counters: Counters,
-    /// The floor (a final margin) the last `nolose` node's safe moves proved.
-    safe_floor: i32,
 }
 
 /// Whether a search to `depth` goes to the end of the game (see `search::END`).
@@ -239,7 +237,6 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 window: (-INF, INF),
             },
             counters: Counters::default(),
-            safe_floor: 0,
         })
     }
 
@@ -528,9 +525,8 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 self.count(|c| c.leaf += 1);
                 Opened::Settled(margin_score(margin, G::WIN_BONUS))
             }
-            Safe::Moves { floor } => {
+            Safe::Moves => {
                 self.count(|c| c.interior += 1);
-                self.safe_floor = floor;
                 Opened::Moves { deferred: false }
             }
         }
@@ -541,7 +537,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     #[inline]
     fn threat_bounds(&mut self, pos: &G, alpha: &mut i32, beta: &mut i32) -> Option<i32> {
         if self.options.variant.no_lose {
-            let floor = margin_score(self.safe_floor, G::WIN_BONUS);
+            let floor = margin_score(pos.safe_floor(), G::WIN_BONUS);
             if *alpha < floor {
                 *alpha = floor;
                 if *alpha >= *beta {

@@ -52,9 +52,13 @@ impl Endgame for Connect4 {
                 unsafe { moves.push_unchecked(Connect4Move::new(col as u32)) };
             }
         }
-        Safe::Moves {
-            floor: -(SQUARES as i32 - 2 - played) / 2,
-        }
+        Safe::Moves
+    }
+
+    /// A loss to the opponent's stone after next at worst.
+    #[inline(always)]
+    fn safe_floor(&self) -> i32 {
+        -(SQUARES as i32 - 2 - self.moves_played() as i32) / 2
     }
 
     /// By the tutorial's move score: squares completing four for the mover once the move is

@@ -5,10 +5,10 @@
 use crate::counters::Counters;
 use crate::game::{Ataxx, Game, UniformTree};
 
-/// What a node's safe moves are (see [`Endgame::keep_safe_moves`]).
+/// What a node's safe moves are (see [`Endgame::safe_moves`]).
 pub enum Safe {
-    /// Search the moves kept; the value is at least this final margin.
-    Moves { floor: i32 },
+    /// Search the moves kept (the value is then at least [`Endgame::safe_floor`]).
+    Moves,
     /// The node's final margin is known: no move keeps the opponent from winning at once,
     /// or too few stones are left for anyone to win.
     Settled(i32),
@@ -67,7 +67,13 @@ pub trait Endgame: Game {
     /// order, for a side to move that cannot win at once itself and a game that is not over.
     fn safe_moves(&self, moves: &mut Self::Moves) -> Safe {
         *moves = self.generate_moves();
-        Safe::Moves { floor: i32::MIN }
+        Safe::Moves
+    }
+
+    /// The worst final margin of a position whose safe moves are searched (`nolose`: the
+    /// opponent cannot win with its next stone).
+    fn safe_floor(&self) -> i32 {
+        self.margin_range().0
     }
 
     /// Sorts `moves` by how many squares would complete four for the side to move after
