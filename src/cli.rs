@@ -101,7 +101,7 @@ enum Command {
         /// A depth N or a range FROM..TO (both included)
         #[arg(short, long, value_parser = parse_depths)]
         depth: Depths,
-        /// Heuristic evaluation at the horizon (weights, mobility: Reversi only) [default:
+        /// Heuristic evaluation at the horizon (weights, mobility: Reversi only; threats: Connect 4) [default:
         /// disc; solving to the end: mobility, for the iterations of +id and +sso]
         #[arg(long, value_enum)]
         eval: Option<EvalChoice>,
@@ -130,7 +130,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = SolveMode::Exact)]
         mode: SolveMode,
         /// Evaluation at the horizon of the ordering searches (+sso) and of the depth-limited
-        /// iterations (+id) (weights, mobility: Reversi only)
+        /// iterations (+id) (weights, mobility: Reversi only; threats: Connect 4)
         #[arg(long, value_enum, default_value_t = EvalChoice::Mobility)]
         eval: EvalChoice,
         /// Give up a position after this long (seconds, or 500ms, 2m, ...)
@@ -158,7 +158,7 @@ enum Command {
         /// whose branching factor is several times Reversi's)
         #[arg(short, long, value_parser = parse_depths)]
         depth: Option<Depths>,
-        /// Heuristic evaluation at the horizon (weights, mobility: Reversi only) [default:
+        /// Heuristic evaluation at the horizon (weights, mobility: Reversi only; threats: Connect 4) [default:
         /// disc; solving to the end: mobility, for the iterations of +id and +sso]
         #[arg(long, value_enum)]
         eval: Option<EvalChoice>,
