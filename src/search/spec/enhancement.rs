@@ -191,6 +191,29 @@ macro_rules! flag_row {
     };
 }
 
+/// A row whose argument is a count kept in an `Option<u32>` field (`+killer:K`), with its
+/// default when the argument is left out.
+macro_rules! count_row {
+    ($name:literal, $field:ident, $default:expr, $arg:expr, $help:literal,
+     needs: $needs:expr, exact: $exact:expr, game: $game:expr) => {
+        Enhancement {
+            name: $name,
+            arg: Some($arg),
+            help: $help,
+            listed: true,
+            needs: $needs,
+            exact_only: $exact,
+            game_needs: $game,
+            set: |v, n| {
+                v.$field = Some(n.map_or($default, |n| n as u32));
+                Ok(())
+            },
+            on: |v| v.$field.is_some(),
+            print: |v| v.$field.map(|n| format!("+{}:{n}", $name)),
+        }
+    };
+}
+
 /// A row of a table's property, without an argument (needs a table given before).
 macro_rules! table_flag_row {
     ($name:literal, $field:ident, $help:literal, needs: $needs:expr) => {
@@ -261,26 +284,10 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
         needs: &[Need::Narrow]),
     table_flag_row!("ttlower", lower, "with ttnarrow: cut-offs store lower bounds too (one bound an entry)",
         needs: &[Need::Narrow]),
-    Enhancement {
-        name: "killer",
-        arg: Some(Arg {
-            placeholder: "K",
-            what: "killer count",
-            min: 1,
-            max: MAX_KILLERS as i64,
-        }),
-        help: "K killer moves per ply, most recent first (default 2)",
-        listed: true,
-        needs: &[Need::OrderingBase],
-        exact_only: false,
-        game_needs: None,
-        set: |v, k| {
-            v.killers = Some(k.map_or(DEFAULT_KILLERS, |k| k as u32));
-            Ok(())
-        },
-        on: |v| v.killers.is_some(),
-        print: |v| v.killers.map(|k| format!("+killer:{k}")),
-    },
+    count_row!("killer", killers, DEFAULT_KILLERS,
+        Arg { placeholder: "K", what: "killer count", min: 1, max: MAX_KILLERS as i64 },
+        "K killer moves per ply, most recent first (default 2)",
+        needs: &[Need::OrderingBase], exact: false, game: None),
     flag_row!("history", history, "history heuristic, weight 2^depth",
         needs: &[Need::OrderingBase], exact: false, game: None),
     flag_row!("mobility", mobility,
@@ -356,48 +363,14 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
     flag_row!("wld", wld,
         "exact solving: prove only win, draw or loss (root window -1..1)",
         needs: &[Need::Window], exact: true, game: None),
-    Enhancement {
-        name: "last",
-        arg: Some(Arg {
-            placeholder: "N",
-            what: "last empties",
-            min: 1,
-            max: 64,
-        }),
-        help:
-            "exact solving: the last N empties (default 4) by specialised code, no table (Reversi)",
-        listed: true,
-        needs: &[Need::Window],
-        exact_only: true,
-        game_needs: Some(GameNeed::SmallSolver),
-        set: |v, n| {
-            v.last = Some(n.map_or(DEFAULT_LAST, |n| n as u32));
-            Ok(())
-        },
-        on: |v| v.last.is_some(),
-        print: |v| v.last.map(|n| format!("+last:{n}")),
-    },
-    Enhancement {
-        name: "sso",
-        arg: Some(Arg {
-            placeholder: "D",
-            what: "ordering search depth",
-            min: 1,
-            max: 8,
-        }),
-        help:
-            "exact solving: order moves by a depth-D search (default 2) at nodes with 14+ empties",
-        listed: true,
-        needs: &[Need::Window],
-        exact_only: true,
-        game_needs: None,
-        set: |v, d| {
-            v.sso = Some(d.map_or(DEFAULT_SSO, |d| d as u32));
-            Ok(())
-        },
-        on: |v| v.sso.is_some(),
-        print: |v| v.sso.map(|d| format!("+sso:{d}")),
-    },
+    count_row!("last", last, DEFAULT_LAST,
+        Arg { placeholder: "N", what: "last empties", min: 1, max: 64 },
+        "exact solving: the last N empties (default 4) by specialised code, no table (Reversi)",
+        needs: &[Need::Window], exact: true, game: Some(GameNeed::SmallSolver)),
+    count_row!("sso", sso, DEFAULT_SSO,
+        Arg { placeholder: "D", what: "ordering search depth", min: 1, max: 8 },
+        "exact solving: order moves by a depth-D search (default 2) at nodes with 14+ empties",
+        needs: &[Need::Window], exact: true, game: None),
 ];
 
 impl Enhancement {
