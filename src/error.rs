@@ -79,6 +79,8 @@ pub enum Error {
     #[error(transparent)]
     Sweep(#[from] SweepError),
     #[error(transparent)]
+    Play(#[from] PlayError),
+    #[error(transparent)]
     Report(#[from] ReportError),
     #[error(transparent)]
     Io(#[from] std::io::Error),
@@ -102,6 +104,34 @@ pub enum SweepError {
     Busy(String),
     #[error("{path} holds another plan ({difference}): add --force to replace it, or write to another folder with -o DIR")]
     OtherPlan { path: String, difference: String },
+}
+
+/// Errors of matches (`nodeprof play`).
+#[derive(Debug, Error)]
+pub enum PlayError {
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{path}: {message}")]
+    Csv { path: String, message: String },
+    /// Agents, openings or options that cannot make a match.
+    #[error("{0}")]
+    Setup(String),
+    #[error("{0}: another match is writing to this folder (it holds the file's lock)")]
+    Busy(String),
+    #[error("{path} holds games of another match ({difference}): add --resume to continue it with the same settings, --force to replace it, or write to another folder with -o DIR")]
+    OtherMatch { path: String, difference: String },
+    #[error("{game}: {source}")]
+    Search {
+        game: String,
+        #[source]
+        source: SearchError,
+    },
+    #[error("cannot start the worker threads: {0}")]
+    Threads(String),
 }
 
 /// Errors of reports and charts.

@@ -7,6 +7,7 @@ pub mod counters;
 pub mod error;
 pub mod game;
 pub mod measure;
+pub mod play;
 pub mod position;
 pub mod provenance;
 pub mod report;

@@ -534,6 +534,17 @@ impl Game for Ataxx {
             || dilate2(self.player | self.opponent) & self.empty() == 0
     }
 
+    fn ended_by_move_rule(&self) -> bool {
+        self.halfmove >= HALFMOVE_LIMIT
+            && self.player != 0
+            && self.opponent != 0
+            && dilate2(self.player | self.opponent) & self.empty() != 0
+    }
+
+    fn stone_counts(&self) -> Option<(u32, u32)> {
+        Some((self.player.count_ones(), self.opponent.count_ones()))
+    }
+
     /// The piece difference (empty squares are not given to anyone).
     fn final_margin(&self) -> i32 {
         self.material()
@@ -576,6 +587,14 @@ impl Game for Ataxx {
 impl Notation for Ataxx {
     const TITLE: &'static str = "Ataxx";
     const TEXT_FORM: &'static str = "an Ataxx FEN";
+
+    /// `X` (moves first; `x` in FEN) and `O`.
+    fn side_name(&self, side: Side) -> &'static str {
+        match side {
+            Side::Black => "X",
+            Side::White => "O",
+        }
+    }
 
     /// A FEN: ranks separated by `/`.
     fn looks_like(text: &str) -> bool {

@@ -145,6 +145,18 @@ pub trait Game:
 
     fn is_over(&self) -> bool;
 
+    /// Whether a finished game was ended by a move-count rule (Ataxx's 100 halfmoves)
+    /// rather than by play.
+    fn ended_by_move_rule(&self) -> bool {
+        false
+    }
+
+    /// The stones of the side to move and of the other side, for games that count them
+    /// (the score line `30-19` of a match).
+    fn stone_counts(&self) -> Option<(u32, u32)> {
+        None
+    }
+
     /// Final score of a finished game, for the side to move.
     fn final_margin(&self) -> i32;
 

@@ -124,6 +124,8 @@ pub struct Memory<M> {
 pub struct Limits {
     /// Stop at this time, read from this clock (checked every `DEADLINE_CHECK` nodes).
     pub deadline: Option<(Instant, Clock)>,
+    /// Stop once this many nodes (leaf + interior) are counted (a player's node budget).
+    pub node_limit: Option<u64>,
     ticks: u32,
     /// The deadline passed (or the search went `MAX_PLY` deep): every node now returns at
     /// once and the result is void.
@@ -227,6 +229,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             },
             limits: Limits {
                 deadline: None,
+                node_limit: None,
                 ticks: 0,
                 stopped: false,
                 too_deep: false,
@@ -314,6 +317,11 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         if let Some((deadline, clock)) = self.limits.deadline {
             self.limits.ticks = self.limits.ticks.wrapping_add(1);
             if self.limits.ticks.is_multiple_of(DEADLINE_CHECK) && (clock.0)() >= deadline {
+                self.limits.stopped = true;
+            }
+        }
+        if let Some(limit) = self.limits.node_limit {
+            if COUNT && self.counters.leaf + self.counters.interior >= limit {
                 self.limits.stopped = true;
             }
         }

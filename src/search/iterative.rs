@@ -40,7 +40,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     }
 
     /// One search to `depth`; `guess` is the previous iteration's value, if any.
-    fn search_to(&mut self, pos: &G, depth: u32, guess: Option<i32>) -> i32 {
+    pub(super) fn search_to(&mut self, pos: &G, depth: u32, guess: Option<i32>) -> i32 {
         let (base, aspiration) = (self.variant().base, self.variant().aspiration);
         if base == Base::Bisect {
             return self.bisect(pos, depth);

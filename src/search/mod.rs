@@ -18,6 +18,7 @@ mod ordering;
 mod pvs;
 mod run;
 pub mod spec;
+mod timed;
 mod token;
 pub mod tt;
 
@@ -29,6 +30,7 @@ pub use run::{
     check, check_memory, game_result, search, search_uncounted, solve_in_window, SearchOutcome,
 };
 pub use spec::{Base, Preset, TableUse, Variant, BASES, ENHANCEMENTS, PRESETS};
+pub use timed::{Limit, Thinker, Thought};
 pub use token::budget as token_budget;
 
 #[cfg(test)]

@@ -24,8 +24,9 @@ struct Meta<'a> {
     settings: Settings<'a>,
 }
 
+/// The machine a run was made on.
 #[derive(Serialize)]
-struct Machine {
+pub(crate) struct Machine {
     hostname: String,
     os: &'static str,
     arch: &'static str,
@@ -65,13 +66,7 @@ pub fn write(
         git_commit: provenance::GIT_REVISION,
         build: provenance::BUILD,
         date_utc: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
-        machine: Machine {
-            hostname: first_line("/etc/hostname").unwrap_or_else(|| "unknown".into()),
-            os: std::env::consts::OS,
-            arch: std::env::consts::ARCH,
-            cpu: cpu_model().unwrap_or_else(|| "unknown".into()),
-            logical_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        },
+        machine: machine(),
         settings: Settings {
             positions: &settings.positions,
             cases: cases.iter().map(|c| c.name.as_str()).collect(),
@@ -99,6 +94,17 @@ pub fn write(
         path: path.display().to_string(),
         source,
     })
+}
+
+/// This machine: host name, system, CPU model, logical CPUs.
+pub(crate) fn machine() -> Machine {
+    Machine {
+        hostname: first_line("/etc/hostname").unwrap_or_else(|| "unknown".into()),
+        os: std::env::consts::OS,
+        arch: std::env::consts::ARCH,
+        cpu: cpu_model().unwrap_or_else(|| "unknown".into()),
+        logical_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
+    }
 }
 
 fn first_line(path: &str) -> Option<String> {

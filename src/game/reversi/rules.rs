@@ -223,6 +223,10 @@ impl Game for Reversi {
         }
     }
 
+    fn stone_counts(&self) -> Option<(u32, u32)> {
+        Some((self.player.count_ones(), self.opponent.count_ones()))
+    }
+
     #[inline(always)]
     fn material(&self) -> i32 {
         self.player.count_ones() as i32 - self.opponent.count_ones() as i32

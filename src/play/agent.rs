@@ -1,0 +1,279 @@
+//! Agents: who chooses the moves of a game, and within what limit. An agent is written
+//! `WHO[@OPTION,...]`: `random`, `greedy`, or a variant spec (`alphabeta+tt+id`), then
+//! options `depth=N`, `nodes=N`, `movetime=150ms`, `clock=10s` (or `clock=10s+100ms`, an
+//! increment per move) and `shuffle` (the variant's move order shuffled, seeded per game).
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use crate::search::Variant;
+
+/// Who chooses the moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Chooser {
+    /// A legal move uniformly at random (seeded per game).
+    Random,
+    /// The move whose position evaluates best for the mover one ply on (a finished game by
+    /// its result); the first such move in the game's order.
+    Greedy,
+    /// A search variant.
+    Search(Variant),
+}
+
+/// How long an agent may think: what the options `depth`, `nodes`, `movetime` and `clock`
+/// set. Any combination applies together; the first limit reached stops the move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    pub clock: Option<TimeControl>,
+}
+
+impl Limits {
+    pub fn is_empty(&self) -> bool {
+        *self == Limits::default()
+    }
+
+    /// Whether time decides the moves (then games are not reproducible move for move).
+    pub fn is_timed(&self) -> bool {
+        self.movetime.is_some() || self.clock.is_some()
+    }
+}
+
+/// A game clock: the time for the whole game and an increment added after each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    pub base: Duration,
+    pub increment: Duration,
+}
+
+/// The Ataxx agents writeup's rule: 150 ms a move while more than one second remains.
+pub const POLICY_MOVETIME: Duration = Duration::from_millis(150);
+/// ... and 10 ms a move after that.
+pub const POLICY_LOW_MOVETIME: Duration = Duration::from_millis(10);
+/// The remaining time under which the short move time applies.
+pub const POLICY_LOW_CLOCK: Duration = Duration::from_secs(1);
+
+impl TimeControl {
+    /// The time for the next move with `remaining` on the clock (never more than remains).
+    pub fn move_time(&self, remaining: Duration) -> Duration {
+        let wanted = if remaining > POLICY_LOW_CLOCK {
+            POLICY_MOVETIME
+        } else {
+            POLICY_LOW_MOVETIME
+        };
+        wanted.min(remaining)
+    }
+}
+
+/// An agent: a chooser, its limits and its options, as written on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Agent {
+    pub chooser: Chooser,
+    pub limits: Limits,
+    /// Shuffle the search's move order (the seed differs per game and side).
+    pub shuffle: bool,
+}
+
+impl Agent {
+    /// This agent with `limits` where it names none.
+    pub fn or_limits(mut self, limits: &Limits) -> Agent {
+        if self.limits.is_empty() {
+            self.limits = *limits;
+        }
+        self
+    }
+
+    /// Whether the agent needs a limit to know when to stop (a search does).
+    pub fn needs_limit(&self) -> bool {
+        matches!(self.chooser, Chooser::Search(_)) && self.limits.is_empty()
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", duration_text(self.base))?;
+        if !self.increment.is_zero() {
+            write!(f, "+{}", duration_text(self.increment))?;
+        }
+        Ok(())
+    }
+}
+
+/// A duration as the options write it: `150ms`, `10s`, `1m30s`.
+pub fn duration_text(d: Duration) -> String {
+    humantime::format_duration(d).to_string().replace(' ', "")
+}
+
+impl fmt::Display for Agent {
+    /// The canonical form, which parses back to the same agent.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.chooser {
+            Chooser::Random => f.write_str("random")?,
+            Chooser::Greedy => f.write_str("greedy")?,
+            Chooser::Search(v) => write!(f, "{v}")?,
+        }
+        let l = &self.limits;
+        let mut options: Vec<String> = Vec::new();
+        if let Some(d) = l.depth {
+            options.push(format!("depth={d}"));
+        }
+        if let Some(n) = l.nodes {
+            options.push(format!("nodes={n}"));
+        }
+        if let Some(t) = l.movetime {
+            options.push(format!("movetime={}", duration_text(t)));
+        }
+        if let Some(c) = l.clock {
+            options.push(format!("clock={c}"));
+        }
+        if self.shuffle {
+            options.push("shuffle".into());
+        }
+        if !options.is_empty() && matches!(self.chooser, Chooser::Search(_)) {
+            write!(f, "@{}", options.join(","))?;
+        }
+        Ok(())
+    }
+}
+
+fn parse_duration(option: &str, text: &str) -> Result<Duration, String> {
+    let d = humantime::parse_duration(text)
+        .map_err(|e| format!("{option}: bad duration '{text}' ({e}); expected e.g. 150ms, 10s"))?;
+    if d.is_zero() {
+        return Err(format!("{option}: the time must be more than zero"));
+    }
+    Ok(d)
+}
+
+/// `10s` or `10s+100ms`.
+pub fn parse_time_control(text: &str) -> Result<TimeControl, String> {
+    let (base, increment) = match text.split_once('+') {
+        Some((b, i)) => (b, Some(i)),
+        None => (text, None),
+    };
+    Ok(TimeControl {
+        base: parse_duration("clock", base)?,
+        increment: match increment {
+            Some(i) => humantime::parse_duration(i)
+                .map_err(|e| format!("clock: bad increment '{i}' ({e})"))?,
+            None => Duration::ZERO,
+        },
+    })
+}
+
+impl FromStr for Agent {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Agent, String> {
+        let (who, options) = match text.split_once('@') {
+            Some((w, o)) => (w.trim(), Some(o)),
+            None => (text.trim(), None),
+        };
+        let chooser = match who {
+            "random" => Chooser::Random,
+            "greedy" => Chooser::Greedy,
+            "" => return Err("empty agent: expected random, greedy or a variant spec".into()),
+            spec => Chooser::Search(
+                spec.parse::<Variant>()
+                    .map_err(|e| format!("{e} (an agent is random, greedy or a variant spec)"))?,
+            ),
+        };
+        let mut agent = Agent {
+            chooser,
+            limits: Limits::default(),
+            shuffle: false,
+        };
+        let Some(options) = options else {
+            return Ok(agent);
+        };
+        if !matches!(agent.chooser, Chooser::Search(_)) {
+            return Err(format!(
+                "'{who}' takes no options (only search agents have limits)"
+            ));
+        }
+        let number = |key: &str, v: &str| {
+            v.parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("{key}: expected a whole number above 0, got '{v}'"))
+        };
+        for option in options.split(',').map(str::trim) {
+            let (key, value) = option.split_once('=').unwrap_or((option, ""));
+            let l = &mut agent.limits;
+            match (key, value) {
+                ("shuffle", "") => agent.shuffle = true,
+                ("depth", v) => {
+                    let d = number(key, v)?;
+                    if d > crate::search::MAX_DEPTH as u64 {
+                        return Err(format!(
+                            "depth: at most {}, got {d}",
+                            crate::search::MAX_DEPTH
+                        ));
+                    }
+                    l.depth = Some(d as u32);
+                }
+                ("nodes", v) => l.nodes = Some(number(key, v)?),
+                ("movetime", v) => l.movetime = Some(parse_duration(key, v)?),
+                ("clock", v) => l.clock = Some(parse_time_control(v)?),
+                _ => {
+                    return Err(format!(
+                        "unknown agent option '{option}': expected depth=N, nodes=N, movetime=150ms, clock=10s[+100ms] or shuffle"
+                    ))
+                }
+            }
+        }
+        Ok(agent)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agents_parse_and_print_back() {
+        for text in [
+            "random",
+            "greedy",
+            "alphabeta",
+            "alphabeta+tt+id@movetime=150ms",
+            "pvs+tt+id@depth=4,nodes=10000,shuffle",
+            "alphabeta+id@clock=10s+100ms",
+        ] {
+            let agent: Agent = text.parse().unwrap();
+            assert_eq!(agent.to_string(), text);
+            assert_eq!(agent.to_string().parse::<Agent>().unwrap(), agent);
+        }
+        let a: Agent = "alphabeta@depth=3".parse().unwrap();
+        assert_eq!(a.limits.depth, Some(3));
+        for bad in [
+            "",
+            "random@depth=2",
+            "alphabeta@depth=0",
+            "alphabeta@depth=x",
+            "alphabeta@speed=3",
+            "alphabeta@movetime=0s",
+            "alphabeta@clock=fast",
+            "nosuch",
+        ] {
+            assert!(bad.parse::<Agent>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_clock_policy_is_the_writeups() {
+        let tc = parse_time_control("10s").unwrap();
+        assert_eq!(tc.move_time(Duration::from_secs(5)), POLICY_MOVETIME);
+        assert_eq!(
+            tc.move_time(Duration::from_millis(900)),
+            POLICY_LOW_MOVETIME
+        );
+        assert_eq!(
+            tc.move_time(Duration::from_millis(4)),
+            Duration::from_millis(4)
+        );
+    }
+}

@@ -1,0 +1,696 @@
+//! Running matches: games in pairs (one opening, colours swapped), in parallel when asked,
+//! each finished game's moves, record and row appended and flushed at once; an SPRT that
+//! stops a match when its LLR leaves the bounds; `--resume` that continues a stopped match.
+
+use std::collections::{HashMap, HashSet};
+use std::fs::{self, File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use serde::Serialize;
+
+use super::agent::Agent;
+use super::game::{play_game, random_opening, PlayedGame};
+use super::records::{record_file, write_record, RecordInfo};
+use super::sprt::{elo_estimate, EloEstimate, Sprt, Tally, Verdict};
+use super::table::{read_rows, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
+use crate::error::{Error, PlayError};
+use crate::game::tree::splitmix64;
+use crate::game::{Eval, GameKind};
+use crate::position::AnyPosition;
+use crate::search::Clock;
+use crate::with_position;
+
+/// Where games start.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Openings {
+    /// The game's start position.
+    Start,
+    /// Positions from a file or suite, one a pair, in order (then again from the first).
+    Positions {
+        source: String,
+        positions: Vec<AnyPosition>,
+    },
+    /// `plies` seeded random moves from the start, a new opening each pair.
+    Random { plies: u32 },
+}
+
+impl Openings {
+    pub fn describe(&self) -> String {
+        match self {
+            Openings::Start => "start".into(),
+            Openings::Positions { source, .. } => source.clone(),
+            Openings::Random { plies } => format!("random:{plies}"),
+        }
+    }
+}
+
+/// Everything a play needs, in plain types.
+#[derive(Clone, Debug)]
+pub struct PlaySettings {
+    pub game: GameKind,
+    /// The matches, each (agent1, agent2) with its limits set.
+    pub matches: Vec<[Agent; 2]>,
+    /// Games per match (pairs of two; an odd number leaves the last pair half played).
+    pub games: u64,
+    pub openings: Openings,
+    pub jobs: usize,
+    pub seed: u64,
+    /// The evaluation of searches and of greedy agents (`None`: the game's default).
+    pub eval: Option<Eval>,
+    pub sprt: Option<Sprt>,
+    pub out_dir: PathBuf,
+    pub resume: bool,
+    pub force: bool,
+    /// Where time is read from (tests stand in for the system's clock).
+    pub clock: Clock,
+    pub command_line: Vec<String>,
+}
+
+/// How one match went.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchSummary {
+    pub name: String,
+    pub agents: [String; 2],
+    pub tally: Tally,
+    /// The SPRT's verdict, when the match ran one.
+    pub verdict: Option<Verdict>,
+    pub llr: Option<f64>,
+    pub elo: Option<EloEstimate>,
+}
+
+/// What `play` did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlaySummary {
+    pub matches: Vec<MatchSummary>,
+    /// Games found finished in the folder and not played again.
+    pub resumed: u64,
+}
+
+/// A match's name in the tables: `agent1 vs agent2`.
+pub fn match_name(agents: &[Agent; 2]) -> String {
+    format!("{} vs {}", agents[0], agents[1])
+}
+
+/// A seed for `index` drawn from `seed` (the same for every match of a play, so that the
+/// games of a gauntlet start alike).
+fn derive(seed: u64, stream: u64, index: u64) -> u64 {
+    let mut state = seed ^ stream.wrapping_mul(0xD6E8_FEB8_6659_FD93) ^ index.rotate_left(32);
+    splitmix64(&mut state)
+}
+
+/// The opening of pair `pair` (0-based).
+fn opening(settings: &PlaySettings, pair: u64) -> Result<AnyPosition, PlayError> {
+    let start = AnyPosition::start(settings.game);
+    match &settings.openings {
+        Openings::Start => Ok(start),
+        Openings::Positions { positions, .. } => {
+            Ok(positions[(pair % positions.len() as u64) as usize])
+        }
+        Openings::Random { plies } => {
+            for attempt in 0..1000 {
+                let seed = derive(settings.seed, 1, pair * 1000 + attempt);
+                let text = with_position!(&start, p => random_opening(p, *plies, seed).map(|q| q.to_string()));
+                if let Some(text) = text {
+                    return AnyPosition::parse_text(settings.game, &text).map_err(PlayError::Setup);
+                }
+            }
+            Err(PlayError::Setup(format!(
+                "random:{plies}: no random opening of {plies} plies leaves a game to play"
+            )))
+        }
+    }
+}
+
+/// What the games of a match share while they run.
+struct Shared {
+    games: csv::Writer<File>,
+    moves: csv::Writer<File>,
+    record: Option<File>,
+    tally: Tally,
+    /// Scores of pairs with one game finished, by pair.
+    half_pairs: HashMap<u64, f64>,
+    error: Option<PlayError>,
+}
+
+/// Plays every match; `on_line` gets the per-game lines and running totals as games end.
+pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<PlaySummary, Error> {
+    check_settings(settings)?;
+    let dir = &settings.out_dir;
+    fs::create_dir_all(dir).map_err(|source| PlayError::Io {
+        path: dir.display().to_string(),
+        source,
+    })?;
+    let games_path = dir.join(GAMES_FILE);
+    let moves_path = dir.join(MOVES_FILE);
+    let io = |path: &Path| {
+        let path = path.display().to_string();
+        move |source| PlayError::Io {
+            path: path.clone(),
+            source,
+        }
+    };
+    let games_file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .read(true)
+        .open(&games_path)
+        .map_err(io(&games_path))?;
+    match games_file.try_lock() {
+        Ok(()) => {}
+        Err(fs::TryLockError::WouldBlock) => {
+            return Err(PlayError::Busy(games_path.display().to_string()).into())
+        }
+        Err(fs::TryLockError::Error(e)) => return Err(io(&games_path)(e).into()),
+    }
+    let names: Vec<String> = settings.matches.iter().map(match_name).collect();
+    let finished: Vec<GameRow> = read_rows(&games_path)?;
+    let outside: Vec<&str> = finished
+        .iter()
+        .map(|r| r.r#match.as_str())
+        .filter(|m| !names.iter().any(|n| n == m))
+        .collect();
+    if !outside.is_empty() && !settings.force {
+        return Err(PlayError::OtherMatch {
+            path: games_path.display().to_string(),
+            difference: format!("it has '{}'", outside[0]),
+        }
+        .into());
+    }
+    let keep = settings.resume && outside.is_empty();
+    let finished: Vec<GameRow> = if keep { finished } else { Vec::new() };
+    let done: HashSet<(String, u64)> = finished
+        .iter()
+        .map(|r| (r.r#match.clone(), r.round))
+        .collect();
+    // Moves of games that did not finish (no games.csv row) are dropped.
+    let kept_moves: Vec<MoveRow> = match keep {
+        true => read_rows::<MoveRow>(&moves_path)?
+            .into_iter()
+            .filter(|m| done.contains(&(m.r#match.clone(), m.round)))
+            .collect(),
+        false => Vec::new(),
+    };
+    games_file.set_len(0).map_err(io(&games_path))?;
+    let mut games_writer = csv::Writer::from_writer(games_file);
+    for row in &finished {
+        games_writer
+            .serialize(row)
+            .map_err(|e| csv_error(&games_path, e))?;
+    }
+    let moves_file = File::create(&moves_path).map_err(io(&moves_path))?;
+    let mut moves_writer = csv::Writer::from_writer(moves_file);
+    for row in &kept_moves {
+        moves_writer
+            .serialize(row)
+            .map_err(|e| csv_error(&moves_path, e))?;
+    }
+    games_writer.flush().map_err(io(&games_path))?;
+    moves_writer.flush().map_err(io(&moves_path))?;
+    let date = humantime::format_rfc3339_seconds(std::time::SystemTime::now())
+        .to_string()
+        .get(..16)
+        .unwrap_or_default()
+        .replace('T', " ");
+    let record_path = record_file(settings.game).map(|f| dir.join(f));
+    // The record file is written again from the kept rows: a game stopped half-way may
+    // have its record there without its row.
+    let record = match &record_path {
+        Some(path) => {
+            let mut file = File::create(path).map_err(io(path))?;
+            for row in &finished {
+                let moves: Vec<&MoveRow> = kept_moves
+                    .iter()
+                    .filter(|m| m.r#match == row.r#match && m.round == row.round)
+                    .collect();
+                let game = played_from_rows(row, &moves);
+                let info = RecordInfo {
+                    round: row.round,
+                    names: [&row.agent1, &row.agent2],
+                    date: &date,
+                };
+                file.write_all(write_record(settings.game, &game, &info).as_bytes())
+                    .map_err(io(path))?;
+            }
+            Some(file)
+        }
+        None => None,
+    };
+    write_meta(settings)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(settings.jobs.max(1))
+        .build()
+        .map_err(|e| PlayError::Threads(e.to_string()))?;
+    let shared = Mutex::new(Shared {
+        games: games_writer,
+        moves: moves_writer,
+        record,
+        tally: Tally::default(),
+        half_pairs: HashMap::new(),
+        error: None,
+    });
+    let mut summaries = Vec::new();
+    for (mi, agents) in settings.matches.iter().enumerate() {
+        let name = &names[mi];
+        {
+            let mut s = shared.lock().expect("no thread panics holding the lock");
+            s.tally = Tally::default();
+            s.half_pairs.clear();
+            let mut rows: Vec<&GameRow> = finished.iter().filter(|r| &r.r#match == name).collect();
+            rows.sort_by_key(|r| r.round);
+            for row in rows {
+                add_result(&mut s, row.round, row.score);
+            }
+        }
+        if settings.matches.len() > 1 {
+            on_line(&format!(
+                "Match {}/{}: {name}",
+                mi + 1,
+                settings.matches.len()
+            ));
+        }
+        let stop = AtomicBool::new(sprt_decided(settings, &shared.lock().expect("lock").tally));
+        let next = AtomicU64::new(1);
+        pool.scope(|scope| {
+            for _ in 0..settings.jobs.max(1) {
+                scope.spawn(|_| loop {
+                    if stop.load(Ordering::SeqCst) {
+                        return;
+                    }
+                    let round = next.fetch_add(1, Ordering::SeqCst);
+                    if round > settings.games {
+                        return;
+                    }
+                    if done.contains(&(name.clone(), round)) {
+                        continue;
+                    }
+                    let outcome = play_round(settings, agents, round);
+                    let mut s = shared.lock().expect("no thread panics holding the lock");
+                    if s.error.is_some() {
+                        return;
+                    }
+                    let result = outcome.and_then(|game| {
+                        let info = RecordInfo {
+                            round,
+                            names: [&agents[0].to_string(), &agents[1].to_string()],
+                            date: &date,
+                        };
+                        save_game(&mut s, settings, name, agents, round, &game, &info)?;
+                        add_result(&mut s, round, game.score());
+                        on_line(&game_line(round, &game));
+                        if let Some(sprt) = &settings.sprt {
+                            on_line(&sprt.running_line(&s.tally));
+                        }
+                        Ok(())
+                    });
+                    match result {
+                        Ok(()) if sprt_decided(settings, &s.tally) => {
+                            stop.store(true, Ordering::SeqCst)
+                        }
+                        Ok(()) => {}
+                        Err(e) => {
+                            s.error = Some(e);
+                            stop.store(true, Ordering::SeqCst);
+                            return;
+                        }
+                    }
+                });
+            }
+        });
+        let mut s = shared.lock().expect("no thread panics holding the lock");
+        if let Some(e) = s.error.take() {
+            return Err(e.into());
+        }
+        let tally = s.tally;
+        let pentanomial = settings.sprt.is_some_and(|t| t.pentanomial);
+        summaries.push(MatchSummary {
+            name: name.clone(),
+            agents: [agents[0].to_string(), agents[1].to_string()],
+            tally,
+            verdict: settings.sprt.map(|t| t.verdict(t.llr(&tally))),
+            llr: settings.sprt.map(|t| t.llr(&tally)),
+            elo: elo_estimate(&tally, pentanomial),
+        });
+    }
+    Ok(PlaySummary {
+        matches: summaries,
+        resumed: done.len() as u64,
+    })
+}
+
+/// A finished game as its rows tell it (to write its record again).
+fn played_from_rows(row: &GameRow, moves: &[&MoveRow]) -> PlayedGame {
+    let side = |m: &MoveRow| -> &'static str {
+        // Side names are the games' constants; keep the static one that matches.
+        ["Black", "White", "X", "O"]
+            .into_iter()
+            .find(|s| *s == m.side)
+            .unwrap_or("")
+    };
+    let agent1_side = ["Black", "White", "X", "O"]
+        .into_iter()
+        .find(|s| *s == row.agent1_side)
+        .unwrap_or("");
+    let other = match agent1_side {
+        "Black" => "White",
+        "White" => "Black",
+        "X" => "O",
+        _ => "X",
+    };
+    let stones = row.stones.as_deref().and_then(|s| {
+        let (a, b) = s.split_once('-')?;
+        Some([a.parse().ok()?, b.parse().ok()?])
+    });
+    PlayedGame {
+        first: moves.first().map_or(0, |m| (m.role == "agent2") as usize),
+        sides: [agent1_side, other],
+        start: row.opening.clone(),
+        final_position: row.final_position.clone(),
+        moves: moves
+            .iter()
+            .map(|m| super::game::PlayedMove {
+                ply: m.ply,
+                agent: (m.role == "agent2") as usize,
+                side: side(m),
+                mv: m.r#move.clone(),
+                score: m.score,
+                depth: m.depth,
+                leaf: m.leaf,
+                interior: m.interior,
+                time_ns: m.time_ns,
+                pv: m.pv.clone(),
+            })
+            .collect(),
+        termination: match row.termination.as_str() {
+            "move_rule" => super::game::Termination::MoveRule,
+            "time_forfeit" => super::game::Termination::TimeForfeit,
+            _ => super::game::Termination::End,
+        },
+        winner: match row.winner.as_str() {
+            "agent1" => Some(0),
+            "agent2" => Some(1),
+            _ => None,
+        },
+        margin: row.margin,
+        stones,
+        time_ns: [
+            (row.agent1_time_ms * 1e6) as u64,
+            (row.agent2_time_ms * 1e6) as u64,
+        ],
+    }
+}
+
+fn csv_error(path: &Path, e: csv::Error) -> PlayError {
+    PlayError::Csv {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    }
+}
+
+fn sprt_decided(settings: &PlaySettings, tally: &Tally) -> bool {
+    settings
+        .sprt
+        .is_some_and(|t| t.verdict(t.llr(tally)) != Verdict::Continue)
+}
+
+fn add_result(s: &mut Shared, round: u64, score: f64) {
+    s.tally.add_game(score);
+    let pair = round.div_ceil(2);
+    match s.half_pairs.remove(&pair) {
+        Some(other) => s.tally.add_pair(other, score),
+        None => {
+            s.half_pairs.insert(pair, score);
+        }
+    }
+}
+
+/// Agents, game and openings that can make a match, checked before any file is touched.
+fn check_settings(settings: &PlaySettings) -> Result<(), PlayError> {
+    if record_file(settings.game).is_none() {
+        return Err(PlayError::Setup(format!(
+            "{} is not played: matches are for reversi, ataxx and connect4",
+            settings.game
+        )));
+    }
+    if settings.matches.is_empty() || settings.games == 0 {
+        return Err(PlayError::Setup(
+            "nothing to play: no match or no game".into(),
+        ));
+    }
+    if let Openings::Positions { source, positions } = &settings.openings {
+        if positions.is_empty() {
+            return Err(PlayError::Setup(format!("{source}: no opening positions")));
+        }
+        if let Some(p) = positions.iter().find(|p| p.kind() != settings.game) {
+            return Err(PlayError::Setup(format!(
+                "{source}: opening {p} is a {} position, the match plays {}",
+                p.kind(),
+                settings.game
+            )));
+        }
+        if let Some(p) = positions
+            .iter()
+            .find(|p| with_position!(*p, q => crate::game::Game::is_over(q)))
+        {
+            return Err(PlayError::Setup(format!(
+                "{source}: opening {p} is a finished game"
+            )));
+        }
+    }
+    for agents in &settings.matches {
+        for agent in agents {
+            if agent.needs_limit() {
+                return Err(PlayError::Setup(format!(
+                    "agent '{agent}' has no limit: give it one (@depth=4, @nodes=100000, @movetime=150ms, @clock=10s) or use --depth, --nodes, --movetime or --clock"
+                )));
+            }
+        }
+        // A short game from the start tells whether the agents can search this game.
+        let start = AnyPosition::start(settings.game);
+        with_position!(&start, p => {
+            let eval = settings.game.usable_eval(settings.eval.unwrap_or(settings.game.default_eval()));
+            for agent in agents {
+                if let super::agent::Chooser::Search(variant) = &agent.chooser {
+                    let config = crate::search::SearchConfig { eval, ..crate::search::SearchConfig::new(variant.clone()) };
+                    check_agent(p, &config).map_err(|source| PlayError::Search {
+                        game: format!("agent '{agent}'"),
+                        source,
+                    })?;
+                }
+            }
+        });
+    }
+    Ok(())
+}
+
+fn check_agent<G: crate::search::Endgame>(
+    _: &G,
+    config: &crate::search::SearchConfig,
+) -> Result<(), crate::error::SearchError> {
+    crate::search::check::<G>(1, config)
+}
+
+/// Plays game `round` of a match: pair `round / 2`'s opening, agent1 first in odd rounds.
+fn play_round(
+    settings: &PlaySettings,
+    agents: &[Agent; 2],
+    round: u64,
+) -> Result<PlayedGame, PlayError> {
+    let pair = (round - 1) / 2;
+    let start = opening(settings, pair)?;
+    let first = ((round - 1) % 2) as usize;
+    let eval = settings
+        .game
+        .usable_eval(settings.eval.unwrap_or(settings.game.default_eval()));
+    let seed = derive(settings.seed, 2, round);
+    with_position!(&start, p => play_game(p, [&agents[0], &agents[1]], first, eval, seed, settings.clock))
+        .map_err(|source| PlayError::Search {
+            game: format!("game {round}"),
+            source,
+        })
+}
+
+fn save_game(
+    s: &mut Shared,
+    settings: &PlaySettings,
+    name: &str,
+    agents: &[Agent; 2],
+    round: u64,
+    game: &PlayedGame,
+    info: &RecordInfo,
+) -> Result<(), PlayError> {
+    let dir = &settings.out_dir;
+    let names = [agents[0].to_string(), agents[1].to_string()];
+    let mut nodes = [0u64; 2];
+    for m in &game.moves {
+        nodes[m.agent] += m.leaf + m.interior;
+        s.moves
+            .serialize(MoveRow {
+                r#match: name.to_string(),
+                round,
+                ply: m.ply,
+                agent: names[m.agent].clone(),
+                role: format!("agent{}", m.agent + 1),
+                side: m.side.to_string(),
+                r#move: m.mv.clone(),
+                score: m.score,
+                depth: m.depth,
+                nodes: m.leaf + m.interior,
+                leaf: m.leaf,
+                interior: m.interior,
+                time_ns: m.time_ns,
+                pv: m.pv.clone(),
+            })
+            .map_err(|e| csv_error(&dir.join(MOVES_FILE), e))?;
+    }
+    let flush_error = |path: PathBuf| {
+        move |source| PlayError::Io {
+            path: path.display().to_string(),
+            source,
+        }
+    };
+    s.moves.flush().map_err(flush_error(dir.join(MOVES_FILE)))?;
+    if let (Some(file), Some(record)) = (&mut s.record, record_file(settings.game)) {
+        file.write_all(write_record(settings.game, game, info).as_bytes())
+            .and_then(|()| file.flush())
+            .map_err(flush_error(dir.join(record)))?;
+    }
+    s.games
+        .serialize(GameRow {
+            r#match: name.to_string(),
+            game: settings.game.name().to_string(),
+            round,
+            pair: round.div_ceil(2),
+            agent1: names[0].clone(),
+            agent2: names[1].clone(),
+            agent1_side: game.sides[0].to_string(),
+            opening: game.start.clone(),
+            seed: derive(settings.seed, 2, round),
+            winner: match game.winner {
+                Some(0) => "agent1".into(),
+                Some(_) => "agent2".into(),
+                None => "draw".into(),
+            },
+            score: game.score(),
+            margin: game.margin,
+            stones: game.stones.map(|[a, b]| format!("{a}-{b}")),
+            plies: game.moves.len() as u32,
+            termination: game.termination.name().to_string(),
+            agent1_nodes: nodes[0],
+            agent2_nodes: nodes[1],
+            agent1_time_ms: game.time_ns[0] as f64 / 1e6,
+            agent2_time_ms: game.time_ns[1] as f64 / 1e6,
+            final_position: game.final_position.clone(),
+        })
+        .map_err(|e| csv_error(&dir.join(GAMES_FILE), e))?;
+    s.games.flush().map_err(flush_error(dir.join(GAMES_FILE)))
+}
+
+/// The writeup's per-game line: `Game 7: agent2(O) WINS 30-19 | T99 | A1 127ms / A2 1313ms`.
+pub fn game_line(round: u64, game: &PlayedGame) -> String {
+    let outcome = match game.winner {
+        Some(w) => {
+            let score = match (game.stones, game.margin) {
+                (Some(s), _) => format!("{}-{}", s[w], s[1 - w]),
+                (None, Some(m)) => format!("by {}", m.abs()),
+                (None, None) => String::new(),
+            };
+            format!("agent{}({}) WINS {score}", w + 1, game.sides[w])
+        }
+        None => match game.stones {
+            Some(s) => format!("DRAW {}-{}", s[0], s[1]),
+            None => "DRAW".into(),
+        },
+    };
+    let forfeit = match game.termination {
+        super::game::Termination::TimeForfeit => " (time forfeit)",
+        super::game::Termination::MoveRule => " (100 halfmoves)",
+        super::game::Termination::End => "",
+    };
+    format!(
+        "Game {round}: {outcome}{forfeit} | T{} | A1 {}ms / A2 {}ms",
+        game.moves.len(),
+        game.time_ns[0] / 1_000_000,
+        game.time_ns[1] / 1_000_000
+    )
+}
+
+/// cutechess's closing lines for a match: the score, the Elo estimate and the SPRT.
+pub fn summary_lines(summary: &MatchSummary, sprt: Option<&Sprt>) -> Vec<String> {
+    let t = &summary.tally;
+    let mut lines = vec![format!(
+        "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+        summary.agents[0],
+        summary.agents[1],
+        t.wins,
+        t.losses,
+        t.draws,
+        t.score(),
+        t.games()
+    )];
+    if let Some(elo) = &summary.elo {
+        lines.push(elo.to_string());
+    }
+    if let Some(sprt) = sprt {
+        lines.push(sprt.verdict_line(t));
+    }
+    lines
+}
+
+#[derive(Serialize)]
+struct Meta<'a> {
+    command: &'a [String],
+    nodeprof_version: &'static str,
+    git_revision: String,
+    git_commit: &'static str,
+    build: &'static str,
+    date_utc: String,
+    machine: crate::sweep::meta::Machine,
+    settings: MetaSettings,
+}
+
+#[derive(Serialize)]
+struct MetaSettings {
+    game: &'static str,
+    matches: Vec<String>,
+    games: u64,
+    openings: String,
+    seed: u64,
+    /// Games played at once: more than one makes timed agents share the machine.
+    jobs: usize,
+    eval: Option<&'static str>,
+    sprt: Option<String>,
+    resume: bool,
+}
+
+fn write_meta(settings: &PlaySettings) -> Result<(), PlayError> {
+    use crate::provenance;
+    let meta = Meta {
+        command: &settings.command_line,
+        nodeprof_version: provenance::VERSION,
+        git_revision: provenance::revision(),
+        git_commit: provenance::GIT_REVISION,
+        build: provenance::BUILD,
+        date_utc: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
+        machine: crate::sweep::meta::machine(),
+        settings: MetaSettings {
+            game: settings.game.name(),
+            matches: settings.matches.iter().map(match_name).collect(),
+            games: settings.games,
+            openings: settings.openings.describe(),
+            seed: settings.seed,
+            jobs: settings.jobs,
+            eval: settings.eval.map(|e| e.name()),
+            sprt: settings.sprt.map(|s| s.describe()),
+            resume: settings.resume,
+        },
+    };
+    let path = settings.out_dir.join("meta.json");
+    let text = serde_json::to_string_pretty(&meta).unwrap_or_default();
+    fs::write(&path, text + "\n").map_err(|source| PlayError::Io {
+        path: path.display().to_string(),
+        source,
+    })
+}

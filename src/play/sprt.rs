@@ -1,0 +1,511 @@
+//! Match statistics: the sequential probability ratio test (SPRT) and the Elo estimate.
+//!
+//! Three models of the log-likelihood ratio (LLR) of H1 (elo = elo1) against H0 (elo = elo0):
+//! - `binomial`: Wald's test on wins and losses (draws ignored), p0 and p1 the expected
+//!   scores at elo0 and elo1 (the Ataxx agents writeup's test);
+//! - `logistic` and `normalized`: the generalized SPRT of Fishtest and fastchess, on the
+//!   pentanomial counts of game pairs (or, on request, the trinomial counts of games): the
+//!   log-likelihood ratio of the maximum-likelihood distributions whose expected score
+//!   (logistic) or normalized Elo (normalized) is elo0's and elo1's (M. Van den Bergh,
+//!   "Comments on normalized Elo").
+
+use std::fmt;
+use std::str::FromStr;
+
+/// How the LLR is computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Model {
+    Binomial,
+    Logistic,
+    Normalized,
+}
+
+impl Model {
+    pub fn name(self) -> &'static str {
+        match self {
+            Model::Binomial => "binomial",
+            Model::Logistic => "logistic",
+            Model::Normalized => "normalized",
+        }
+    }
+}
+
+/// What the test assumes and how sure it must be.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+    pub model: Model,
+    /// Count game pairs (pentanomial) rather than games (trinomial); not for `binomial`.
+    pub pentanomial: bool,
+}
+
+impl Default for Sprt {
+    /// The writeup's test: elo0 = 0, elo1 = 50, alpha = beta = 0.05, binomial.
+    fn default() -> Sprt {
+        Sprt {
+            elo0: 0.0,
+            elo1: 50.0,
+            alpha: 0.05,
+            beta: 0.05,
+            model: Model::Binomial,
+            pentanomial: false,
+        }
+    }
+}
+
+/// The test's decision so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The LLR reached the upper bound: elo1 rather than elo0.
+    H1,
+    /// The LLR reached the lower bound: elo0 rather than elo1.
+    H0,
+    Continue,
+}
+
+/// Results from the first agent's view: games, and game pairs by the pair's score
+/// (`penta[k]`: pairs scoring k half-points: LL, LD, DD or WL, WD, WW).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub wins: u64,
+    pub losses: u64,
+    pub draws: u64,
+    pub penta: [u64; 5],
+}
+
+impl Tally {
+    pub fn games(&self) -> u64 {
+        self.wins + self.losses + self.draws
+    }
+
+    /// Adds one game scored `score` (1, 0.5 or 0).
+    pub fn add_game(&mut self, score: f64) {
+        match score {
+            s if s > 0.75 => self.wins += 1,
+            s if s < 0.25 => self.losses += 1,
+            _ => self.draws += 1,
+        }
+    }
+
+    /// Adds a finished pair of games scored `a` and `b`.
+    pub fn add_pair(&mut self, a: f64, b: f64) {
+        self.penta[((a + b) * 2.0).round() as usize] += 1;
+    }
+
+    /// The mean score per game.
+    pub fn score(&self) -> f64 {
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
+    }
+}
+
+/// `1 / (1 + 10^(-elo/400))`: the expected score at a logistic Elo difference.
+pub fn expected_score(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The Elo difference of an expected score.
+pub fn elo_of_score(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// `800 / ln 10`: normalized Elo per unit of t = (score - 1/2) / sigma.
+const NELO_SCALE: f64 = 800.0 / std::f64::consts::LN_10;
+
+impl Sprt {
+    /// The bounds of the LLR: (ln(beta / (1 - alpha)), ln((1 - beta) / alpha)).
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    pub fn verdict(&self, llr: f64) -> Verdict {
+        let (lo, hi) = self.bounds();
+        if llr >= hi {
+            Verdict::H1
+        } else if llr <= lo {
+            Verdict::H0
+        } else {
+            Verdict::Continue
+        }
+    }
+
+    /// The log-likelihood ratio of the results.
+    pub fn llr(&self, tally: &Tally) -> f64 {
+        match self.model {
+            Model::Binomial => {
+                let (p0, p1) = (expected_score(self.elo0), expected_score(self.elo1));
+                tally.wins as f64 * (p1 / p0).ln()
+                    + tally.losses as f64 * ((1.0 - p1) / (1.0 - p0)).ln()
+            }
+            model => {
+                let (scores, counts): (&[f64], Vec<u64>) = match self.pentanomial {
+                    true => (&[0.0, 0.25, 0.5, 0.75, 1.0], tally.penta.to_vec()),
+                    false => (
+                        &[0.0, 0.5, 1.0],
+                        vec![tally.losses, tally.draws, tally.wins],
+                    ),
+                };
+                gsprt_llr(
+                    model,
+                    self.elo0,
+                    self.elo1,
+                    scores,
+                    &counts,
+                    self.pentanomial,
+                )
+            }
+        }
+    }
+
+    /// The counts the model uses, as written in the running line.
+    pub fn counts_text(&self, tally: &Tally) -> String {
+        match (self.model, self.pentanomial) {
+            (Model::Binomial, _) | (_, false) => {
+                format!("WLD: {}/{}/{}", tally.wins, tally.losses, tally.draws)
+            }
+            (_, true) => format!(
+                "WLD: {}/{}/{}, Ptnml(0-2): [{}]",
+                tally.wins,
+                tally.losses,
+                tally.draws,
+                tally
+                    .penta
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    }
+
+    /// The writeup's running line: `Total: 434, WLD: 222/212/0, LLR: -3.040 [-2.944, 2.944]`.
+    pub fn running_line(&self, tally: &Tally) -> String {
+        let (lo, hi) = self.bounds();
+        format!(
+            "Total: {}, {}, LLR: {:.3} [{lo:.3}, {hi:.3}]",
+            tally.games(),
+            self.counts_text(tally),
+            self.llr(tally)
+        )
+    }
+
+    /// cutechess's SPRT line: `SPRT: llr 2.96 (100.5%), lbound -2.94, ubound 2.94 - H1 was
+    /// accepted`.
+    pub fn verdict_line(&self, tally: &Tally) -> String {
+        let llr = self.llr(tally);
+        let (lo, hi) = self.bounds();
+        let share = match llr >= 0.0 {
+            true => llr / hi,
+            false => llr / lo,
+        } * 100.0;
+        let end = match self.verdict(llr) {
+            Verdict::H1 => " - H1 was accepted",
+            Verdict::H0 => " - H0 was accepted",
+            Verdict::Continue => "",
+        };
+        format!("SPRT: llr {llr:.3} ({share:.1}%), lbound {lo:.2}, ubound {hi:.2}{end}")
+    }
+
+    /// The test as `--sprt` writes it.
+    pub fn describe(&self) -> String {
+        format!(
+            "elo0={},elo1={},alpha={},beta={},model={}{}",
+            self.elo0,
+            self.elo1,
+            self.alpha,
+            self.beta,
+            self.model.name(),
+            match (self.model, self.pentanomial) {
+                (Model::Binomial, _) => "",
+                (_, true) => ",pentanomial",
+                (_, false) => ",trinomial",
+            }
+        )
+    }
+}
+
+/// A zero count is taken as 1e-3 (as fastchess does), so that the empirical distribution has
+/// no empty cell and the likelihoods stay finite.
+fn regularised(counts: &[u64]) -> (f64, Vec<f64>) {
+    let c: Vec<f64> = counts
+        .iter()
+        .map(|&n| if n == 0 { 1e-3 } else { n as f64 })
+        .collect();
+    let total: f64 = c.iter().sum();
+    (total, c.iter().map(|n| n / total).collect())
+}
+
+fn gsprt_llr(
+    model: Model,
+    elo0: f64,
+    elo1: f64,
+    scores: &[f64],
+    counts: &[u64],
+    pentanomial: bool,
+) -> f64 {
+    if counts.iter().all(|&n| n == 0) {
+        return 0.0;
+    }
+    let (total, phat) = regularised(counts);
+    let (p0, p1) = match model {
+        Model::Normalized => {
+            // t is per game; a pair's score is the mean of two games.
+            let per = if pentanomial { 2f64.sqrt() } else { 1.0 };
+            (
+                mle_normalized(scores, &phat, per * elo0 / NELO_SCALE),
+                mle_normalized(scores, &phat, per * elo1 / NELO_SCALE),
+            )
+        }
+        _ => (
+            mle_mean(scores, &phat, expected_score(elo0)),
+            mle_mean(scores, &phat, expected_score(elo1)),
+        ),
+    };
+    total
+        * phat
+            .iter()
+            .zip(p0.iter().zip(&p1))
+            .map(|(ph, (a, b))| ph * (b.ln() - a.ln()))
+            .sum::<f64>()
+}
+
+/// The root in (lo, hi) of a decreasing function, by bisection to machine precision.
+fn decreasing_root(f: impl Fn(f64) -> f64, mut lo: f64, mut hi: f64) -> f64 {
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if f(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
+/// The distribution over `scores` nearest to `phat` (maximum likelihood) with `phi`'s
+/// expectation zero: `p_i = phat_i / (1 + theta phi_i)`, theta solving
+/// `sum phat_i phi_i / (1 + theta phi_i) = 0` (which also makes the p_i sum to one).
+fn tilted(phat: &[f64], phi: &[f64]) -> Vec<f64> {
+    let (u, v) = phi
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(u, v), &x| (u.min(x), v.max(x)));
+    // 1 + theta phi_i > 0 for every i: theta in (-1/v, -1/u).
+    let theta = decreasing_root(
+        |t| {
+            phat.iter()
+                .zip(phi)
+                .map(|(p, x)| p * x / (1.0 + t * x))
+                .sum()
+        },
+        -1.0 / v,
+        -1.0 / u,
+    );
+    phat.iter()
+        .zip(phi)
+        .map(|(p, x)| p / (1.0 + theta * x))
+        .collect()
+}
+
+/// The maximum-likelihood distribution with expected score `s`.
+fn mle_mean(scores: &[f64], phat: &[f64], s: f64) -> Vec<f64> {
+    let phi: Vec<f64> = scores.iter().map(|a| a - s).collect();
+    tilted(phat, &phi)
+}
+
+/// The maximum-likelihood distribution with (mean - 1/2) / sigma = `t` (fixed-point
+/// iteration from the uniform distribution, section 4.1 of Van den Bergh's note).
+fn mle_normalized(scores: &[f64], phat: &[f64], t: f64) -> Vec<f64> {
+    let n = scores.len();
+    let mut p = vec![1.0 / n as f64; n];
+    for _ in 0..1000 {
+        let mu: f64 = scores.iter().zip(&p).map(|(a, q)| a * q).sum();
+        let var: f64 = scores
+            .iter()
+            .zip(&p)
+            .map(|(a, q)| q * (a - mu) * (a - mu))
+            .sum();
+        let sigma = var.sqrt();
+        let phi: Vec<f64> = scores
+            .iter()
+            .map(|a| a - 0.5 - 0.5 * t * sigma * (1.0 + ((a - mu) / sigma).powi(2)))
+            .collect();
+        let next = tilted(phat, &phi);
+        let change = next
+            .iter()
+            .zip(&p)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0, f64::max);
+        p = next;
+        if change < 1e-12 {
+            break;
+        }
+    }
+    p
+}
+
+/// The Elo difference with its 95% interval and the likelihood of superiority.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloEstimate {
+    pub elo: f64,
+    /// Half the width of the 95% interval (cutechess's `+/-`).
+    pub error: f64,
+    /// The probability that the first agent is the stronger, in percent.
+    pub los: f64,
+    pub draw_ratio: f64,
+}
+
+/// cutechess's estimate from games (`pentanomial`: from pairs, as fastchess does).
+pub fn elo_estimate(tally: &Tally, pentanomial: bool) -> Option<EloEstimate> {
+    let (scores, counts): (&[f64], Vec<f64>) = match pentanomial {
+        true => (
+            &[0.0, 0.25, 0.5, 0.75, 1.0],
+            tally.penta.iter().map(|&c| c as f64).collect(),
+        ),
+        false => (
+            &[0.0, 0.5, 1.0],
+            vec![tally.losses as f64, tally.draws as f64, tally.wins as f64],
+        ),
+    };
+    let n: f64 = counts.iter().sum();
+    if n == 0.0 {
+        return None;
+    }
+    let mean: f64 = scores.iter().zip(&counts).map(|(a, c)| a * c).sum::<f64>() / n;
+    let var: f64 = scores
+        .iter()
+        .zip(&counts)
+        .map(|(a, c)| c * (a - mean).powi(2))
+        .sum::<f64>()
+        / n;
+    let stderr = (var / n).sqrt();
+    const Z95: f64 = 1.959_963_984_540_054;
+    let clamp = |s: f64| s.clamp(1e-9, 1.0 - 1e-9);
+    let (lo, hi) = (
+        elo_of_score(clamp(mean - Z95 * stderr)),
+        elo_of_score(clamp(mean + Z95 * stderr)),
+    );
+    let (w, l) = (tally.wins as f64, tally.losses as f64);
+    let los = match w + l > 0.0 {
+        true => 50.0 * (1.0 + erf((w - l) / (2.0 * (w + l)).sqrt())),
+        false => 50.0,
+    };
+    Some(EloEstimate {
+        elo: elo_of_score(clamp(mean)),
+        error: (hi - lo) / 2.0,
+        los,
+        draw_ratio: 100.0 * tally.draws as f64 / tally.games().max(1) as f64,
+    })
+}
+
+impl fmt::Display for EloEstimate {
+    /// cutechess's line: `Elo difference: 31.4 +/- 20.3, LOS: 99.9 %, DrawRatio: 20.0 %`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Elo difference: {:.1} +/- {:.1}, LOS: {:.1} %, DrawRatio: {:.1} %",
+            self.elo, self.error, self.los, self.draw_ratio
+        )
+    }
+}
+
+/// The error function: Abramowitz and Stegun 7.1.26 (absolute error below 1.5e-7, far
+/// below the one decimal LOS is printed with).
+fn erf(x: f64) -> f64 {
+    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let y = 1.0 - poly * (-x * x).exp();
+    y.copysign(x)
+}
+
+impl FromStr for Sprt {
+    type Err = String;
+
+    /// `elo0=0,elo1=50,alpha=0.05,beta=0.05,model=binomial` (any subset; the rest default),
+    /// and `trinomial` or `pentanomial` for the GSPRT models (pentanomial by default).
+    fn from_str(text: &str) -> Result<Sprt, String> {
+        let mut sprt = Sprt::default();
+        let mut counting: Option<bool> = None;
+        for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (key, value) = item.split_once('=').unwrap_or((item, ""));
+            let number = || {
+                value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite())
+                    .ok_or_else(|| format!("sprt: {key} must be a number, got '{value}'"))
+            };
+            match key {
+                "elo0" => sprt.elo0 = number()?,
+                "elo1" => sprt.elo1 = number()?,
+                "alpha" => sprt.alpha = number()?,
+                "beta" => sprt.beta = number()?,
+                "model" => sprt.model = value.parse()?,
+                "pentanomial" | "penta" if value.is_empty() => counting = Some(true),
+                "trinomial" if value.is_empty() => counting = Some(false),
+                _ => {
+                    return Err(format!(
+                        "sprt: unknown item '{item}'; expected elo0=, elo1=, alpha=, beta=, model=binomial|logistic|normalized, trinomial or pentanomial"
+                    ))
+                }
+            }
+        }
+        sprt.pentanomial = match (sprt.model, counting) {
+            (Model::Binomial, Some(true)) => {
+                return Err("sprt: the binomial model counts games, not pairs".into())
+            }
+            (Model::Binomial, _) => false,
+            (_, counting) => counting.unwrap_or(true),
+        };
+        sprt.check()?;
+        Ok(sprt)
+    }
+}
+
+impl Sprt {
+    /// The parameters make a test: elo0 < elo1, 0 < alpha, beta and alpha + beta < 1.
+    pub fn check(&self) -> Result<(), String> {
+        if self.elo0 >= self.elo1 {
+            return Err(format!(
+                "sprt: elo0 ({}) must be below elo1 ({})",
+                self.elo0, self.elo1
+            ));
+        }
+        for (name, v) in [("alpha", self.alpha), ("beta", self.beta)] {
+            if !(v > 0.0 && v < 1.0) {
+                return Err(format!("sprt: {name} must be between 0 and 1, got {v}"));
+            }
+        }
+        if self.alpha + self.beta >= 1.0 {
+            return Err("sprt: alpha + beta must be below 1".into());
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Model {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Model, String> {
+        match s {
+            "binomial" => Ok(Model::Binomial),
+            "logistic" => Ok(Model::Logistic),
+            "normalized" | "normalised" => Ok(Model::Normalized),
+            _ => Err(format!(
+                "sprt: unknown model '{s}', expected binomial, logistic or normalized"
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

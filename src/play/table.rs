@@ -1,0 +1,87 @@
+//! `games.csv` and `moves.csv`: one tidy row per game and per move, written with serde and
+//! read back (to resume a match, and by the report).
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::PlayError;
+
+pub const GAMES_FILE: &str = "games.csv";
+pub const MOVES_FILE: &str = "moves.csv";
+
+/// One game of a match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRow {
+    /// The match: `agent1 vs agent2` as written (a play can hold several, a gauntlet).
+    pub r#match: String,
+    pub game: String,
+    /// 1-based, in the match; games 2k-1 and 2k are a pair (one opening, colours swapped).
+    pub round: u64,
+    pub pair: u64,
+    pub agent1: String,
+    pub agent2: String,
+    /// agent1's side (`Black`, `X`, ...).
+    pub agent1_side: String,
+    /// The opening: the position the game started from.
+    pub opening: String,
+    /// The game's seed (random agents and shuffled orders take theirs from it).
+    pub seed: u64,
+    /// `agent1`, `agent2` or `draw`.
+    pub winner: String,
+    /// agent1's score: 1, 0.5 or 0.
+    pub score: f64,
+    /// The final margin for agent1 (none after a time forfeit).
+    pub margin: Option<i32>,
+    /// `30-19`: agent1's and agent2's stones, for games that count them.
+    pub stones: Option<String>,
+    pub plies: u32,
+    /// `end`, `move_rule` or `time_forfeit`.
+    pub termination: String,
+    pub agent1_nodes: u64,
+    pub agent2_nodes: u64,
+    pub agent1_time_ms: f64,
+    pub agent2_time_ms: f64,
+    pub final_position: String,
+}
+
+/// One move of a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoveRow {
+    pub r#match: String,
+    pub round: u64,
+    pub ply: u32,
+    /// The agent who moved, as written, and its role.
+    pub agent: String,
+    pub role: String,
+    pub side: String,
+    pub r#move: String,
+    pub score: Option<i32>,
+    /// The deepest finished iteration.
+    pub depth: Option<u32>,
+    /// `leaf + interior`.
+    pub nodes: u64,
+    pub leaf: u64,
+    pub interior: u64,
+    pub time_ns: u64,
+    pub pv: String,
+}
+
+/// The rows of a CSV file of `T`, or none if the file is missing or empty.
+pub fn read_rows<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>, PlayError> {
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let mut reader = csv::Reader::from_path(path).map_err(|e| PlayError::Csv {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    })?;
+    let mut rows = Vec::new();
+    for (i, row) in reader.deserialize().enumerate() {
+        rows.push(row.map_err(|e: csv::Error| PlayError::Csv {
+            path: path.display().to_string(),
+            message: format!("row {}: {e}", i + 2),
+        })?);
+    }
+    Ok(rows)
+}

@@ -1,0 +1,127 @@
+//! Searching as a player does: one searcher kept for a whole game (its table, killers and
+//! history carried from move to move, as an engine keeps them), deepening one iteration at a
+//! time until the depth, the node budget or the deadline, and answering with the last
+//! iteration that finished.
+
+use std::time::Instant;
+
+use super::config::{SearchConfig, MAX_DEPTH};
+use super::context::Searcher;
+use super::endgame::Endgame;
+use super::run::{check, game_result};
+use super::spec::Base;
+use crate::counters::Counters;
+use crate::error::SearchError;
+
+/// When a move's search stops. With neither `nodes` nor `deadline` the search is the
+/// fixed-depth search of `nodeprof search` (counts identical); with either, it deepens from
+/// depth 1 whatever the variant, up to `depth` (or `MAX_DEPTH`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limit {
+    pub depth: Option<u32>,
+    /// Counted nodes (leaf + interior) for the whole move: an exact, reproducible budget.
+    pub nodes: Option<u64>,
+    pub deadline: Option<Instant>,
+}
+
+/// What a move's search answered and what it cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thought<M> {
+    /// The depth of the last finished iteration (the one answered with).
+    pub depth: u32,
+    pub score: i32,
+    pub best_move: Option<M>,
+    pub pv: Vec<M>,
+    /// Every node of the move, the abandoned last iteration's included.
+    pub counters: Counters,
+}
+
+/// A searcher that plays a game.
+pub struct Thinker<G: Endgame> {
+    searcher: Searcher<G, true>,
+    config: SearchConfig,
+}
+
+impl<G: Endgame> Thinker<G> {
+    /// A thinker with fresh tables (made here, before any clock runs).
+    pub fn new(config: &SearchConfig) -> Result<Thinker<G>, SearchError> {
+        check::<G>(1, config)?;
+        let searcher =
+            Searcher::new(&config.variant, config.eval, config.shuffle).map_err(|e| {
+                SearchError::Table {
+                    mib: e.mib,
+                    message: e.message,
+                }
+            })?;
+        Ok(Thinker {
+            searcher,
+            config: config.clone(),
+        })
+    }
+
+    /// Searches `pos` within `limit`. Depth 1 always finishes (a move is always answered);
+    /// the limits apply from depth 2 on.
+    pub fn think(&mut self, pos: &G, limit: Limit) -> Result<Thought<G::Move>, SearchError> {
+        let last = limit.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        check::<G>(last, &self.config)?;
+        let s = &mut self.searcher;
+        s.counters = Counters::default();
+        s.root.first = None;
+        s.root.best = None;
+        s.limits.stopped = false;
+        s.limits.too_deep = false;
+        s.limits.deadline = None;
+        s.limits.node_limit = None;
+        if limit.nodes.is_none() && limit.deadline.is_none() {
+            let score = s.search_root(pos, last);
+            if s.limits.too_deep {
+                return Err(SearchError::TooDeep {
+                    max: super::MAX_PLY,
+                });
+            }
+            return Ok(self.thought(pos, last, score));
+        }
+        let iterative = s.variant().iterative;
+        let mut answer = None;
+        for depth in 1..=last {
+            let s = &mut self.searcher;
+            if depth == 2 {
+                s.limits.deadline = limit.deadline.map(|d| (d, self.config.clock));
+                s.limits.node_limit = limit.nodes;
+            }
+            let guess = answer.as_ref().map(|a: &Thought<G::Move>| a.score);
+            let score = s.search_to(pos, depth, guess.filter(|_| iterative));
+            if s.limits.stopped {
+                break;
+            }
+            let thought = self.thought(pos, depth, score);
+            if iterative {
+                self.searcher.root.first = thought.best_move;
+            }
+            // A proven result does not change with depth.
+            let proven = game_result::<G>(score).is_some();
+            answer = Some(thought);
+            if proven {
+                break;
+            }
+        }
+        let mut answer = answer.expect("depth 1 runs without limits");
+        answer.counters = self.searcher.counters();
+        Ok(answer)
+    }
+
+    fn thought(&self, pos: &G, depth: u32, score: i32) -> Thought<G::Move> {
+        let s = &self.searcher;
+        let pv = match s.variant().base {
+            Base::Mtdf | Base::Bisect => s.table_line(pos, s.root.best, depth),
+            _ => s.memory.pv.line(),
+        };
+        Thought {
+            depth,
+            score,
+            best_move: s.root.best,
+            pv,
+            counters: s.counters(),
+        }
+    }
+}
