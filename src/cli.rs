@@ -7,6 +7,7 @@ use nodeprof::commands::perft::PerftConfig;
 use nodeprof::commands::search::SearchJob;
 use nodeprof::game::{Eval, GameKind};
 use nodeprof::measure::Repeat;
+use nodeprof::play::{Agent, Limits, Openings, PlaySettings, Sprt, Tally};
 use nodeprof::report::{self, Metric, ReportOptions};
 use nodeprof::search::{Clock, SearchConfig, Variant, END, MAX_DEPTH};
 use nodeprof::sweep::{plan, SweepSettings};
@@ -60,6 +61,8 @@ fn metric_long_help() -> String {
 
 const REPORT_EXAMPLES: &str = "Examples:\n  nodeprof report reports/ffo-40-59 --print leaf --by depth\n  nodeprof report reports/ffo-40-59 -v negaalpha,pvs+tt+id -d 4..6 -o reports/two-variants";
 const PLOT_EXAMPLES: &str = "Examples:\n  nodeprof plot reports/ffo-40-59 -m beta_cut\n  nodeprof plot reports/ffo-40-59 -m time_ms --x nodes -v negaalpha,transposition";
+const PLAY_EXAMPLES: &str = "Examples:\n  nodeprof play alphabeta+tt+id greedy --game connect4 --movetime 150ms -n 100\n  nodeprof play alphabeta+id+tt@movetime=150ms alphabeta@depth=1 --game ataxx -n 400 --sprt elo0=0,elo1=50\n  nodeprof play negamax alphabeta random --game reversi --depth 2..4 -n 200\n  nodeprof play pvs+tt+id@nodes=50000 alphabeta@depth=3 --openings random:4 -j 2 --resume -o reports/mine";
+const SPRT_EXAMPLES: &str = "Examples:\n  nodeprof sprt --wdl 222/212/0\n  nodeprof sprt --penta 13/37/50/25/3 --elo0 0 --elo1 4 --model normalized";
 const SHOW_EXAMPLES: &str =
     "Examples:\n  nodeprof show ffo:40\n  nodeprof show ataxx:end | head -20";
 
@@ -254,6 +257,89 @@ enum Command {
         /// one table only (times may differ): a guard for engine changes in CI
         #[arg(long)]
         fail_on_change: bool,
+    },
+    /// Play matches between agents under a limit: games in colour-swapped pairs, per-move and
+    /// per-game tables, game records, an optional SPRT, and the report. Every agent but the
+    /// last plays the last (two agents: one match)
+    #[command(after_help = PLAY_EXAMPLES)]
+    Play {
+        /// Agents: random, greedy, or a variant spec with options after @ (depth=N, nodes=N,
+        /// movetime=150ms, clock=10s[+100ms], shuffle), e.g. alphabeta+tt+id@movetime=150ms
+        #[arg(required = true, num_args = 2.., value_name = "AGENT")]
+        agents: Vec<String>,
+        /// Depth limit of agents that name no limit; a range FROM..TO plays one match a depth
+        #[arg(short, long, value_parser = parse_depths)]
+        depth: Option<Depths>,
+        /// Node budget per move of agents that name no limit (exact and reproducible)
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Time per move of agents that name no limit (150ms, 1s)
+        #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+        movetime: Option<Duration>,
+        /// Game clock of agents that name no limit (10s, 1m+100ms): 150 ms a move while more
+        /// than 1 s remains, 10 ms after; a side whose clock runs out loses
+        #[arg(long, value_name = "TIME[+INC]")]
+        clock: Option<String>,
+        /// Games per match (in pairs: one opening, colours swapped)
+        #[arg(short = 'n', long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+        games: u64,
+        /// Where games start: start, random:K (K seeded random plies, a new opening each
+        /// pair), or positions (a file, a built-in suite), one a pair in turn
+        #[arg(long, default_value = "start", value_name = "OPENINGS")]
+        openings: String,
+        /// Games played at once (timed agents then share the machine; recorded in meta.json)
+        #[arg(short, long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+        jobs: u16,
+        /// Seed of random agents, random openings and shuffled move orders
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a match when the SPRT decides: elo0=0,elo1=50,alpha=0.05,beta=0.05,
+        /// model=binomial|logistic|normalized[,trinomial] (alone: the defaults shown)
+        #[arg(long, value_name = "SPEC", num_args = 0..=1, default_missing_value = "")]
+        sprt: Option<String>,
+        /// Evaluation of searches and of the greedy agent (default: the game's)
+        #[arg(long, value_enum)]
+        eval: Option<EvalChoice>,
+        /// Output folder [default: reports/play-GAME]
+        #[arg(short, long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// Keep the games already in DIR/games.csv and play the rest (same settings)
+        #[arg(long, conflicts_with = "force")]
+        resume: bool,
+        /// Replace DIR/games.csv even if it holds another match
+        #[arg(long)]
+        force: bool,
+        /// No per-game lines
+        #[arg(short, long)]
+        quiet: bool,
+        #[command(flatten)]
+        game: GameArg,
+    },
+    /// The SPRT and Elo estimate of match results, as fastchess's calculator gives them
+    #[command(after_help = SPRT_EXAMPLES)]
+    Sprt {
+        /// Game results: wins/losses/draws of the first player
+        #[arg(
+            long,
+            value_name = "W/L/D",
+            conflicts_with = "penta",
+            required_unless_present = "penta"
+        )]
+        wdl: Option<String>,
+        /// Game pairs by score: LL/LD/DD/WD/WW (DD counts WL pairs too)
+        #[arg(long, value_name = "LL/LD/DD/WD/WW")]
+        penta: Option<String>,
+        #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+        elo0: f64,
+        #[arg(long, default_value_t = 50.0, allow_negative_numbers = true)]
+        elo1: f64,
+        #[arg(long, default_value_t = 0.05)]
+        alpha: f64,
+        #[arg(long, default_value_t = 0.05)]
+        beta: f64,
+        /// binomial (wins and losses), logistic or normalized (the GSPRT)
+        #[arg(long, default_value = "binomial")]
+        model: String,
     },
     /// Print positions as board diagrams with side to move, empties, legal moves and the
     /// expected score where the file carries one
@@ -495,6 +581,18 @@ pub enum Job {
         positions: Vec<String>,
         game: Option<GameKind>,
     },
+    Play {
+        /// The settings, openings still as written (`start`, `random:K` or positions).
+        settings: PlaySettings,
+        openings: String,
+        quiet: bool,
+    },
+    Sprt {
+        sprt: Sprt,
+        tally: Tally,
+    },
+    /// Arguments that parse but do not make a job (one error line).
+    Invalid(String),
 }
 
 /// The evaluation chosen, or the default: disc count, but mobility when solving (its
@@ -679,8 +777,167 @@ impl Cli {
                 positions,
                 game: game.kind(),
             },
+            Command::Play {
+                agents,
+                depth,
+                nodes,
+                movetime,
+                clock,
+                games,
+                openings,
+                jobs,
+                seed,
+                sprt,
+                eval,
+                out,
+                resume,
+                force,
+                quiet,
+                game,
+            } => match play_settings(PlayArgs {
+                agents,
+                depth,
+                nodes,
+                movetime,
+                clock,
+                sprt,
+                eval,
+            }) {
+                Ok((matches, sprt, eval)) => {
+                    let game = game.kind().unwrap_or(GameKind::ALL[0]);
+                    Job::Play {
+                        settings: PlaySettings {
+                            game,
+                            matches,
+                            games,
+                            openings: Openings::Start,
+                            jobs: jobs as usize,
+                            seed,
+                            eval,
+                            sprt,
+                            out_dir: out
+                                .unwrap_or_else(|| PathBuf::from(format!("reports/play-{game}"))),
+                            resume,
+                            force,
+                            clock: Clock::SYSTEM,
+                            command_line: std::env::args().collect(),
+                        },
+                        openings,
+                        quiet,
+                    }
+                }
+                Err(message) => Job::Invalid(message),
+            },
+            Command::Sprt {
+                wdl,
+                penta,
+                elo0,
+                elo1,
+                alpha,
+                beta,
+                model,
+            } => {
+                let spec = format!(
+                    "elo0={elo0},elo1={elo1},alpha={alpha},beta={beta},model={model}{}",
+                    match (model.as_str(), &penta) {
+                        ("binomial", _) => "",
+                        (_, Some(_)) => ",pentanomial",
+                        (_, None) => ",trinomial",
+                    }
+                );
+                match (
+                    spec.parse::<Sprt>(),
+                    tally_of(wdl.as_deref(), penta.as_deref()),
+                ) {
+                    (Ok(sprt), Ok(tally)) => Job::Sprt { sprt, tally },
+                    (Err(m), _) | (_, Err(m)) => Job::Invalid(m),
+                }
+            }
         }
     }
+}
+
+/// The matches, the SPRT and the evaluation of a play.
+type PlayChoice = (Vec<[Agent; 2]>, Option<Sprt>, Option<Eval>);
+
+/// What `play` takes from the command line besides its plain options.
+struct PlayArgs {
+    agents: Vec<String>,
+    depth: Option<Depths>,
+    nodes: Option<u64>,
+    movetime: Option<Duration>,
+    clock: Option<String>,
+    sprt: Option<String>,
+    eval: Option<EvalChoice>,
+}
+
+/// The matches (each agent but the last against the last, once per depth of a range), the
+/// SPRT and the evaluation.
+fn play_settings(args: PlayArgs) -> Result<PlayChoice, String> {
+    let mut agents: Vec<Agent> = Vec::new();
+    for text in &args.agents {
+        agents.push(text.parse().map_err(|e| format!("agent '{text}': {e}"))?);
+    }
+    let opponent = agents.pop().expect("clap asks for two agents at least");
+    let clock = args
+        .clock
+        .as_deref()
+        .map(nodeprof::play::agent::parse_time_control)
+        .transpose()?;
+    let depths: Vec<Option<u32>> = match args.depth {
+        Some(d) if d.to == END => return Err("play: --depth end is not a playing limit".into()),
+        Some(d) => (d.from..=d.to).map(Some).collect(),
+        None => vec![None],
+    };
+    let mut matches = Vec::new();
+    for agent in &agents {
+        for &depth in &depths {
+            let limits = Limits {
+                depth,
+                nodes: args.nodes,
+                movetime: args.movetime,
+                clock,
+            };
+            matches.push([
+                agent.clone().or_limits(&limits),
+                opponent.clone().or_limits(&limits),
+            ]);
+        }
+    }
+    let sprt = args.sprt.as_deref().map(str::parse::<Sprt>).transpose()?;
+    Ok((matches, sprt, args.eval.map(|e| eval_of(Some(e), false))))
+}
+
+/// Counts as `--wdl W/L/D` or `--penta LL/LD/DD/WD/WW` write them.
+fn tally_of(wdl: Option<&str>, penta: Option<&str>) -> Result<Tally, String> {
+    let numbers = |text: &str, n: usize, what: &str| -> Result<Vec<u64>, String> {
+        let v: Vec<u64> = text
+            .split('/')
+            .map(|t| t.trim().parse::<u64>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| format!("bad counts '{text}': expected {what}, whole numbers"))?;
+        match v.len() == n {
+            true => Ok(v),
+            false => Err(format!("bad counts '{text}': expected {what}")),
+        }
+    };
+    let mut tally = Tally::default();
+    if let Some(text) = wdl {
+        let v = numbers(text, 3, "W/L/D")?;
+        (tally.wins, tally.losses, tally.draws) = (v[0], v[1], v[2]);
+    }
+    if let Some(text) = penta {
+        let v = numbers(text, 5, "LL/LD/DD/WD/WW")?;
+        tally.penta.copy_from_slice(&v);
+        // Games as the pairs give them (a WL pair counted in DD counts as two draws).
+        tally.wins = 2 * v[4] + v[3];
+        tally.losses = 2 * v[0] + v[1];
+        tally.draws = v[1] + 2 * v[2] + v[3];
+    }
+    if tally.games() == 0 {
+        return Err("no games: the counts are all zero".into());
+    }
+    Ok(tally)
 }
 
 #[cfg(test)]

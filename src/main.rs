@@ -9,7 +9,7 @@ use clap::Parser;
 
 use cli::{By, Cli, CompareFormat, Job, PlotX};
 use nodeprof::search::{Clock, SearchConfig, END};
-use nodeprof::{commands, position, report, sweep};
+use nodeprof::{commands, play, position, report, sweep};
 
 fn main() -> ExitCode {
     let job = Cli::parse().into_job();
@@ -171,6 +171,36 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
             if fail_on_change && comparison.counts_changed() {
                 return Ok(ExitCode::from(1));
             }
+        }
+        Job::Play {
+            mut settings,
+            openings,
+            quiet,
+        } => {
+            settings.openings = play::openings_from(&openings, settings.game)?;
+            // Lines as games end go to stderr (as a sweep's progress does): stdout is held
+            // by `out` for the summary.
+            let print = |line: &str| {
+                if !quiet {
+                    eprintln!("{line}");
+                }
+            };
+            let summary = play::run(&settings, &print)?;
+            for m in &summary.matches {
+                for line in play::summary_lines(m, settings.sprt.as_ref()) {
+                    writeln!(out, "{line}")?;
+                }
+            }
+            let output = report::play::run(&settings.out_dir)?;
+            for file in output {
+                writeln!(out, "{}", file.display())?;
+            }
+        }
+        Job::Sprt { sprt, tally } => commands::sprt::run(&sprt, &tally, &mut out)?,
+        Job::Invalid(message) => {
+            out.flush()?;
+            eprintln!("nodeprof: error: {message}");
+            return Ok(ExitCode::from(2));
         }
         Job::Show { positions, game } => {
             for case in position::load(&positions, game)? {

@@ -6,6 +6,7 @@ pub mod report;
 pub mod search;
 pub mod show;
 pub mod solve;
+pub mod sprt;
 pub mod variants;
 
 pub use crate::report::text::thousands;

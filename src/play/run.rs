@@ -47,6 +47,30 @@ impl Openings {
     }
 }
 
+/// The openings `text` names for game `game`: `start`, `random:K`, or positions to load.
+pub fn openings_from(text: &str, game: GameKind) -> Result<Openings, Error> {
+    let text = text.trim();
+    if text == "start" {
+        return Ok(Openings::Start);
+    }
+    if let Some(k) = text.strip_prefix("random:") {
+        let plies = k.parse::<u32>().ok().filter(|&k| k <= 200).ok_or_else(|| {
+            PlayError::Setup(format!(
+                "--openings {text}: expected random:K with K random plies, 0 to 200"
+            ))
+        })?;
+        return Ok(Openings::Random { plies });
+    }
+    let positions = crate::position::load(&[text.to_string()], Some(game))?
+        .into_iter()
+        .map(|case| case.position)
+        .collect();
+    Ok(Openings::Positions {
+        source: text.to_string(),
+        positions,
+    })
+}
+
 /// Everything a play needs, in plain types.
 #[derive(Clone, Debug)]
 pub struct PlaySettings {

@@ -707,3 +707,162 @@ impl Draw for GroupedDots {
         Ok(())
     }
 }
+
+/// Grouped bars: a bar per series in each category (histograms side by side).
+pub(super) struct Bars {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub categories: Vec<String>,
+    /// Each series' name and its value in each category.
+    pub series: Vec<(String, Vec<f64>)>,
+}
+
+impl Draw for Bars {
+    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String> {
+        let n = self.categories.len();
+        let top = self
+            .series
+            .iter()
+            .flat_map(|(_, v)| v.iter().copied())
+            .fold(0f64, f64::max);
+        if n == 0 || top <= 0.0 {
+            return area
+                .draw(&Text::new("no data", (20, 20), (FONT, 20)))
+                .map_err(|e| e.to_string());
+        }
+        let mut chart = ChartBuilder::on(area)
+            .caption(&self.title, (FONT, 22))
+            .margin(12)
+            .margin_right(24)
+            .x_label_area_size(40)
+            .y_label_area_size(70)
+            .build_cartesian_2d(0f64..n as f64, 0f64..top * 1.12)
+            .map_err(|e| e.to_string())?;
+        let categories = &self.categories;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_desc(&self.x_label)
+            .y_desc(&self.y_label)
+            .x_labels(n * 2 + 1)
+            .x_label_formatter(&|x: &f64| {
+                let i = (x - 0.5).round();
+                let on_centre = (x - 0.5 - i).abs() < 0.01;
+                match on_centre && i >= 0.0 && (i as usize) < n {
+                    true => categories[i as usize].clone(),
+                    false => String::new(),
+                }
+            })
+            .y_label_formatter(&|y| short_number(*y))
+            .label_style((FONT, 14))
+            .axis_desc_style((FONT, 16))
+            .light_line_style(RGBColor(235, 235, 235))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        let width = 0.8 / self.series.len() as f64;
+        for (s, (name, values)) in self.series.iter().enumerate() {
+            let c = colour(s);
+            chart
+                .draw_series(values.iter().enumerate().map(|(i, &v)| {
+                    let x = i as f64 + 0.1 + s as f64 * width;
+                    Rectangle::new([(x, 0.0), (x + width * 0.92, v)], c.filled())
+                }))
+                .map_err(|e| e.to_string())?
+                .label(name)
+                .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled()));
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(RGBColor(200, 200, 200))
+            .label_font((FONT, 14))
+            .draw()
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// Lines of a centre value with a shaded band around each (a spread), y on a log scale.
+pub(super) struct Bands {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub series: Vec<Series>,
+    /// Per series, (x, low, high) of its band.
+    pub bands: Vec<Vec<(f64, f64, f64)>>,
+}
+
+impl Draw for Bands {
+    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String> {
+        let points: Vec<(f64, f64)> = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().copied())
+            .chain(
+                self.bands
+                    .iter()
+                    .flatten()
+                    .flat_map(|&(x, lo, hi)| [(x, lo), (x, hi)]),
+            )
+            .filter(|&(_, y)| y > 0.0)
+            .collect();
+        if points.is_empty() {
+            return area
+                .draw(&Text::new("no data", (20, 20), (FONT, 20)))
+                .map_err(|e| e.to_string());
+        }
+        let (x0, x1, y0, y1) = points.iter().fold(
+            (f64::MAX, f64::MIN, f64::MAX, f64::MIN),
+            |(a, b, c, d), &(x, y)| (a.min(x), b.max(x), c.min(y), d.max(y)),
+        );
+        let mut chart = ChartBuilder::on(area)
+            .caption(&self.title, (FONT, 22))
+            .margin(12)
+            .margin_right(24)
+            .x_label_area_size(40)
+            .y_label_area_size(70)
+            .build_cartesian_2d(x0..x1.max(x0 + 1.0), (y0 / 1.5..y1 * 1.5).log_scale())
+            .map_err(|e| e.to_string())?;
+        mesh!(chart, &self.x_label, &self.y_label, &|x: &f64| format!(
+            "{x:.0}"
+        ))
+        .draw()
+        .map_err(|e| e.to_string())?;
+        for (i, s) in self.series.iter().enumerate() {
+            let c = colour(i);
+            if let Some(band) = self.bands.get(i) {
+                let mut outline: Vec<(f64, f64)> = band
+                    .iter()
+                    .filter(|b| b.1 > 0.0)
+                    .map(|&(x, lo, _)| (x, lo))
+                    .collect();
+                outline.extend(
+                    band.iter()
+                        .rev()
+                        .filter(|b| b.1 > 0.0)
+                        .map(|&(x, _, hi)| (x, hi)),
+                );
+                chart
+                    .draw_series(std::iter::once(Polygon::new(outline, c.mix(0.15).filled())))
+                    .map_err(|e| e.to_string())?;
+            }
+            let line: Vec<(f64, f64)> = s.points.iter().copied().filter(|p| p.1 > 0.0).collect();
+            chart
+                .draw_series(LineSeries::new(line, c.stroke_width(2)))
+                .map_err(|e| e.to_string())?
+                .label(&s.name)
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 16, y)], c.stroke_width(2))
+                });
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(RGBColor(200, 200, 200))
+            .label_font((FONT, 14))
+            .draw()
+            .map_err(|e| e.to_string())
+    }
+}

@@ -12,6 +12,7 @@ mod load;
 mod markdown;
 mod metric;
 mod options;
+pub mod play;
 pub mod tables;
 pub mod text;
 mod write;

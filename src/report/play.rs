@@ -1,0 +1,401 @@
+//! The report of a play folder, from `games.csv` and `moves.csv` alone: the matches' scores,
+//! Elo and SPRT in `summary.md`; the mean nodes per game and per move by variant and limit
+//! (`xtabs/nodes_per_game`, `xtabs/nodes_per_move`); the depth each agent's searches reached
+//! (`xtabs/depth_reached`, `plots/depth_reached`); the nodes each search agent spent at each
+//! ply, mean and spread on a log scale (`plots/nodes_per_ply`).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use super::chart_kit::{self, Bands, Bars, Series};
+use super::tables::Grid;
+use super::text::{render, thousands};
+use crate::error::ReportError;
+use crate::play::sprt::{elo_estimate, Sprt, Tally};
+use crate::play::table::{read_rows, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
+
+/// The chooser and the limit of an agent as written: `alphabeta+tt` and `depth=3`.
+fn split_agent(agent: &str) -> (&str, &str) {
+    agent.split_once('@').unwrap_or((agent, "-"))
+}
+
+/// Writes the report into `dir`; the files written.
+pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
+    let read_error = |path: &Path| {
+        let path = path.display().to_string();
+        move |e: crate::error::PlayError| ReportError::Csv {
+            path: path.clone(),
+            message: e.to_string(),
+        }
+    };
+    let games_path = dir.join(GAMES_FILE);
+    let games: Vec<GameRow> = read_rows(&games_path).map_err(read_error(&games_path))?;
+    if games.is_empty() {
+        return Err(ReportError::NoRuns(games_path.display().to_string()));
+    }
+    let moves_path = dir.join(MOVES_FILE);
+    let moves: Vec<MoveRow> = read_rows(&moves_path).map_err(read_error(&moves_path))?;
+    let sprt = read_sprt(dir);
+    let mut written = Vec::new();
+    let xtabs = dir.join("xtabs");
+    let plots = dir.join("plots");
+    for d in [&xtabs, &plots] {
+        std::fs::create_dir_all(d).map_err(|source| ReportError::Io {
+            path: d.display().to_string(),
+            source,
+        })?;
+    }
+    let matches = match_order(&games);
+    // Mean nodes of agent1 per game and per move, rows variants, columns limits.
+    let per_game = agent1_grid(&games, &moves, false);
+    let per_move = agent1_grid(&games, &moves, true);
+    for (stem, grid) in [("nodes_per_game", &per_game), ("nodes_per_move", &per_move)] {
+        written.extend(write_grid(&xtabs, stem, grid)?);
+    }
+    let depth_grid = depth_reached(&moves);
+    let mut charts = Vec::new();
+    if let Some(grid) = &depth_grid {
+        written.extend(write_grid(&xtabs, "depth_reached", grid)?);
+        let bars = Bars {
+            title: "Depth reached per move".into(),
+            x_label: "depth of the last finished iteration".into(),
+            y_label: "share of moves (%)".into(),
+            categories: grid.cols.clone(),
+            series: grid
+                .rows
+                .iter()
+                .zip(&grid.cells)
+                .map(|(name, row)| {
+                    let total: f64 = row.iter().flatten().sum();
+                    (
+                        name.clone(),
+                        row.iter()
+                            .map(|v| 100.0 * v.unwrap_or(0.0) / total.max(1.0))
+                            .collect(),
+                    )
+                })
+                .collect(),
+        };
+        written.extend(chart_kit::write(
+            &plots,
+            "depth_reached",
+            (900, 520),
+            &bars,
+        )?);
+        charts.push("depth_reached");
+    }
+    let (series, bands) = nodes_per_ply(&moves);
+    if !series.is_empty() {
+        let chart = Bands {
+            title: "Nodes per move by ply (mean; band: 10th to 90th percentile)".into(),
+            x_label: "ply".into(),
+            y_label: "nodes".into(),
+            series,
+            bands,
+        };
+        written.extend(chart_kit::write(
+            &plots,
+            "nodes_per_ply",
+            (900, 560),
+            &chart,
+        )?);
+        charts.push("nodes_per_ply");
+    }
+    let summary = summary(&games, &moves, &matches, sprt.as_ref(), &per_game, &charts);
+    let path = dir.join("summary.md");
+    std::fs::write(&path, summary).map_err(|source| ReportError::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    written.push(path);
+    Ok(written)
+}
+
+/// The SPRT the match ran with, from `meta.json`.
+fn read_sprt(dir: &Path) -> Option<Sprt> {
+    let text = std::fs::read_to_string(dir.join("meta.json")).ok()?;
+    let meta: serde_json::Value = serde_json::from_str(&text).ok()?;
+    meta["settings"]["sprt"].as_str()?.parse().ok()
+}
+
+fn match_order(games: &[GameRow]) -> Vec<String> {
+    let mut order: Vec<String> = Vec::new();
+    for g in games {
+        if !order.contains(&g.r#match) {
+            order.push(g.r#match.clone());
+        }
+    }
+    order
+}
+
+/// The first agents' results by match, games in round order.
+fn tally_of(games: &[GameRow], name: &str) -> Tally {
+    let mut rows: Vec<&GameRow> = games.iter().filter(|g| g.r#match == name).collect();
+    rows.sort_by_key(|g| g.round);
+    let mut tally = Tally::default();
+    let mut half: BTreeMap<u64, f64> = BTreeMap::new();
+    for g in rows {
+        tally.add_game(g.score);
+        match half.remove(&g.pair) {
+            Some(other) => tally.add_pair(other, g.score),
+            None => {
+                half.insert(g.pair, g.score);
+            }
+        }
+    }
+    tally
+}
+
+fn ordered_insert(list: &mut Vec<String>, item: &str) -> usize {
+    match list.iter().position(|x| x == item) {
+        Some(i) => i,
+        None => {
+            list.push(item.to_string());
+            list.len() - 1
+        }
+    }
+}
+
+/// Mean nodes of the first agents per game (or per move), rows variants, columns limits.
+fn agent1_grid(games: &[GameRow], moves: &[MoveRow], per_move: bool) -> Grid {
+    let (mut rows, mut cols): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+    let mut sums: BTreeMap<(usize, usize), (f64, f64)> = BTreeMap::new();
+    for g in games {
+        let (who, limit) = split_agent(&g.agent1);
+        let (r, c) = (
+            ordered_insert(&mut rows, who),
+            ordered_insert(&mut cols, limit),
+        );
+        let e = sums.entry((r, c)).or_default();
+        e.0 += g.agent1_nodes as f64;
+        e.1 += 1.0;
+    }
+    if per_move {
+        sums.clear();
+        for m in moves.iter().filter(|m| m.role == "agent1") {
+            let (who, limit) = split_agent(&m.agent);
+            let (r, c) = (
+                ordered_insert(&mut rows, who),
+                ordered_insert(&mut cols, limit),
+            );
+            let e = sums.entry((r, c)).or_default();
+            e.0 += m.nodes as f64;
+            e.1 += 1.0;
+        }
+    }
+    Grid {
+        row_var: "agent1".into(),
+        col_var: "limit".into(),
+        cells: (0..rows.len())
+            .map(|r| {
+                (0..cols.len())
+                    .map(|c| sums.get(&(r, c)).map(|(s, n)| s / n))
+                    .collect()
+            })
+            .collect(),
+        rows,
+        cols,
+        integer: false,
+    }
+}
+
+/// Moves by the depth their search reached, rows agents (timed or node-limited searches
+/// only: fixed depths reach their depth), columns depths.
+fn depth_reached(moves: &[MoveRow]) -> Option<Grid> {
+    let varies = |agent: &str| {
+        let (_, limit) = split_agent(agent);
+        limit.contains("movetime") || limit.contains("clock") || limit.contains("nodes")
+    };
+    let mut rows: Vec<String> = Vec::new();
+    let mut counts: BTreeMap<(usize, u32), f64> = BTreeMap::new();
+    let (mut lo, mut hi) = (u32::MAX, 0);
+    for m in moves.iter().filter(|m| varies(&m.agent)) {
+        let Some(depth) = m.depth else { continue };
+        let r = ordered_insert(&mut rows, &m.agent);
+        *counts.entry((r, depth)).or_default() += 1.0;
+        lo = lo.min(depth);
+        hi = hi.max(depth);
+    }
+    if rows.is_empty() {
+        return None;
+    }
+    let cols: Vec<u32> = (lo..=hi).collect();
+    Some(Grid {
+        row_var: "agent".into(),
+        col_var: "depth".into(),
+        cells: (0..rows.len())
+            .map(|r| {
+                cols.iter()
+                    .map(|d| Some(*counts.get(&(r, *d)).unwrap_or(&0.0)))
+                    .collect()
+            })
+            .collect(),
+        rows,
+        cols: cols.iter().map(|d| d.to_string()).collect(),
+        integer: true,
+    })
+}
+
+/// Per search agent (first agents), the mean nodes of its moves at each ply and the 10th to
+/// 90th percentile band.
+/// Per series, its band's (x, low, high).
+type BandPoints = Vec<Vec<(f64, f64, f64)>>;
+
+fn nodes_per_ply(moves: &[MoveRow]) -> (Vec<Series>, BandPoints) {
+    let mut agents: Vec<String> = Vec::new();
+    let mut by: BTreeMap<(usize, u32), Vec<f64>> = BTreeMap::new();
+    for m in moves
+        .iter()
+        .filter(|m| m.role == "agent1" && m.depth.is_some() && m.nodes > 0)
+    {
+        let a = ordered_insert(&mut agents, &m.agent);
+        by.entry((a, m.ply)).or_default().push(m.nodes as f64);
+    }
+    let mut series = Vec::new();
+    let mut bands = Vec::new();
+    for (a, name) in agents.iter().enumerate() {
+        let mut points = Vec::new();
+        let mut band = Vec::new();
+        for ((_, ply), values) in by.range((a, 0)..(a + 1, 0)) {
+            let mut v = values.clone();
+            v.sort_by(f64::total_cmp);
+            let mean = v.iter().sum::<f64>() / v.len() as f64;
+            let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
+            points.push((*ply as f64, mean));
+            band.push((*ply as f64, at(0.1), at(0.9)));
+        }
+        series.push(Series {
+            name: name.clone(),
+            points,
+        });
+        bands.push(band);
+    }
+    (series, bands)
+}
+
+fn write_grid(dir: &Path, stem: &str, grid: &Grid) -> Result<Vec<PathBuf>, ReportError> {
+    let io = |path: &Path, source| ReportError::Io {
+        path: path.display().to_string(),
+        source,
+    };
+    let csv_path = dir.join(format!("{stem}.csv"));
+    let mut csv = format!("{},{}\n", grid.row_var, grid.cols.join(","));
+    for (row, cells) in grid.rows.iter().zip(&grid.cells) {
+        let cells: Vec<String> = cells
+            .iter()
+            .map(|v| v.map_or("NA".into(), |x| format!("{x}")))
+            .collect();
+        let row = match row.contains(',') {
+            true => format!("\"{row}\""),
+            false => row.clone(),
+        };
+        writeln!(csv, "{row},{}", cells.join(",")).expect("writing to a String");
+    }
+    std::fs::write(&csv_path, csv).map_err(|e| io(&csv_path, e))?;
+    let txt_path = dir.join(format!("{stem}.txt"));
+    std::fs::write(&txt_path, render(grid, 100)).map_err(|e| io(&txt_path, e))?;
+    Ok(vec![csv_path, txt_path])
+}
+
+fn summary(
+    games: &[GameRow],
+    moves: &[MoveRow],
+    matches: &[String],
+    sprt: Option<&Sprt>,
+    per_game: &Grid,
+    charts: &[&str],
+) -> String {
+    let mut md = String::from("# Match report\n\n");
+    let game = games.first().map_or("", |g| g.game.as_str());
+    let _ = writeln!(
+        md,
+        "{} games of {game} in {} match{}. Scores are the first agent's (1 a win, 0.5 a draw); \
+         nodes are `leaf + interior` of every search of a move, the last unfinished iteration included.\n",
+        games.len(),
+        matches.len(),
+        if matches.len() == 1 { "" } else { "es" }
+    );
+    md.push_str("| match | games | W / L / D | score | Elo (95%) | LOS | mean plies | agent1 nodes/game | agent2 nodes/game | agent1 ms/game | agent2 ms/game |\n");
+    md.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for name in matches {
+        let rows: Vec<&GameRow> = games.iter().filter(|g| &g.r#match == name).collect();
+        let n = rows.len() as f64;
+        let tally = tally_of(games, name);
+        let elo = elo_estimate(&tally, sprt.is_some_and(|s| s.pentanomial));
+        let mean = |f: &dyn Fn(&GameRow) -> f64| rows.iter().map(|g| f(g)).sum::<f64>() / n;
+        let _ = writeln!(
+            md,
+            "| `{name}` | {} | {} / {} / {} | {:.3} | {} | {} | {:.1} | {} | {} | {:.0} | {:.0} |",
+            rows.len(),
+            tally.wins,
+            tally.losses,
+            tally.draws,
+            tally.score(),
+            elo.map_or("–".into(), |e| format!("{:+.1} ± {:.1}", e.elo, e.error)),
+            elo.map_or("–".into(), |e| format!("{:.1} %", e.los)),
+            mean(&|g| g.plies as f64),
+            thousands(mean(&|g| g.agent1_nodes as f64).round() as u64),
+            thousands(mean(&|g| g.agent2_nodes as f64).round() as u64),
+            mean(&|g| g.agent1_time_ms),
+            mean(&|g| g.agent2_time_ms),
+        );
+    }
+    let terminations: Vec<(String, usize)> = ["move_rule", "time_forfeit"]
+        .iter()
+        .map(|t| {
+            (
+                t.to_string(),
+                games.iter().filter(|g| g.termination == *t).count(),
+            )
+        })
+        .filter(|(_, n)| *n > 0)
+        .collect();
+    if !terminations.is_empty() {
+        let list: Vec<String> = terminations
+            .iter()
+            .map(|(t, n)| format!("{n} by {t}"))
+            .collect();
+        let _ = writeln!(md, "\nGames not ended by play: {}.", list.join(", "));
+    }
+    if let Some(sprt) = sprt {
+        let _ = writeln!(md, "\n## SPRT ({})\n", sprt.describe());
+        md.push_str("```\n");
+        for name in matches {
+            let tally = tally_of(games, name);
+            let _ = writeln!(md, "{name}");
+            let _ = writeln!(md, "{}", sprt.running_line(&tally));
+            let _ = writeln!(md, "{}\n", sprt.verdict_line(&tally));
+        }
+        md.push_str("```\n");
+    }
+    // Nodes by variant and limit, with each variant's ratio to the first one's at that limit.
+    if per_game.rows.len() > 1 || per_game.cols.len() > 1 {
+        md.push_str("\n## Mean nodes of the first agent, per game and per move\n\n");
+        md.push_str("| agent1 | limit | nodes/game | nodes/move | ratio to the first row |\n|---|---|---:|---:|---:|\n");
+        let per_move = agent1_grid(games, moves, true);
+        for (c, limit) in per_game.cols.iter().enumerate() {
+            let base = per_game.cells.first().and_then(|r| r[c]);
+            for (r, who) in per_game.rows.iter().enumerate() {
+                let Some(v) = per_game.cells[r][c] else {
+                    continue;
+                };
+                let pm = per_move
+                    .cells
+                    .get(r)
+                    .and_then(|row| row.get(c).copied().flatten());
+                let _ = writeln!(
+                    md,
+                    "| `{who}` | {limit} | {} | {} | {} |",
+                    thousands(v.round() as u64),
+                    pm.map_or("–".into(), |x| thousands(x.round() as u64)),
+                    base.map_or("–".into(), |b| format!("{:.3}", v / b))
+                );
+            }
+        }
+    }
+    for chart in charts {
+        let _ = writeln!(md, "\n![{chart}](plots/{chart}.svg)");
+    }
+    md
+}
