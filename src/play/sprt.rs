@@ -397,9 +397,14 @@ pub fn elo_estimate(tally: &Tally, pentanomial: bool) -> Option<EloEstimate> {
         true => 50.0 * (1.0 + erf((w - l) / (2.0 * (w + l)).sqrt())),
         false => 50.0,
     };
+    // All won or all lost: no finite estimate (cutechess prints `inf +/- nan`).
+    let (elo, error) = match mean > 0.0 && mean < 1.0 {
+        true => (elo_of_score(mean), (hi - lo) / 2.0),
+        false => ((mean - 0.5).signum() * f64::INFINITY, f64::NAN),
+    };
     Some(EloEstimate {
-        elo: elo_of_score(clamp(mean)),
-        error: (hi - lo) / 2.0,
+        elo,
+        error,
         los,
         draw_ratio: 100.0 * tally.draws as f64 / tally.games().max(1) as f64,
     })
@@ -408,10 +413,14 @@ pub fn elo_estimate(tally: &Tally, pentanomial: bool) -> Option<EloEstimate> {
 impl fmt::Display for EloEstimate {
     /// cutechess's line: `Elo difference: 31.4 +/- 20.3, LOS: 99.9 %, DrawRatio: 20.0 %`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.elo.is_finite() {
+            true => write!(f, "Elo difference: {:.1} +/- {:.1}", self.elo, self.error)?,
+            false => write!(f, "Elo difference: {} +/- nan", self.elo)?,
+        }
         write!(
             f,
-            "Elo difference: {:.1} +/- {:.1}, LOS: {:.1} %, DrawRatio: {:.1} %",
-            self.elo, self.error, self.los, self.draw_ratio
+            ", LOS: {:.1} %, DrawRatio: {:.1} %",
+            self.los, self.draw_ratio
         )
     }
 }

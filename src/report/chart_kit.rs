@@ -740,6 +740,8 @@ impl Draw for Bars {
             .build_cartesian_2d(0f64..n as f64, 0f64..top * 1.12)
             .map_err(|e| e.to_string())?;
         let categories = &self.categories;
+        // At most about 25 labels: every k-th category beyond that.
+        let step = n.div_ceil(25);
         chart
             .configure_mesh()
             .disable_x_mesh()
@@ -749,7 +751,8 @@ impl Draw for Bars {
             .x_label_formatter(&|x: &f64| {
                 let i = (x - 0.5).round();
                 let on_centre = (x - 0.5 - i).abs() < 0.01;
-                match on_centre && i >= 0.0 && (i as usize) < n {
+                match on_centre && i >= 0.0 && (i as usize) < n && (i as usize).is_multiple_of(step)
+                {
                     true => categories[i as usize].clone(),
                     false => String::new(),
                 }

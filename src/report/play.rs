@@ -332,7 +332,10 @@ fn summary(
             tally.losses,
             tally.draws,
             tally.score(),
-            elo.map_or("–".into(), |e| format!("{:+.1} ± {:.1}", e.elo, e.error)),
+            elo.map_or("–".into(), |e| match e.elo.is_finite() {
+                true => format!("{:+.1} ± {:.1}", e.elo, e.error),
+                false => format!("{:+}", e.elo),
+            }),
             elo.map_or("–".into(), |e| format!("{:.1} %", e.los)),
             mean(&|g| g.plies as f64),
             thousands(mean(&|g| g.agent1_nodes as f64).round() as u64),

@@ -131,6 +131,9 @@ pub struct Limits {
     /// once and the result is void.
     pub stopped: bool,
     pub too_deep: bool,
+    /// A position was scored at the horizon (not a finished game): the search saw less
+    /// than the whole tree. Players read it to stop deepening once the tree is exhausted.
+    pub horizon_reached: bool,
 }
 
 /// The root's state.
@@ -233,6 +236,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 ticks: 0,
                 stopped: false,
                 too_deep: false,
+                horizon_reached: false,
             },
             root: Root {
                 first: None,
@@ -301,11 +305,15 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         self.count(|c| c.leaf += 1);
         self.clear_pv(ply);
         if self.options.variant.white_view {
+            // Finished or not, a leaf of the 2011 tables' convention (never taken as an
+            // exhausted tree).
+            self.limits.horizon_reached = true;
             return white_minus_black(pos);
         }
         if pos.is_over() {
             pos.terminal_score()
         } else {
+            self.limits.horizon_reached = true;
             pos.evaluate(self.options.eval)
         }
     }

@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use super::config::{SearchConfig, MAX_DEPTH};
-use super::context::Searcher;
+use super::context::{Searcher, MAX_PLY};
 use super::endgame::Endgame;
 use super::run::{check, game_result};
 use super::spec::Base;
@@ -75,9 +75,7 @@ impl<G: Endgame> Thinker<G> {
         if limit.nodes.is_none() && limit.deadline.is_none() {
             let score = s.search_root(pos, last);
             if s.limits.too_deep {
-                return Err(SearchError::TooDeep {
-                    max: super::MAX_PLY,
-                });
+                return Err(SearchError::TooDeep { max: MAX_PLY });
             }
             return Ok(self.thought(pos, last, score));
         }
@@ -90,6 +88,8 @@ impl<G: Endgame> Thinker<G> {
                 s.limits.node_limit = limit.nodes;
             }
             let guess = answer.as_ref().map(|a: &Thought<G::Move>| a.score);
+            let cuts_before = s.counters.tt_cut;
+            s.limits.horizon_reached = false;
             let score = s.search_to(pos, depth, guess.filter(|_| iterative));
             if s.limits.stopped {
                 break;
@@ -98,8 +98,11 @@ impl<G: Endgame> Thinker<G> {
             if iterative {
                 self.searcher.root.first = thought.best_move;
             }
-            // A proven result does not change with depth.
-            let proven = game_result::<G>(score).is_some();
+            // A proven result does not change with depth, nor does a search that met no
+            // horizon (and took no value from the table, which may hold horizon values).
+            let s = &self.searcher;
+            let exhausted = !s.limits.horizon_reached && s.counters.tt_cut == cuts_before;
+            let proven = game_result::<G>(score).is_some() || exhausted;
             answer = Some(thought);
             if proven {
                 break;
