@@ -114,6 +114,11 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
                 commands::report::describe(&settings.out_dir, &output, &[], false, 80, &mut out)?;
             }
         }
+        Job::Report { dir, .. } if report::play::is_play_folder(&dir) => {
+            for file in report::play::run(&dir)? {
+                writeln!(out, "{}", file.display())?;
+            }
+        }
         Job::Report {
             dir,
             options,

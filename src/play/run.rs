@@ -312,7 +312,9 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
                     }
                     let outcome = play_round(settings, agents, round);
                     let mut s = shared.lock().expect("no thread panics holding the lock");
-                    if s.error.is_some() {
+                    // After an error, or once the SPRT has decided, games still in flight
+                    // are abandoned: the tables hold the games the verdict was reached on.
+                    if s.error.is_some() || stop.load(Ordering::SeqCst) {
                         return;
                     }
                     let result = outcome.and_then(|game| {

@@ -20,6 +20,11 @@ fn split_agent(agent: &str) -> (&str, &str) {
     agent.split_once('@').unwrap_or((agent, "-"))
 }
 
+/// Whether `dir` is the folder of a play (it has games and no sweep runs).
+pub fn is_play_folder(dir: &Path) -> bool {
+    dir.join(GAMES_FILE).exists() && !dir.join(crate::sweep::RUNS_FILE).exists()
+}
+
 /// Writes the report into `dir`; the files written.
 pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     let read_error = |path: &Path| {
@@ -254,10 +259,25 @@ fn nodes_per_ply(moves: &[MoveRow]) -> (Vec<Series>, BandPoints) {
     }
     let mut series = Vec::new();
     let mut bands = Vec::new();
+    // Plies that few games reach make a noisy tail: drawn only with at least a tenth of the
+    // agent's most frequent ply count (and 3) behind them.
+    let enough: Vec<usize> = (0..agents.len())
+        .map(|a| {
+            let most = by
+                .range((a, 0)..(a + 1, 0))
+                .map(|(_, v)| v.len())
+                .max()
+                .unwrap_or(0);
+            (most / 10).max(3)
+        })
+        .collect();
     for (a, name) in agents.iter().enumerate() {
         let mut points = Vec::new();
         let mut band = Vec::new();
         for ((_, ply), values) in by.range((a, 0)..(a + 1, 0)) {
+            if values.len() < enough[a] {
+                continue;
+            }
             let mut v = values.clone();
             v.sort_by(f64::total_cmp);
             let mean = v.iter().sum::<f64>() / v.len() as f64;
@@ -326,7 +346,7 @@ fn summary(
         let mean = |f: &dyn Fn(&GameRow) -> f64| rows.iter().map(|g| f(g)).sum::<f64>() / n;
         let _ = writeln!(
             md,
-            "| `{name}` | {} | {} / {} / {} | {:.3} | {} | {} | {:.1} | {} | {} | {:.0} | {:.0} |",
+            "| `{name}` | {} | {} / {} / {} | {:.3} | {} | {} | {:.1} | {} | {} | {:.1} | {:.1} |",
             rows.len(),
             tally.wins,
             tally.losses,
