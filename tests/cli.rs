@@ -104,3 +104,86 @@ fn bad_arguments_are_one_line_and_exit_2() {
         assert!(!text(&out.stderr).contains("panicked"), "{args:?}");
     }
 }
+
+#[test]
+fn play_writes_its_tables_records_and_report_and_refuses_bad_agents() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = nodeprof(
+        dir.path(),
+        &[
+            "play",
+            "alphabeta@depth=2",
+            "greedy",
+            "--game",
+            "connect4",
+            "-n",
+            "2",
+            "--sprt",
+            "-o",
+            "m",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("Score of alphabeta@depth=2 vs greedy: "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("SPRT: llr "), "{stdout}");
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("Game 1: ") && stderr.contains("Total: 1, WLD: "),
+        "{stderr}"
+    );
+    for file in [
+        "games.csv",
+        "moves.csv",
+        "games.txt",
+        "meta.json",
+        "summary.md",
+        "plots/nodes_per_ply.svg",
+    ] {
+        assert!(dir.path().join("m").join(file).exists(), "{file}");
+    }
+    for (args, expected) in [
+        (vec!["play", "alphabeta", "random"], "has no limit"),
+        (
+            vec!["play", "alphabeta@depth=x", "random"],
+            "agent 'alphabeta@depth=x'",
+        ),
+        (
+            vec!["play", "greedy", "random", "--sprt", "elo0=9,elo1=1"],
+            "elo0",
+        ),
+        (
+            vec!["play", "greedy", "random", "--openings", "random:x"],
+            "random:K",
+        ),
+        (
+            vec!["play", "greedy", "random", "--game", "tree"],
+            "not played",
+        ),
+        (vec!["sprt", "--wdl", "1/2"], "W/L/D"),
+    ] {
+        let out = nodeprof(dir.path(), &args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("nodeprof: error: ") && stderr.contains(expected),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+}
+
+#[test]
+fn sprt_prints_the_writeups_llr_and_the_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = nodeprof(dir.path(), &["sprt", "--wdl", "222/212/0"]);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("LLR: -3.040 [-2.944, 2.944]\nH0 was accepted\n"),
+        "{stdout}"
+    );
+}

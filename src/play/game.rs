@@ -89,7 +89,7 @@ enum Brain<G: Endgame> {
 }
 
 impl<G: Endgame> Brain<G> {
-    fn new(agent: &Agent, eval: Eval, seed: u64) -> Result<Brain<G>, SearchError> {
+    fn new(agent: &Agent, eval: Eval, seed: u64, clock: Clock) -> Result<Brain<G>, SearchError> {
         Ok(match &agent.chooser {
             Chooser::Random => Brain::Random(seed),
             Chooser::Greedy => Brain::Greedy(eval),
@@ -97,6 +97,7 @@ impl<G: Endgame> Brain<G> {
                 let config = SearchConfig {
                     eval,
                     shuffle: agent.shuffle.then_some(seed),
+                    clock,
                     ..SearchConfig::new(variant.clone())
                 };
                 Brain::Search(Box::new(Thinker::new(&config)?))
@@ -178,8 +179,8 @@ pub fn play_game<G: Endgame + Notation>(
     clock: Clock,
 ) -> Result<PlayedGame, SearchError> {
     let mut brains = [
-        Brain::<G>::new(agents[0], eval, agent_seed(seed, 0))?,
-        Brain::<G>::new(agents[1], eval, agent_seed(seed, 1))?,
+        Brain::<G>::new(agents[0], eval, agent_seed(seed, 0), clock)?,
+        Brain::<G>::new(agents[1], eval, agent_seed(seed, 1), clock)?,
     ];
     let first_side = start.side_to_move();
     let agent_of = |side| match side == first_side {

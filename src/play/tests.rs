@@ -308,3 +308,46 @@ fn matches_that_cannot_be_played_are_refused_before_any_file() {
     assert!(msg.contains("threats"), "{msg}");
     assert!(!sub.exists());
 }
+
+/// A clock that moves 300 ms on at every reading, so that time runs out at a known move.
+fn slow_clock() -> std::time::Instant {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::OnceLock;
+    static ORIGIN: OnceLock<std::time::Instant> = OnceLock::new();
+    static READINGS: AtomicU64 = AtomicU64::new(0);
+    let origin = *ORIGIN.get_or_init(std::time::Instant::now);
+    origin + std::time::Duration::from_millis(300 * READINGS.fetch_add(1, Ordering::SeqCst))
+}
+
+#[test]
+fn a_side_whose_clock_runs_out_loses_on_time() {
+    // 300 ms a move against a 1 s clock: the clocked agent's fourth move overdraws it.
+    let a: Agent = "alphabeta@depth=1,clock=1s".parse().unwrap();
+    let b: Agent = "random".parse().unwrap();
+    let start = crate::game::connect4::Connect4::start();
+    let game = play_game(
+        &start,
+        [&a, &b],
+        0,
+        crate::game::Eval::Threats,
+        1,
+        Clock(slow_clock),
+    )
+    .unwrap();
+    assert_eq!(game.termination, Termination::TimeForfeit);
+    assert_eq!(game.winner, Some(1));
+    assert_eq!(game.margin, None);
+    let clocked: Vec<_> = game.moves.iter().filter(|m| m.agent == 0).collect();
+    assert_eq!(clocked.len(), 4, "{:?}", game.moves);
+    assert!(clocked.iter().all(|m| m.time_ns == 300_000_000));
+    let record = super::records::write_record(
+        GameKind::Connect4,
+        &game,
+        &super::records::RecordInfo {
+            round: 1,
+            names: ["a", "b"],
+            date: "2026-11-23",
+        },
+    );
+    assert_eq!(record.trim(), game.final_position);
+}
