@@ -180,23 +180,26 @@ fn layers_import_only_downwards() {
         (
             "game",
             &[
-                "search", "position", "measure", "sweep", "report", "commands",
+                "search", "position", "measure", "sweep", "play", "report", "commands",
             ],
         ),
         (
             "search",
-            &["position", "measure", "sweep", "report", "commands"],
+            &["position", "measure", "sweep", "play", "report", "commands"],
         ),
         (
             "position",
-            &["search", "measure", "sweep", "report", "commands"],
+            &["search", "measure", "sweep", "play", "report", "commands"],
         ),
-        ("measure", &["sweep", "report", "commands"]),
-        ("sweep", &["report", "commands"]),
+        ("measure", &["sweep", "play", "report", "commands"]),
+        ("sweep", &["play", "report", "commands"]),
+        ("play", &["report", "commands"]),
         ("report", &["search", "commands"]),
         (
             "counters",
-            &["game", "search", "position", "sweep", "report", "commands"],
+            &[
+                "game", "search", "position", "sweep", "play", "report", "commands",
+            ],
         ),
     ];
     let mut found = Vec::new();
