@@ -25,7 +25,8 @@ use std::time::Duration;
                   written inline (an Ataxx FEN or an obf Reversi board and side).\n\n\
                   Examples:\n  nodeprof sweep                                   the main job: FFO 40..59, the classic variants, depths 2..6\n  \
                   nodeprof search ffo:40 -v negaalpha,pvs+tt+id -d 6\n  \
-                  nodeprof solve ffo:40..44"
+                  nodeprof solve ffo:40..44\n  \
+                  nodeprof play alphabeta+tt+id greedy --game connect4 --movetime 150ms -n 100"
 )]
 pub struct Cli {
     #[command(subcommand)]
