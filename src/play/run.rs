@@ -668,12 +668,8 @@ pub fn summary_lines(summary: &MatchSummary, sprt: Option<&Sprt>) -> Vec<String>
 #[derive(Serialize)]
 struct Meta<'a> {
     command: &'a [String],
-    nodeprof_version: &'static str,
-    git_revision: String,
-    git_commit: &'static str,
-    build: &'static str,
-    date_utc: String,
-    machine: crate::sweep::meta::Machine,
+    #[serde(flatten)]
+    provenance: crate::sweep::meta::Provenance,
     settings: MetaSettings,
 }
 
@@ -692,15 +688,9 @@ struct MetaSettings {
 }
 
 fn write_meta(settings: &PlaySettings) -> Result<(), PlayError> {
-    use crate::provenance;
     let meta = Meta {
         command: &settings.command_line,
-        nodeprof_version: provenance::VERSION,
-        git_revision: provenance::revision(),
-        git_commit: provenance::GIT_REVISION,
-        build: provenance::BUILD,
-        date_utc: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
-        machine: crate::sweep::meta::machine(),
+        provenance: crate::sweep::meta::provenance(),
         settings: MetaSettings {
             game: settings.game.name(),
             matches: settings.matches.iter().map(match_name).collect(),

@@ -96,6 +96,20 @@ macro_rules! rows_chart {
     }};
 }
 
+/// The legend every chart draws: a white box with a grey border at `$position`.
+macro_rules! legend {
+    ($chart:expr, $position:expr) => {
+        $chart
+            .configure_series_labels()
+            .position($position)
+            .background_style(WHITE.mix(0.85))
+            .border_style(RGBColor(200, 200, 200))
+            .label_font((FONT, 14))
+            .draw()
+            .map_err(|e| e.to_string())
+    };
+}
+
 /// A named line of (x, y) points.
 pub struct Series {
     pub name: String,
@@ -599,14 +613,7 @@ impl Draw for Scatter {
                         .label(&g.name)
                         .legend(move |(x, y)| marker(i, (x + 8, y)));
                 }
-                chart
-                    .configure_series_labels()
-                    .position(SeriesLabelPosition::UpperLeft)
-                    .background_style(WHITE.mix(0.85))
-                    .border_style(RGBColor(200, 200, 200))
-                    .label_font((FONT, 14))
-                    .draw()
-                    .map_err(|e| e.to_string())
+                legend!(chart, SeriesLabelPosition::UpperLeft)
             }};
         }
         let xs = (x0 / 1.5..x1 * 1.5).log_scale();
@@ -775,14 +782,7 @@ impl Draw for Bars {
                 .label(name)
                 .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled()));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(200, 200, 200))
-            .label_font((FONT, 14))
-            .draw()
-            .map_err(|e| e.to_string())
+        legend!(chart, SeriesLabelPosition::UpperRight)
     }
 }
 
@@ -859,13 +859,6 @@ impl Draw for Bands {
                     PathElement::new(vec![(x, y), (x + 16, y)], c.stroke_width(2))
                 });
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(200, 200, 200))
-            .label_font((FONT, 14))
-            .draw()
-            .map_err(|e| e.to_string())
+        legend!(chart, SeriesLabelPosition::UpperRight)
     }
 }

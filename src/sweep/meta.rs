@@ -14,6 +14,15 @@ use crate::search::{depth_label, Variant, END};
 #[derive(Serialize)]
 struct Meta<'a> {
     command: &'a [String],
+    #[serde(flatten)]
+    provenance: Provenance,
+    settings: Settings<'a>,
+}
+
+/// What made a run and where: version, build, date and machine (`meta.json`'s fields after
+/// the command line).
+#[derive(Serialize)]
+pub(crate) struct Provenance {
     nodeprof_version: &'static str,
     /// The commit the binary was built from (12 digits, `+dirty` if its sources differed).
     git_revision: String,
@@ -21,12 +30,23 @@ struct Meta<'a> {
     build: &'static str,
     date_utc: String,
     machine: Machine,
-    settings: Settings<'a>,
+}
+
+/// This build, now, on this machine.
+pub(crate) fn provenance() -> Provenance {
+    Provenance {
+        nodeprof_version: provenance::VERSION,
+        git_revision: provenance::revision(),
+        git_commit: provenance::GIT_REVISION,
+        build: provenance::BUILD,
+        date_utc: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
+        machine: machine(),
+    }
 }
 
 /// The machine a run was made on.
 #[derive(Serialize)]
-pub(crate) struct Machine {
+struct Machine {
     hostname: String,
     os: &'static str,
     arch: &'static str,
@@ -61,12 +81,7 @@ pub fn write(
 ) -> Result<(), SweepError> {
     let meta = Meta {
         command: &settings.command_line,
-        nodeprof_version: provenance::VERSION,
-        git_revision: provenance::revision(),
-        git_commit: provenance::GIT_REVISION,
-        build: provenance::BUILD,
-        date_utc: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
-        machine: machine(),
+        provenance: provenance(),
         settings: Settings {
             positions: &settings.positions,
             cases: cases.iter().map(|c| c.name.as_str()).collect(),
@@ -97,7 +112,7 @@ pub fn write(
 }
 
 /// This machine: host name, system, CPU model, logical CPUs.
-pub(crate) fn machine() -> Machine {
+fn machine() -> Machine {
     Machine {
         hostname: first_line("/etc/hostname").unwrap_or_else(|| "unknown".into()),
         os: std::env::consts::OS,
