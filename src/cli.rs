@@ -281,9 +281,10 @@ enum Command {
         /// than 1 s remains, 10 ms after; a side whose clock runs out loses
         #[arg(long, value_name = "TIME[+INC]")]
         clock: Option<String>,
-        /// Games per match (in pairs: one opening, colours swapped)
-        #[arg(short = 'n', long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
-        games: u64,
+        /// Games per match (in pairs: one opening, colours swapped) [default: 10; 200 against
+        /// random, the 2011 benchmark's 100 games as each colour]
+        #[arg(short = 'n', long, value_parser = clap::value_parser!(u64).range(1..))]
+        games: Option<u64>,
         /// Where games start: start, random:K (K seeded random plies, a new opening each
         /// pair), or positions (a file, a built-in suite), one a pair in turn
         #[arg(long, default_value = "start", value_name = "OPENINGS")]
@@ -796,7 +797,7 @@ impl Cli {
                 quiet,
                 game,
             } => match play_settings(PlayArgs {
-                agents,
+                agents: agents.clone(),
                 depth,
                 nodes,
                 movetime,
@@ -806,6 +807,8 @@ impl Cli {
             }) {
                 Ok((matches, sprt, eval)) => {
                     let game = game.kind().unwrap_or(GameKind::ALL[0]);
+                    let against_random = agents.last().is_some_and(|a| a.trim() == "random");
+                    let games = games.unwrap_or(if against_random { 200 } else { 10 });
                     Job::Play {
                         settings: PlaySettings {
                             game,
