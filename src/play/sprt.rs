@@ -387,11 +387,12 @@ pub fn elo_estimate(tally: &Tally, pentanomial: bool) -> Option<EloEstimate> {
         / n;
     let stderr = (var / n).sqrt();
     const Z95: f64 = 1.959_963_984_540_054;
-    let clamp = |s: f64| s.clamp(1e-9, 1.0 - 1e-9);
-    let (lo, hi) = (
-        elo_of_score(clamp(mean - Z95 * stderr)),
-        elo_of_score(clamp(mean + Z95 * stderr)),
-    );
+    // An interval reaching a score of 0 or 1 has no finite Elo bound (cutechess: `nan`).
+    let (lo, hi) = (mean - Z95 * stderr, mean + Z95 * stderr);
+    let (lo, hi) = match lo > 0.0 && hi < 1.0 {
+        true => (elo_of_score(lo), elo_of_score(hi)),
+        false => (f64::NAN, f64::NAN),
+    };
     let (w, l) = (tally.wins as f64, tally.losses as f64);
     let los = match w + l > 0.0 {
         true => 50.0 * (1.0 + erf((w - l) / (2.0 * (w + l)).sqrt())),
@@ -413,9 +414,10 @@ pub fn elo_estimate(tally: &Tally, pentanomial: bool) -> Option<EloEstimate> {
 impl fmt::Display for EloEstimate {
     /// cutechess's line: `Elo difference: 31.4 +/- 20.3, LOS: 99.9 %, DrawRatio: 20.0 %`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.elo.is_finite() {
-            true => write!(f, "Elo difference: {:.1} +/- {:.1}", self.elo, self.error)?,
-            false => write!(f, "Elo difference: {} +/- nan", self.elo)?,
+        match (self.elo.is_finite(), self.error.is_finite()) {
+            (true, true) => write!(f, "Elo difference: {:.1} +/- {:.1}", self.elo, self.error)?,
+            (true, false) => write!(f, "Elo difference: {:.1} +/- nan", self.elo)?,
+            (false, _) => write!(f, "Elo difference: {} +/- nan", self.elo)?,
         }
         write!(
             f,

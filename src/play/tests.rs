@@ -58,7 +58,8 @@ fn complete_games_follow_the_rules_and_their_records_replay() {
     ] {
         let dir = tempfile::tempdir().unwrap();
         let mut s = settings(kind, a, b, 4, dir.path());
-        s.openings = Openings::Random { plies: 2 };
+        // Three plies: the second player moves first in the records (PGN's `1...`).
+        s.openings = Openings::Random { plies: 3 };
         let summary = run(&s, &quiet).unwrap();
         assert_eq!(summary.matches[0].tally.games(), 4);
         let games: Vec<GameRow> = read_rows(&dir.path().join(GAMES_FILE)).unwrap();

@@ -344,7 +344,8 @@ fn summary(
         let tally = tally_of(games, name);
         let elo = elo_estimate(&tally, sprt.is_some_and(|s| s.pentanomial));
         let mean = |f: &dyn Fn(&GameRow) -> f64| rows.iter().map(|g| f(g)).sum::<f64>() / n;
-        let _ = writeln!(
+        let _ =
+            writeln!(
             md,
             "| `{name}` | {} | {} / {} / {} | {:.3} | {} | {} | {:.1} | {} | {} | {:.1} | {:.1} |",
             rows.len(),
@@ -352,9 +353,10 @@ fn summary(
             tally.losses,
             tally.draws,
             tally.score(),
-            elo.map_or("–".into(), |e| match e.elo.is_finite() {
-                true => format!("{:+.1} ± {:.1}", e.elo, e.error),
-                false => format!("{:+}", e.elo),
+            elo.map_or("–".into(), |e| match (e.elo.is_finite(), e.error.is_finite()) {
+                (true, true) => format!("{:+.1} ± {:.1}", e.elo, e.error),
+                (true, false) => format!("{:+.1} (interval unbounded)", e.elo),
+                (false, _) => format!("{:+}", e.elo),
             }),
             elo.map_or("–".into(), |e| format!("{:.1} %", e.los)),
             mean(&|g| g.plies as f64),
