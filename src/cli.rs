@@ -10,6 +10,7 @@ use nodeprof::measure::Repeat;
 use nodeprof::play::{Agent, Limits, Openings, PlaySettings, Sprt, Tally};
 use nodeprof::report::{self, Metric, ReportOptions};
 use nodeprof::search::{Clock, SearchConfig, Variant, END, MAX_DEPTH};
+use nodeprof::sweep::shard::ShardSpec;
 use nodeprof::sweep::{plan, SweepSettings};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -64,6 +65,8 @@ const REPORT_EXAMPLES: &str = "Examples:\n  nodeprof report reports/ffo-40-59 --
 const PLOT_EXAMPLES: &str = "Examples:\n  nodeprof plot reports/ffo-40-59 -m beta_cut\n  nodeprof plot reports/ffo-40-59 -m time_ms --x nodes -v negaalpha,transposition";
 const PLAY_EXAMPLES: &str = "Examples:\n  nodeprof play alphabeta+tt+id greedy --game connect4 --movetime 150ms -n 100\n  nodeprof play alphabeta+id+tt@movetime=150ms alphabeta@depth=1 --game ataxx -n 400 --sprt elo0=0,elo1=50\n  nodeprof play negamax alphabeta random --game reversi --depth 2..4 -n 200\n  nodeprof play pvs+tt+id@nodes=50000 alphabeta@depth=3 --openings random:4 -j 2 --resume -o reports/mine";
 const SPRT_EXAMPLES: &str = "Examples:\n  nodeprof sprt --wdl 222/212/0\n  nodeprof sprt --penta 13/37/50/25/3 --elo0 0 --elo1 4 --model normalized";
+const BENCH_EXAMPLES: &str = "Examples:\n  nodeprof bench\n  nodeprof sweep ffo:1..19 --exact --shard 2/4 --signature $(nodeprof bench | tail -1 | cut -d' ' -f1) -o shards/2";
+const MERGE_EXAMPLES: &str = "Examples:\n  nodeprof merge shards/1 shards/2 shards/3 shards/4 -o merged\n  nodeprof merge shards/* -o reports/ffo-1-19-exact";
 const SHOW_EXAMPLES: &str =
     "Examples:\n  nodeprof show ffo:40\n  nodeprof show ataxx:end | head -20";
 
@@ -188,6 +191,15 @@ enum Command {
         /// Replace DIR/runs.csv even if it holds another plan (without it, such a sweep stops)
         #[arg(long)]
         force: bool,
+        /// Run only shard K of N of the plan's cases (split by a hash of each case): K/N, or
+        /// auto (a Slurm job array) / auto/N (a Kubernetes Indexed Job with N completions);
+        /// runs the bench first and writes plan.csv for `nodeprof merge`
+        #[arg(long, value_name = "K/N|auto[/N]")]
+        shard: Option<ShardSpec>,
+        /// Refuse to sweep unless `nodeprof bench` counts this many nodes on this build (the
+        /// gate every shard of a cluster sweep passes)
+        #[arg(long, value_name = "NODES")]
+        signature: Option<u64>,
         /// No progress bar or summary
         #[arg(short, long)]
         quiet: bool,
@@ -316,6 +328,20 @@ enum Command {
         quiet: bool,
         #[command(flatten)]
         game: GameArg,
+    },
+    /// A fixed, quick set of searches; the last line, `<total> nodes <n> nps`, is the build's
+    /// signature (every shard of a cluster sweep checks it)
+    #[command(after_help = BENCH_EXAMPLES)]
+    Bench,
+    /// Merge the shards of a sweep (folders written with --shard) into one runs.csv and its
+    /// report: same plan, same build, every case exactly once (else the cases, and exit 1)
+    #[command(after_help = MERGE_EXAMPLES)]
+    Merge {
+        #[arg(required = true, value_name = "DIR")]
+        dirs: Vec<PathBuf>,
+        /// The merged folder
+        #[arg(short, long, value_name = "OUT")]
+        out: PathBuf,
     },
     /// The SPRT and Elo estimate of match results, as fastchess's calculator gives them
     #[command(after_help = SPRT_EXAMPLES)]
@@ -593,6 +619,11 @@ pub enum Job {
         sprt: Sprt,
         tally: Tally,
     },
+    Bench,
+    Merge {
+        dirs: Vec<PathBuf>,
+        out: PathBuf,
+    },
     /// Arguments that parse but do not make a job (one error line).
     Invalid(String),
 }
@@ -693,6 +724,8 @@ impl Cli {
                 out,
                 resume,
                 force,
+                shard,
+                signature,
                 quiet,
                 baseline,
                 profile,
@@ -723,6 +756,9 @@ impl Cli {
                     repeat: repeat.repeat(),
                     quiet,
                     command_line: std::env::args().collect(),
+                    shard,
+                    signature,
+                    bench_shuffle: None,
                 };
                 let (settings, defaults) = plan::with_profile(settings, profile);
                 Job::Sweep {
@@ -832,6 +868,8 @@ impl Cli {
                 }
                 Err(message) => Job::Invalid(message),
             },
+            Command::Bench => Job::Bench,
+            Command::Merge { dirs, out } => Job::Merge { dirs, out },
             Command::Sprt {
                 wdl,
                 penta,

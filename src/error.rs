@@ -104,6 +104,13 @@ pub enum SweepError {
     Busy(String),
     #[error("{path} holds another plan ({difference}): add --force to replace it, or write to another folder with -o DIR")]
     OtherPlan { path: String, difference: String },
+    #[error("{0}")]
+    Shard(String),
+    #[error("this build's bench counts {got} nodes, the sweep expects {expected} (--signature): its counts would differ from the other shards'; build the same commit, or run `nodeprof bench` to see the searches")]
+    Signature { expected: u64, got: u64 },
+    /// Shards that cannot be merged (another plan, another build, a malformed folder).
+    #[error("{0}")]
+    Merge(String),
 }
 
 /// Errors of matches (`nodeprof play`).

@@ -201,6 +201,28 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
                 writeln!(out, "{}", file.display())?;
             }
         }
+        Job::Bench => {
+            let bench = sweep::bench::run(None)?;
+            commands::bench::print(&bench, &mut out)?;
+        }
+        Job::Merge { dirs, out: dir } => {
+            let outcome = sweep::merge::merge(&dirs, &dir, &std::env::args().collect::<Vec<_>>())?;
+            if !outcome.complete() {
+                commands::bench::print_merge_problems(&outcome, &mut out)?;
+                out.flush()?;
+                return Ok(ExitCode::from(1));
+            }
+            let output = report::run(&dir, &report::ReportOptions::default())?;
+            commands::bench::note_hosts(&dir, &outcome)?;
+            writeln!(
+                out,
+                "merged {} shards ({} cases) into {}",
+                outcome.shards.len(),
+                outcome.cases,
+                dir.join(sweep::RUNS_FILE).display()
+            )?;
+            commands::report::describe(&dir, &output, &[], false, 80, &mut out)?;
+        }
         Job::Sprt { sprt, tally } => commands::sprt::run(&sprt, &tally, &mut out)?,
         Job::Invalid(message) => {
             out.flush()?;

@@ -187,3 +187,116 @@ fn sprt_prints_the_writeups_llr_and_the_verdict() {
         "{stdout}"
     );
 }
+
+#[test]
+fn four_shards_merged_count_as_one_process_and_gaps_or_repeats_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = [
+        "ffo:40..43",
+        "-v",
+        "negaalpha,pvs+tt+id",
+        "-d",
+        "2..4",
+        "-q",
+    ];
+    let sweep = |extra: &[&str]| {
+        let mut args = vec!["sweep"];
+        args.extend(plan);
+        args.extend(extra);
+        let out = nodeprof(dir.path(), &args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    };
+    for k in 1..=4 {
+        sweep(&["--shard", &format!("{k}/4"), "-o", &format!("shards/{k}")]);
+    }
+    sweep(&["-o", "one"]);
+    let all = ["shards/1", "shards/2", "shards/3", "shards/4"];
+    let merge = |dirs: &[&str], out: &str| {
+        let mut args = vec!["merge"];
+        args.extend(dirs);
+        args.extend(["-o", out]);
+        nodeprof(dir.path(), &args)
+    };
+    let merged = merge(&all, "merged");
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    let compare = nodeprof(
+        dir.path(),
+        &["compare", "one", "merged", "--fail-on-change"],
+    );
+    assert!(compare.status.success(), "{}", text(&compare.stdout));
+    assert!(text(&compare.stdout).contains("0 cases changed counts, 0 only in OLD, 0 only in NEW"));
+    // A missing shard: its cases are listed, exit 1, nothing written.
+    let missing = merge(&all[..3], "gap");
+    assert_eq!(missing.status.code(), Some(1));
+    let listed = text(&missing.stdout);
+    assert!(
+        listed.contains("cases missing:") && listed.contains("(shard 4)"),
+        "{listed}"
+    );
+    assert!(!dir.path().join("gap").exists());
+    // A case twice: copy a row of shard 1 into shard 2.
+    let runs = |k: &str| dir.path().join("shards").join(k).join("runs.csv");
+    let first = std::fs::read_to_string(runs("1")).unwrap();
+    let row = first.lines().nth(1).unwrap();
+    let mut second = std::fs::read_to_string(runs("2")).unwrap();
+    second.push_str(row);
+    second.push('\n');
+    std::fs::write(runs("2"), second).unwrap();
+    let twice = merge(&all, "twice");
+    assert_eq!(twice.status.code(), Some(1));
+    let listed = text(&twice.stdout);
+    assert!(
+        listed.contains("1 cases more than once:") && listed.contains("shards/1, shards/2"),
+        "{listed}"
+    );
+    // Shards of another plan are refused.
+    let other = nodeprof(
+        dir.path(),
+        &[
+            "sweep",
+            "ffo:44",
+            "-v",
+            "negaalpha",
+            "-d",
+            "2",
+            "--shard",
+            "1/4",
+            "-o",
+            "other",
+            "-q",
+        ],
+    );
+    assert!(other.status.success());
+    let mixed = merge(&["shards/1", "other"], "mixed");
+    assert_eq!(mixed.status.code(), Some(2));
+    assert!(
+        text(&mixed.stderr).contains("not shards of one sweep: plan"),
+        "{}",
+        text(&mixed.stderr)
+    );
+    // A wrong signature is refused before the sweep.
+    let gate = nodeprof(
+        dir.path(),
+        &[
+            "sweep",
+            "ffo:44",
+            "-v",
+            "negaalpha",
+            "-d",
+            "2",
+            "--shard",
+            "1/2",
+            "--signature",
+            "1",
+            "-o",
+            "gate",
+            "-q",
+        ],
+    );
+    assert_eq!(gate.status.code(), Some(2));
+    assert!(
+        text(&gate.stderr).contains("the sweep expects 1"),
+        "{}",
+        text(&gate.stderr)
+    );
+}

@@ -1,6 +1,7 @@
 //! The work behind each subcommand, writing its text output to any `Write`, so that the
 //! binary stays a thin front end and the output formats can be tested.
 
+pub mod bench;
 pub mod perft;
 pub mod report;
 pub mod search;

@@ -17,6 +17,22 @@ struct Meta<'a> {
     #[serde(flatten)]
     provenance: Provenance,
     settings: Settings<'a>,
+    /// For a shard of a sweep: which, the plan it belongs to, and the bench signature.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sharding: Option<Sharding>,
+}
+
+/// A shard's identity, as `meta.json` records it and `nodeprof merge` checks it.
+#[derive(Clone, Debug, Serialize, serde::Deserialize, PartialEq, Eq)]
+pub struct Sharding {
+    /// `K/N`.
+    pub shard: String,
+    /// The whole plan's fingerprint (all shards of one plan share it).
+    pub plan_fingerprint: String,
+    pub plan_cases: usize,
+    pub shard_cases: usize,
+    /// The bench's total on this build (`nodeprof bench`).
+    pub signature: u64,
 }
 
 /// What made a run and where: version, build, date and machine (`meta.json`'s fields after
@@ -78,6 +94,7 @@ pub fn write(
     cases: &[Case],
     variants: &[Variant],
     depths: &[u32],
+    sharding: Option<Sharding>,
 ) -> Result<(), SweepError> {
     let meta = Meta {
         command: &settings.command_line,
@@ -102,6 +119,7 @@ pub fn write(
             repeat: settings.repeat.runs,
             warmup: settings.repeat.warmup,
         },
+        sharding,
     };
     let path = dir.join("meta.json");
     let text = serde_json::to_string_pretty(&meta).unwrap_or_default();

@@ -2,11 +2,14 @@
 //! flushed at once, so an interrupted sweep keeps every finished row and `--resume` completes
 //! it without repeating any.
 
+pub mod bench;
+pub mod merge;
 pub mod meta;
 pub mod plan;
 pub mod record;
 mod run;
 mod settings;
+pub mod shard;
 mod table;
 
 pub use record::{CaseKey, Record, COLUMNS};

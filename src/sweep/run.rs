@@ -19,6 +19,7 @@ use super::meta;
 use super::plan;
 use super::record::{self, CaseKey, Record};
 use super::settings::{SweepSettings, SweepSummary, RUNS_FILE};
+use super::shard;
 use super::table::{finished_cases, upgrade_columns};
 
 /// One case of the plan: its place, an index into the cases, the configuration it is
@@ -87,6 +88,19 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
             }
         }
     }
+    let sharding = match settings.shard {
+        Some(spec) => Some(shard_plan(settings, spec, &planned)?),
+        None => match settings.signature {
+            Some(_) => {
+                check_signature(settings)?;
+                None
+            }
+            None => None,
+        },
+    };
+    if let Some(s) = &sharding {
+        planned.retain(|u| shard::shard_of(&u.key, s.shard.count) == s.shard.index);
+    }
     let planned_keys: Vec<CaseKey> = planned.iter().map(|u| u.key.clone()).collect();
     fs::create_dir_all(&settings.out_dir).map_err(|source| SweepError::Io {
         path: settings.out_dir.display().to_string(),
@@ -142,7 +156,17 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
             .has_headers(!appending)
             .from_writer(file),
     );
-    meta::write(&settings.out_dir, settings, &cases, &variants, &depths)?;
+    if let Some(s) = &sharding {
+        write_plan(&settings.out_dir, &s.plan)?;
+    }
+    meta::write(
+        &settings.out_dir,
+        settings,
+        &cases,
+        &variants,
+        &depths,
+        sharding.as_ref().map(|s| s.meta.clone()),
+    )?;
 
     let progress = progress_bar(units.len() as u64, settings.quiet);
     let jobs = settings.jobs.max(1) as u32;
@@ -220,6 +244,82 @@ fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
         .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
     bar
+}
+
+/// A shard's part of the plan: which shard, the whole plan (each case with its shard) for
+/// `plan.csv`, and what `meta.json` records.
+struct Sharding {
+    shard: shard::Shard,
+    plan: Vec<(u32, CaseKey)>,
+    meta: meta::Sharding,
+}
+
+/// The bench's total, checked against `--signature` when given.
+fn check_signature(settings: &SweepSettings) -> Result<u64, Error> {
+    let got = super::bench::run(settings.bench_shuffle)?.nodes;
+    match settings.signature {
+        Some(expected) if expected != got => Err(SweepError::Signature { expected, got }.into()),
+        _ => Ok(got),
+    }
+}
+
+fn shard_plan(
+    settings: &SweepSettings,
+    spec: shard::ShardSpec,
+    planned: &[Unit],
+) -> Result<Sharding, Error> {
+    let shard = spec
+        .resolve(|name| std::env::var(name).ok())
+        .map_err(SweepError::Shard)?;
+    let signature = check_signature(settings)?;
+    let plan: Vec<(u32, CaseKey)> = planned
+        .iter()
+        .map(|u| (shard::shard_of(&u.key, shard.count), u.key.clone()))
+        .collect();
+    let keys: Vec<CaseKey> = plan.iter().map(|(_, k)| k.clone()).collect();
+    Ok(Sharding {
+        shard,
+        meta: meta::Sharding {
+            shard: shard.to_string(),
+            plan_fingerprint: shard::plan_fingerprint(&keys),
+            plan_cases: plan.len(),
+            shard_cases: plan.iter().filter(|(s, _)| *s == shard.index).count(),
+            signature,
+        },
+        plan,
+    })
+}
+
+/// `plan.csv`: every case of the whole plan with its shard, so that a merge can name the
+/// cases a missing shard should have run.
+pub const PLAN_FILE: &str = "plan.csv";
+
+fn write_plan(dir: &std::path::Path, plan: &[(u32, CaseKey)]) -> Result<(), SweepError> {
+    let path = dir.join(PLAN_FILE);
+    let error = |e: csv::Error| SweepError::Csv {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    };
+    let mut w = csv::Writer::from_path(&path).map_err(error)?;
+    w.write_record([
+        "shard",
+        "suite",
+        "position",
+        "variant",
+        "eval",
+        "depth",
+        "shuffle_seed",
+    ])
+    .map_err(error)?;
+    for (shard, k) in plan {
+        let seed = k.5.map_or(String::new(), |s| s.to_string());
+        w.write_record([&shard.to_string(), &k.0, &k.1, &k.2, &k.3, &k.4, &seed])
+            .map_err(error)?;
+    }
+    w.flush().map_err(|source| SweepError::Io {
+        path: path.display().to_string(),
+        source,
+    })
 }
 
 /// What differs between the cases of a `runs.csv` and a plan, one dimension at a time.

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use super::shard::ShardSpec;
 use crate::game::{Eval, GameKind};
 use crate::measure::Repeat;
 use crate::search::{Clock, Variant};
@@ -33,6 +34,14 @@ pub struct SweepSettings {
     pub quiet: bool,
     /// The command line, for `meta.json`.
     pub command_line: Vec<String>,
+    /// Run only this shard of the plan's cases (see `shard`).
+    pub shard: Option<ShardSpec>,
+    /// The bench total this build must count before the sweep runs (the shards' gate).
+    pub signature: Option<u64>,
+    /// Shuffles the bench's move orders: tests stand in with it for a build that counts
+    /// differently.
+    #[doc(hidden)]
+    pub bench_shuffle: Option<u64>,
 }
 
 /// What a sweep did.

@@ -63,6 +63,9 @@ fn settings(
         repeat: Repeat::default(),
         quiet: true,
         command_line: vec!["test".into()],
+        shard: None,
+        signature: None,
+        bench_shuffle: None,
     }
 }
 
@@ -768,5 +771,35 @@ fn suite_means_are_the_means_of_the_rows() {
     assert!(
         summary.contains("| mean nodes | end-easy | middle-easy |"),
         "{summary}"
+    );
+}
+
+#[test]
+fn the_signature_gate_refuses_a_build_that_counts_differently() {
+    use super::shard::{Shard, ShardSpec};
+    let dir = tempfile::tempdir().unwrap();
+    let expected = super::bench::run(None).unwrap().nodes;
+    // The bench counts the same every time.
+    assert_eq!(super::bench::run(None).unwrap().nodes, expected);
+    let mut s = settings(
+        dir.path().join("ok"),
+        &["reversi/ffo/end40.pos"],
+        &["negaalpha"],
+        2..=2,
+    );
+    s.shard = Some(ShardSpec::Fixed(Shard { index: 1, count: 1 }));
+    s.signature = Some(expected);
+    run(&s).unwrap();
+    // A build whose move order differs (the bench's orders shuffled) counts otherwise.
+    let changed = SweepSettings {
+        out_dir: dir.path().join("changed"),
+        bench_shuffle: Some(3),
+        ..s.clone()
+    };
+    let err = run(&changed).unwrap_err().to_string();
+    assert!(err.contains(&format!("expects {expected}")), "{err}");
+    assert!(
+        !dir.path().join("changed").exists(),
+        "refused before writing"
     );
 }
