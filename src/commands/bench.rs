@@ -64,7 +64,7 @@ pub fn note_hosts(dir: &Path, outcome: &MergeOutcome) -> io::Result<()> {
     ));
     if outcome.hosts.len() > 1 {
         text.push_str(&format!(
-            " **The times come from {} hosts ({}): compare times only within a host; the counts do not depend on the machine.**",
+            " **The times come from {} hosts ({}): compare times only within a host (hosts.csv names each case's); the counts do not depend on the machine.**",
             outcome.hosts.len(),
             outcome.hosts.join(", ")
         ));

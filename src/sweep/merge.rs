@@ -221,7 +221,67 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<Me
         source,
     })?;
     write_meta(out, &outcome, command_line)?;
+    write_hosts(out, &plan, &outcome)?;
     Ok(outcome)
+}
+
+/// `hosts.csv`: each case with the shard and host that ran it (and timed it).
+pub const HOSTS_FILE: &str = "hosts.csv";
+
+fn write_hosts(
+    out: &Path,
+    plan: &[(u32, CaseKey)],
+    outcome: &MergeOutcome,
+) -> Result<(), SweepError> {
+    let path = out.join(HOSTS_FILE);
+    let error = |e: csv::Error| SweepError::Csv {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    };
+    let host_of: HashMap<String, &str> = outcome
+        .shards
+        .iter()
+        .map(|s| {
+            (
+                s.sharding.shard.split('/').next().unwrap_or("").to_string(),
+                s.host.as_str(),
+            )
+        })
+        .collect();
+    let mut w = csv::Writer::from_path(&path).map_err(error)?;
+    w.write_record([
+        "suite",
+        "position",
+        "variant",
+        "eval",
+        "depth",
+        "shuffle_seed",
+        "shard",
+        "host",
+    ])
+    .map_err(error)?;
+    for (shard, k) in plan {
+        let seed = k.5.map_or(String::new(), |s| s.to_string());
+        let host = host_of
+            .get(&shard.to_string())
+            .copied()
+            .unwrap_or("unknown");
+        w.write_record([
+            &k.0,
+            &k.1,
+            &k.2,
+            &k.3,
+            &k.4,
+            &seed,
+            &shard.to_string(),
+            host,
+        ])
+        .map_err(error)?;
+    }
+    w.flush().map_err(|source| SweepError::Io {
+        path: path.display().to_string(),
+        source,
+    })
 }
 
 #[derive(Serialize)]
