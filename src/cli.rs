@@ -326,6 +326,13 @@ enum Command {
         /// No per-game lines
         #[arg(short, long)]
         quiet: bool,
+        /// Play only shard K of N of each match's game pairs (K/N, auto, auto/N; see sweep);
+        /// `nodeprof merge` joins the shards (not with --sprt)
+        #[arg(long, value_name = "K/N|auto[/N]")]
+        shard: Option<ShardSpec>,
+        /// Refuse to play unless `nodeprof bench` counts this many nodes on this build
+        #[arg(long, value_name = "NODES")]
+        signature: Option<u64>,
         #[command(flatten)]
         game: GameArg,
     },
@@ -831,6 +838,8 @@ impl Cli {
                 resume,
                 force,
                 quiet,
+                shard,
+                signature,
                 game,
             } => match play_settings(PlayArgs {
                 agents: agents.clone(),
@@ -861,6 +870,8 @@ impl Cli {
                             force,
                             clock: Clock::SYSTEM,
                             command_line: std::env::args().collect(),
+                            shard,
+                            signature,
                         },
                         openings,
                         quiet,

@@ -300,3 +300,56 @@ fn four_shards_merged_count_as_one_process_and_gaps_or_repeats_are_named() {
         text(&gate.stderr)
     );
 }
+
+#[test]
+fn a_match_split_in_shards_merges_to_the_games_of_one_process() {
+    let dir = tempfile::tempdir().unwrap();
+    let play = |extra: &[&str]| {
+        let mut args = vec![
+            "play",
+            "alphabeta@depth=3",
+            "greedy",
+            "--game",
+            "connect4",
+            "-n",
+            "8",
+            "--openings",
+            "random:3",
+            "-q",
+        ];
+        args.extend(extra);
+        let out = nodeprof(dir.path(), &args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    };
+    play(&["--shard", "1/2", "-o", "s1"]);
+    play(&["--shard", "2/2", "-o", "s2"]);
+    play(&["-o", "one"]);
+    let merged = nodeprof(dir.path(), &["merge", "s1", "s2", "-o", "merged"]);
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    // The same games move for move (times aside), and the same record file.
+    let moves = |d: &str| -> Vec<String> {
+        std::fs::read_to_string(dir.path().join(d).join("moves.csv"))
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let f: Vec<&str> = l.split(',').collect();
+                format!("{} {} {}", f[1], f[2], f[6])
+            })
+            .collect()
+    };
+    assert_eq!(moves("merged"), moves("one"));
+    let record = |d: &str| std::fs::read_to_string(dir.path().join(d).join("games.txt")).unwrap();
+    assert_eq!(record("merged"), record("one"));
+    let gap = nodeprof(dir.path(), &["merge", "s1", "-o", "gap"]);
+    assert_eq!(gap.status.code(), Some(1));
+    assert!(
+        text(&gap.stdout).contains("(shard 2)"),
+        "{}",
+        text(&gap.stdout)
+    );
+    let sprt = nodeprof(
+        dir.path(),
+        &["play", "greedy", "random", "--shard", "1/2", "--sprt"],
+    );
+    assert_eq!(sprt.status.code(), Some(2));
+}

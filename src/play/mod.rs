@@ -4,6 +4,7 @@
 
 pub mod agent;
 pub mod game;
+pub mod merge;
 pub mod records;
 mod run;
 pub mod sprt;

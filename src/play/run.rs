@@ -21,6 +21,8 @@ use crate::game::tree::splitmix64;
 use crate::game::{Eval, GameKind};
 use crate::position::AnyPosition;
 use crate::search::Clock;
+use crate::sweep::meta::Sharding;
+use crate::sweep::shard::{fields_hash, Shard, ShardSpec};
 use crate::with_position;
 
 /// Where games start.
@@ -91,6 +93,32 @@ pub struct PlaySettings {
     /// Where time is read from (tests stand in for the system's clock).
     pub clock: Clock,
     pub command_line: Vec<String>,
+    /// Play only this shard of each match's game pairs (not with an SPRT).
+    pub shard: Option<ShardSpec>,
+    /// The bench total this build must count first (see `sweep --signature`).
+    pub signature: Option<u64>,
+}
+
+/// The shard (1-based) of `count` that pair `pair` of match `name` belongs to: pairs stay
+/// whole, so that their pentanomial counts survive the split.
+pub fn pair_shard(name: &str, pair: u64, count: u32) -> u32 {
+    (fields_hash(&[name, &pair.to_string()]) % count as u64) as u32 + 1
+}
+
+/// The play's plan, for the fingerprint its shards share: matches, games, openings, seed.
+fn play_fingerprint(settings: &PlaySettings) -> String {
+    let names: Vec<String> = settings.matches.iter().map(match_name).collect();
+    let games = settings.games.to_string();
+    let seed = settings.seed.to_string();
+    let openings = settings.openings.describe();
+    let mut fields: Vec<&str> = names.iter().map(String::as_str).collect();
+    fields.extend([
+        games.as_str(),
+        seed.as_str(),
+        openings.as_str(),
+        settings.game.name(),
+    ]);
+    format!("{:016x}", fields_hash(&fields))
 }
 
 /// How one match went.
@@ -162,6 +190,28 @@ struct Shared {
 /// Plays every match; `on_line` gets the per-game lines and running totals as games end.
 pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<PlaySummary, Error> {
     check_settings(settings)?;
+    let shard: Option<Shard> = match settings.shard {
+        Some(spec) => Some(
+            spec.resolve(|name| std::env::var(name).ok())
+                .map_err(PlayError::Setup)?,
+        ),
+        None => None,
+    };
+    let signature = match (shard, settings.signature) {
+        (None, None) => None,
+        _ => {
+            let got = crate::sweep::bench::run(None)?.nodes;
+            match settings.signature {
+                Some(expected) if expected != got => {
+                    return Err(crate::error::SweepError::Signature { expected, got }.into())
+                }
+                _ => Some(got),
+            }
+        }
+    };
+    let in_shard = |name: &str, round: u64| {
+        shard.is_none_or(|s| pair_shard(name, round.div_ceil(2), s.count) == s.index)
+    };
     let dir = &settings.out_dir;
     fs::create_dir_all(dir).map_err(|source| PlayError::Io {
         path: dir.display().to_string(),
@@ -262,7 +312,20 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
         }
         None => None,
     };
-    write_meta(settings)?;
+    let sharding = match (shard, signature) {
+        (Some(shard), Some(signature)) => Some(Sharding {
+            shard: shard.to_string(),
+            plan_fingerprint: play_fingerprint(settings),
+            plan_cases: (settings.matches.len() as u64 * settings.games) as usize,
+            shard_cases: names
+                .iter()
+                .map(|n| (1..=settings.games).filter(|&r| in_shard(n, r)).count())
+                .sum(),
+            signature,
+        }),
+        _ => None,
+    };
+    write_meta(settings, sharding)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(settings.jobs.max(1))
         .build()
@@ -307,7 +370,7 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
                     if round > settings.games {
                         return;
                     }
-                    if done.contains(&(name.clone(), round)) {
+                    if done.contains(&(name.clone(), round)) || !in_shard(name, round) {
                         continue;
                     }
                     let outcome = play_round(settings, agents, round);
@@ -367,7 +430,7 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
 }
 
 /// A finished game as its rows tell it (to write its record again).
-fn played_from_rows(row: &GameRow, moves: &[&MoveRow]) -> PlayedGame {
+pub(crate) fn played_from_rows(row: &GameRow, moves: &[&MoveRow]) -> PlayedGame {
     let side = |m: &MoveRow| -> &'static str {
         // Side names are the games' constants; keep the static one that matches.
         ["Black", "White", "X", "O"]
@@ -459,6 +522,12 @@ fn check_settings(settings: &PlaySettings) -> Result<(), PlayError> {
             "{} is not played: matches are for reversi, ataxx and connect4",
             settings.game
         )));
+    }
+    if settings.shard.is_some() && settings.sprt.is_some() {
+        return Err(PlayError::Setup(
+            "--shard and --sprt do not go together: an SPRT decides game by game, in one place"
+                .into(),
+        ));
     }
     if settings.matches.is_empty() || settings.games == 0 {
         return Err(PlayError::Setup(
@@ -671,6 +740,8 @@ struct Meta<'a> {
     #[serde(flatten)]
     provenance: crate::sweep::meta::Provenance,
     settings: MetaSettings,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sharding: Option<Sharding>,
 }
 
 #[derive(Serialize)]
@@ -687,7 +758,7 @@ struct MetaSettings {
     resume: bool,
 }
 
-fn write_meta(settings: &PlaySettings) -> Result<(), PlayError> {
+fn write_meta(settings: &PlaySettings, sharding: Option<Sharding>) -> Result<(), PlayError> {
     let meta = Meta {
         command: &settings.command_line,
         provenance: crate::sweep::meta::provenance(),
@@ -702,6 +773,7 @@ fn write_meta(settings: &PlaySettings) -> Result<(), PlayError> {
             sprt: settings.sprt.map(|s| s.describe()),
             resume: settings.resume,
         },
+        sharding,
     };
     let path = settings.out_dir.join("meta.json");
     let text = serde_json::to_string_pretty(&meta).unwrap_or_default();

@@ -26,6 +26,8 @@ fn settings(game: GameKind, a: &str, b: &str, games: u64, dir: &Path) -> PlaySet
         force: false,
         clock: Clock::SYSTEM,
         command_line: vec![],
+        shard: None,
+        signature: None,
     }
 }
 

@@ -42,7 +42,8 @@ impl MergeOutcome {
     }
 }
 
-fn merge_error(message: String) -> Error {
+/// A merge that cannot go on, as an error.
+pub fn merge_error(message: String) -> Error {
     SweepError::Merge(message).into()
 }
 
@@ -107,9 +108,8 @@ fn describe(key: &CaseKey) -> String {
     format!("{}/{} {} depth {}", key.0, key.1, key.2, key.4)
 }
 
-/// Checks the shards in `dirs` and, when every case is there once, writes the merged
-/// `runs.csv` and `meta.json` into `out`.
-pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<MergeOutcome, Error> {
+/// The shards in `dirs`, checked to come from one plan, one build and one bench signature.
+pub fn read_shards(dirs: &[PathBuf]) -> Result<Vec<ShardInfo>, Error> {
     if dirs.is_empty() {
         return Err(merge_error(
             "nothing to merge: name the shards' folders".into(),
@@ -147,6 +147,14 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<Me
             return Err(differ("shard count", &f.shard, &g.shard));
         }
     }
+    Ok(shards)
+}
+
+/// Checks the shards in `dirs` and, when every case is there once, writes the merged
+/// `runs.csv` and `meta.json` into `out`.
+pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<MergeOutcome, Error> {
+    let shards = read_shards(dirs)?;
+    let first = &shards[0];
     let plan = read_plan(&first.dir)?;
     let mut rows: Vec<Record> = Vec::new();
     let mut seen: HashMap<CaseKey, Vec<usize>> = HashMap::new();
@@ -302,7 +310,8 @@ struct MergedShard<'a> {
     git_revision: &'a str,
 }
 
-fn write_meta(
+/// The merged folder's `meta.json`: the command, this build, the plan and the shards.
+pub fn write_meta(
     out: &Path,
     outcome: &MergeOutcome,
     command_line: &[String],

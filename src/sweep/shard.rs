@@ -110,18 +110,22 @@ impl ShardSpec {
     }
 }
 
-/// FNV-1a over the key's fields, each ended by a unit separator: stable across builds and
-/// machines (unlike the standard library's hasher).
-fn key_hash(key: &CaseKey) -> u64 {
-    let seed = key.5.map_or(String::new(), |s| s.to_string());
+/// FNV-1a over fields, each ended by a unit separator: stable across builds and machines
+/// (unlike the standard library's hasher).
+pub fn fields_hash(fields: &[&str]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for field in [&key.0, &key.1, &key.2, &key.3, &key.4, &seed] {
+    for field in fields {
         for &b in field.as_bytes().iter().chain(&[0x1f]) {
             h ^= b as u64;
             h = h.wrapping_mul(0x0000_0100_0000_01b3);
         }
     }
     h
+}
+
+fn key_hash(key: &CaseKey) -> u64 {
+    let seed = key.5.map_or(String::new(), |s| s.to_string());
+    fields_hash(&[&key.0, &key.1, &key.2, &key.3, &key.4, &seed])
 }
 
 /// The shard (1-based) of `count` that a case belongs to.
