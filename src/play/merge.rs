@@ -94,19 +94,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<Me
         })
         .collect();
     duplicated.sort();
-    let mut hosts: Vec<String> = Vec::new();
-    for s in &shards {
-        if !hosts.contains(&s.host) {
-            hosts.push(s.host.clone());
-        }
-    }
-    let outcome = MergeOutcome {
-        cases: matches.len() * games as usize,
-        shards,
-        hosts,
-        missing,
-        duplicated,
-    };
+    let outcome = MergeOutcome::new(shards, matches.len() * games as usize, missing, duplicated);
     if !outcome.complete() {
         return Ok(outcome);
     }

@@ -37,6 +37,28 @@ pub struct MergeOutcome {
 }
 
 impl MergeOutcome {
+    /// The outcome of merging `shards`, their hosts listed once each in shard order.
+    pub fn new(
+        shards: Vec<ShardInfo>,
+        cases: usize,
+        missing: Vec<String>,
+        duplicated: Vec<String>,
+    ) -> MergeOutcome {
+        let mut hosts: Vec<String> = Vec::new();
+        for s in &shards {
+            if !hosts.contains(&s.host) {
+                hosts.push(s.host.clone());
+            }
+        }
+        MergeOutcome {
+            shards,
+            hosts,
+            cases,
+            missing,
+            duplicated,
+        }
+    }
+
     pub fn complete(&self) -> bool {
         self.missing.is_empty() && self.duplicated.is_empty()
     }
@@ -194,19 +216,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<Me
     }
     missing.sort();
     duplicated.sort();
-    let mut hosts: Vec<String> = Vec::new();
-    for s in &shards {
-        if !hosts.contains(&s.host) {
-            hosts.push(s.host.clone());
-        }
-    }
-    let outcome = MergeOutcome {
-        cases: plan.len(),
-        shards,
-        hosts,
-        missing,
-        duplicated,
-    };
+    let outcome = MergeOutcome::new(shards, plan.len(), missing, duplicated);
     if !outcome.complete() {
         return Ok(outcome);
     }
