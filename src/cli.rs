@@ -20,7 +20,7 @@ use std::time::Duration;
     name = "nodeprof",
     version = nodeprof::provenance::VERSION,
     long_version = nodeprof::provenance::VERSION_LINE,
-    about = "Benchmark suite and node-count profiler for game-tree search (Reversi, Ataxx)",
+    about = "Benchmark suite and node-count profiler for game-tree search (Reversi, Ataxx, Connect 4)",
     after_help = "POSITIONS are built-in suites (ffo:40..59, ffo:41, fforum:40-59, ataxx:end, ataxx:start), \
                   files (.pos, .obf, .fen), folders, globs, 'startpos' (with --game), or a position \
                   written inline (an Ataxx FEN or an obf Reversi board and side).\n\n\
@@ -340,10 +340,12 @@ enum Command {
     /// signature (every shard of a cluster sweep checks it)
     #[command(after_help = BENCH_EXAMPLES)]
     Bench,
-    /// Merge the shards of a sweep (folders written with --shard) into one runs.csv and its
-    /// report: same plan, same build, every case exactly once (else the cases, and exit 1)
+    /// Merge the shards of a sweep or a play (folders written with --shard) into one table and
+    /// its report: same plan, same build, every case or game exactly once (else they are
+    /// listed, and exit 1)
     #[command(after_help = MERGE_EXAMPLES)]
     Merge {
+        /// The shards' folders
         #[arg(required = true, value_name = "DIR")]
         dirs: Vec<PathBuf>,
         /// The merged folder
