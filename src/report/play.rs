@@ -40,6 +40,9 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
         return Err(ReportError::NoRuns(games_path.display().to_string()));
     }
     let moves_path = dir.join(MOVES_FILE);
+    if !moves_path.exists() {
+        return Err(ReportError::NoMoves(moves_path.display().to_string()));
+    }
     let moves: Vec<MoveRow> = read_rows(&moves_path).map_err(read_error(&moves_path))?;
     let sprt = read_sprt(dir);
     let mut written = Vec::new();
