@@ -2,7 +2,7 @@
 //! each finished game's moves, record and row appended and flushed at once; an SPRT that
 //! stops a match when its LLR leaves the bounds; `--resume` that continues a stopped match.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::agent::Agent;
 use super::game::{play_game, random_opening, PlayedGame};
 use super::records::{record_file, write_record, RecordInfo};
-use super::sprt::{elo_estimate, EloEstimate, Sprt, Tally, Verdict};
+use super::sprt::{elo_estimate, EloEstimate, Results, Sprt, Tally, Verdict};
 use super::table::{read_rows, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
 use crate::error::{Error, PlayError};
 use crate::game::tree::splitmix64;
@@ -181,9 +181,7 @@ struct Shared {
     games: csv::Writer<File>,
     moves: csv::Writer<File>,
     record: Option<File>,
-    tally: Tally,
-    /// Scores of pairs with one game finished, by pair.
-    half_pairs: HashMap<u64, f64>,
+    results: Results,
     error: Option<PlayError>,
 }
 
@@ -334,8 +332,7 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
         games: games_writer,
         moves: moves_writer,
         record,
-        tally: Tally::default(),
-        half_pairs: HashMap::new(),
+        results: Results::default(),
         error: None,
     });
     let mut summaries = Vec::new();
@@ -343,12 +340,11 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
         let name = &names[mi];
         {
             let mut s = shared.lock().expect("no thread panics holding the lock");
-            s.tally = Tally::default();
-            s.half_pairs.clear();
+            s.results = Results::default();
             let mut rows: Vec<&GameRow> = finished.iter().filter(|r| &r.r#match == name).collect();
             rows.sort_by_key(|r| r.round);
             for row in rows {
-                add_result(&mut s, row.round, row.score);
+                s.results.add(row.pair, row.score);
             }
         }
         if settings.matches.len() > 1 {
@@ -358,7 +354,10 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
                 settings.matches.len()
             ));
         }
-        let stop = AtomicBool::new(sprt_decided(settings, &shared.lock().expect("lock").tally));
+        let stop = AtomicBool::new(sprt_decided(
+            settings,
+            &shared.lock().expect("lock").results.tally,
+        ));
         let next = AtomicU64::new(1);
         pool.scope(|scope| {
             for _ in 0..settings.jobs.max(1) {
@@ -387,15 +386,15 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
                             date: &date,
                         };
                         save_game(&mut s, settings, name, agents, round, &game, &info)?;
-                        add_result(&mut s, round, game.score());
+                        s.results.add(round.div_ceil(2), game.score());
                         on_line(&game_line(round, &game));
                         if let Some(sprt) = &settings.sprt {
-                            on_line(&sprt.running_line(&s.tally));
+                            on_line(&sprt.running_line(&s.results.tally));
                         }
                         Ok(())
                     });
                     match result {
-                        Ok(()) if sprt_decided(settings, &s.tally) => {
+                        Ok(()) if sprt_decided(settings, &s.results.tally) => {
                             stop.store(true, Ordering::SeqCst)
                         }
                         Ok(()) => {}
@@ -412,7 +411,7 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
         if let Some(e) = s.error.take() {
             return Err(e.into());
         }
-        let tally = s.tally;
+        let tally = s.results.tally;
         let pentanomial = settings.sprt.is_some_and(|t| t.pentanomial);
         summaries.push(MatchSummary {
             name: name.clone(),
@@ -502,17 +501,6 @@ fn sprt_decided(settings: &PlaySettings, tally: &Tally) -> bool {
     settings
         .sprt
         .is_some_and(|t| t.verdict(t.llr(tally)) != Verdict::Continue)
-}
-
-fn add_result(s: &mut Shared, round: u64, score: f64) {
-    s.tally.add_game(score);
-    let pair = round.div_ceil(2);
-    match s.half_pairs.remove(&pair) {
-        Some(other) => s.tally.add_pair(other, score),
-        None => {
-            s.half_pairs.insert(pair, score);
-        }
-    }
 }
 
 /// Agents, game and openings that can make a match, checked before any file is touched.

@@ -9,6 +9,7 @@
 //!   (logistic) or normalized Elo (normalized) is elo0's and elo1's (M. Van den Bergh,
 //!   "Comments on normalized Elo").
 
+use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -98,6 +99,27 @@ impl Tally {
     /// The mean score per game.
     pub fn score(&self) -> f64 {
         (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
+    }
+}
+
+/// Results as games end: each game counts at once, a pair once both of its games are in.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Results {
+    pub tally: Tally,
+    /// Scores of pairs with one game in, by pair.
+    unpaired: HashMap<u64, f64>,
+}
+
+impl Results {
+    /// Adds a game of pair `pair` scored `score` (1, 0.5 or 0).
+    pub fn add(&mut self, pair: u64, score: f64) {
+        self.tally.add_game(score);
+        match self.unpaired.remove(&pair) {
+            Some(other) => self.tally.add_pair(other, score),
+            None => {
+                self.unpaired.insert(pair, score);
+            }
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use super::chart_kit::{self, Bands, Bars, Series};
 use super::tables::Grid;
 use super::text::{render, thousands};
 use crate::error::ReportError;
-use crate::play::sprt::{elo_estimate, Sprt, Tally};
+use crate::play::sprt::{elo_estimate, Results, Sprt, Tally};
 use crate::play::table::{read_rows, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
 
 /// The chooser and the limit of an agent as written: `alphabeta+tt` and `depth=3`.
@@ -141,18 +141,11 @@ fn match_order(games: &[GameRow]) -> Vec<String> {
 fn tally_of(games: &[GameRow], name: &str) -> Tally {
     let mut rows: Vec<&GameRow> = games.iter().filter(|g| g.r#match == name).collect();
     rows.sort_by_key(|g| g.round);
-    let mut tally = Tally::default();
-    let mut half: BTreeMap<u64, f64> = BTreeMap::new();
+    let mut results = Results::default();
     for g in rows {
-        tally.add_game(g.score);
-        match half.remove(&g.pair) {
-            Some(other) => tally.add_pair(other, g.score),
-            None => {
-                half.insert(g.pair, g.score);
-            }
-        }
+        results.add(g.pair, g.score);
     }
-    tally
+    results.tally
 }
 
 fn ordered_insert(list: &mut Vec<String>, item: &str) -> usize {
