@@ -77,15 +77,7 @@ macro_rules! rows_chart {
             .disable_y_mesh()
             .x_desc($x_desc)
             .y_labels(n * 2 + 1)
-            .y_label_formatter(&|y| {
-                let i = (n as f64 - y - 0.5).round();
-                let on_centre = ((n as f64 - y) - 0.5 - i).abs() < 0.01;
-                if on_centre && i >= 0.0 && (i as usize) < n {
-                    labels[i as usize].to_string()
-                } else {
-                    String::new()
-                }
-            })
+            .y_label_formatter(&|y| centre_label(n as f64 - y, labels, 1))
             .x_label_formatter($x_format)
             .label_style((FONT, 14))
             .axis_desc_style((FONT, 16))
@@ -108,6 +100,18 @@ macro_rules! legend {
             .draw()
             .map_err(|e| e.to_string())
     };
+}
+
+/// The label of the band whose centre `at` is (band i spans i..i+1 of the axis): band i's
+/// label when i is a multiple of `step`, else nothing (ticks between centres get none).
+fn centre_label<S: AsRef<str>>(at: f64, labels: &[S], step: usize) -> String {
+    let i = (at - 0.5).round();
+    let on_centre = (at - 0.5 - i).abs() < 0.01;
+    match on_centre && i >= 0.0 && (i as usize) < labels.len() && (i as usize).is_multiple_of(step)
+    {
+        true => labels[i as usize].as_ref().to_string(),
+        false => String::new(),
+    }
 }
 
 /// A named line of (x, y) points.
@@ -755,15 +759,7 @@ impl Draw for Bars {
             .x_desc(&self.x_label)
             .y_desc(&self.y_label)
             .x_labels(n * 2 + 1)
-            .x_label_formatter(&|x: &f64| {
-                let i = (x - 0.5).round();
-                let on_centre = (x - 0.5 - i).abs() < 0.01;
-                match on_centre && i >= 0.0 && (i as usize) < n && (i as usize).is_multiple_of(step)
-                {
-                    true => categories[i as usize].clone(),
-                    false => String::new(),
-                }
-            })
+            .x_label_formatter(&|x: &f64| centre_label(*x, categories, step))
             .y_label_formatter(&|y| short_number(*y))
             .label_style((FONT, 14))
             .axis_desc_style((FONT, 16))
