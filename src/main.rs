@@ -207,41 +207,10 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
         }
         Job::Merge { dirs, out: dir } => {
             let command: Vec<String> = std::env::args().collect();
-            let plays = dirs
-                .first()
-                .is_some_and(|d| report::play::is_play_folder(d));
-            let outcome = match plays {
-                true => play::merge::merge(&dirs, &dir, &command)?,
-                false => sweep::merge::merge(&dirs, &dir, &command)?,
-            };
-            if !outcome.complete() {
-                commands::bench::print_merge_problems(&outcome, &mut out)?;
+            if !commands::merge::run(&dirs, &dir, &command, &mut out)? {
                 out.flush()?;
                 return Ok(ExitCode::from(1));
             }
-            if plays {
-                report::play::run(&dir)?;
-                commands::bench::note_hosts(&dir, &outcome)?;
-                writeln!(
-                    out,
-                    "merged {} shards ({} games) into {}",
-                    outcome.shards.len(),
-                    outcome.cases,
-                    dir.display()
-                )?;
-                out.flush()?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            let output = report::run(&dir, &report::ReportOptions::default())?;
-            commands::bench::note_hosts(&dir, &outcome)?;
-            writeln!(
-                out,
-                "merged {} shards ({} cases) into {}",
-                outcome.shards.len(),
-                outcome.cases,
-                dir.join(sweep::RUNS_FILE).display()
-            )?;
-            commands::report::describe(&dir, &output, &[], false, 80, &mut out)?;
         }
         Job::Sprt { sprt, tally } => commands::sprt::run(&sprt, &tally, &mut out)?,
         Job::Invalid(message) => {

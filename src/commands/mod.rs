@@ -2,6 +2,7 @@
 //! binary stays a thin front end and the output formats can be tested.
 
 pub mod bench;
+pub mod merge;
 pub mod perft;
 pub mod report;
 pub mod search;

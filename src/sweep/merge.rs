@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::meta::{provenance, Provenance, Sharding};
 use super::record::{CaseKey, Record};
-use super::run::PLAN_FILE;
+use super::run::{write_cases, PLAN_FILE};
 use super::settings::RUNS_FILE;
 use super::table::read_runs;
 use crate::error::{Error, SweepError};
@@ -251,55 +251,22 @@ fn write_hosts(
     plan: &[(u32, CaseKey)],
     outcome: &MergeOutcome,
 ) -> Result<(), SweepError> {
-    let path = out.join(HOSTS_FILE);
-    let error = |e: csv::Error| SweepError::Csv {
-        path: path.display().to_string(),
-        message: e.to_string(),
-    };
     let host_of: HashMap<String, &str> = outcome
         .shards
         .iter()
         .map(|s| {
-            (
-                s.sharding.shard.split('/').next().unwrap_or("").to_string(),
-                s.host.as_str(),
-            )
+            let index = s.sharding.shard.split('/').next().unwrap_or("");
+            (index.to_string(), s.host.as_str())
         })
         .collect();
-    let mut w = csv::Writer::from_path(&path).map_err(error)?;
-    w.write_record([
-        "suite",
-        "position",
-        "variant",
-        "eval",
-        "depth",
-        "shuffle_seed",
-        "shard",
-        "host",
-    ])
-    .map_err(error)?;
-    for (shard, k) in plan {
-        let seed = k.5.map_or(String::new(), |s| s.to_string());
-        let host = host_of
+    let host = |shard: u32| {
+        host_of
             .get(&shard.to_string())
             .copied()
-            .unwrap_or("unknown");
-        w.write_record([
-            &k.0,
-            &k.1,
-            &k.2,
-            &k.3,
-            &k.4,
-            &seed,
-            &shard.to_string(),
-            host,
-        ])
-        .map_err(error)?;
-    }
-    w.flush().map_err(|source| SweepError::Io {
-        path: path.display().to_string(),
-        source,
-    })
+            .unwrap_or("unknown")
+            .to_string()
+    };
+    write_cases(&out.join(HOSTS_FILE), plan, Some(&host))
 }
 
 #[derive(Serialize)]

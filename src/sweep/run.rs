@@ -295,13 +295,22 @@ fn shard_plan(
 pub const PLAN_FILE: &str = "plan.csv";
 
 fn write_plan(dir: &std::path::Path, plan: &[(u32, CaseKey)]) -> Result<(), SweepError> {
-    let path = dir.join(PLAN_FILE);
+    write_cases(&dir.join(PLAN_FILE), plan, None)
+}
+
+/// The cases of a plan, each with its shard (`plan.csv`), and with `hosts` (shard number to
+/// host) the host that ran it too (a merge's `hosts.csv`).
+pub(super) fn write_cases(
+    path: &std::path::Path,
+    plan: &[(u32, CaseKey)],
+    hosts: Option<&dyn Fn(u32) -> String>,
+) -> Result<(), SweepError> {
     let error = |e: csv::Error| SweepError::Csv {
         path: path.display().to_string(),
         message: e.to_string(),
     };
-    let mut w = csv::Writer::from_path(&path).map_err(error)?;
-    w.write_record([
+    let mut w = csv::Writer::from_path(path).map_err(error)?;
+    let mut header = vec![
         "shard",
         "suite",
         "position",
@@ -309,12 +318,26 @@ fn write_plan(dir: &std::path::Path, plan: &[(u32, CaseKey)]) -> Result<(), Swee
         "eval",
         "depth",
         "shuffle_seed",
-    ])
-    .map_err(error)?;
+    ];
+    if hosts.is_some() {
+        header.push("host");
+    }
+    w.write_record(&header).map_err(error)?;
     for (shard, k) in plan {
         let seed = k.5.map_or(String::new(), |s| s.to_string());
-        w.write_record([&shard.to_string(), &k.0, &k.1, &k.2, &k.3, &k.4, &seed])
-            .map_err(error)?;
+        let mut row = vec![
+            shard.to_string(),
+            k.0.clone(),
+            k.1.clone(),
+            k.2.clone(),
+            k.3.clone(),
+            k.4.clone(),
+            seed,
+        ];
+        if let Some(host) = hosts {
+            row.push(host(*shard));
+        }
+        w.write_record(&row).map_err(error)?;
     }
     w.flush().map_err(|source| SweepError::Io {
         path: path.display().to_string(),
