@@ -110,7 +110,13 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
         )?);
         charts.push("nodes_per_ply");
     }
-    let summary = summary(&games, &moves, &matches, sprt.as_ref(), &per_game, &charts);
+    let summary = summary(
+        &games,
+        &matches,
+        sprt.as_ref(),
+        [&per_game, &per_move],
+        &charts,
+    );
     let path = dir.join("summary.md");
     std::fs::write(&path, summary).map_err(|source| ReportError::Io {
         path: path.display().to_string(),
@@ -160,30 +166,34 @@ fn ordered_insert(list: &mut Vec<String>, item: &str) -> usize {
 
 /// Mean nodes of the first agents per game (or per move), rows variants, columns limits.
 fn agent1_grid(games: &[GameRow], moves: &[MoveRow], per_move: bool) -> Grid {
+    // Rows and columns in the games' order, so that both grids share it.
     let (mut rows, mut cols): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
-    let mut sums: BTreeMap<(usize, usize), (f64, f64)> = BTreeMap::new();
     for g in games {
         let (who, limit) = split_agent(&g.agent1);
+        ordered_insert(&mut rows, who);
+        ordered_insert(&mut cols, limit);
+    }
+    let values: Vec<(&str, u64)> = match per_move {
+        true => moves
+            .iter()
+            .filter(|m| m.role == "agent1")
+            .map(|m| (m.agent.as_str(), m.nodes))
+            .collect(),
+        false => games
+            .iter()
+            .map(|g| (g.agent1.as_str(), g.agent1_nodes))
+            .collect(),
+    };
+    let mut sums: BTreeMap<(usize, usize), (f64, f64)> = BTreeMap::new();
+    for (agent, nodes) in values {
+        let (who, limit) = split_agent(agent);
         let (r, c) = (
             ordered_insert(&mut rows, who),
             ordered_insert(&mut cols, limit),
         );
         let e = sums.entry((r, c)).or_default();
-        e.0 += g.agent1_nodes as f64;
+        e.0 += nodes as f64;
         e.1 += 1.0;
-    }
-    if per_move {
-        sums.clear();
-        for m in moves.iter().filter(|m| m.role == "agent1") {
-            let (who, limit) = split_agent(&m.agent);
-            let (r, c) = (
-                ordered_insert(&mut rows, who),
-                ordered_insert(&mut cols, limit),
-            );
-            let e = sums.entry((r, c)).or_default();
-            e.0 += m.nodes as f64;
-            e.1 += 1.0;
-        }
     }
     Grid {
         row_var: "agent1".into(),
@@ -314,12 +324,12 @@ fn write_grid(dir: &Path, stem: &str, grid: &Grid) -> Result<Vec<PathBuf>, Repor
     Ok(vec![csv_path, txt_path])
 }
 
+/// `summary.md`, with the mean nodes of the first agents per game and per move.
 fn summary(
     games: &[GameRow],
-    moves: &[MoveRow],
     matches: &[String],
     sprt: Option<&Sprt>,
-    per_game: &Grid,
+    [per_game, per_move]: [&Grid; 2],
     charts: &[&str],
 ) -> String {
     let mut md = String::from("# Match report\n\n");
@@ -394,7 +404,6 @@ fn summary(
     if per_game.rows.len() > 1 || per_game.cols.len() > 1 {
         md.push_str("\n## Mean nodes of the first agent, per game and per move\n\n");
         md.push_str("| agent1 | limit | nodes/game | nodes/move | ratio to the first row |\n|---|---|---:|---:|---:|\n");
-        let per_move = agent1_grid(games, moves, true);
         for (c, limit) in per_game.cols.iter().enumerate() {
             let base = per_game.cells.first().and_then(|r| r[c]);
             for (r, who) in per_game.rows.iter().enumerate() {
