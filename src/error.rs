@@ -83,7 +83,22 @@ pub enum Error {
     #[error(transparent)]
     Report(#[from] ReportError),
     #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
     Io(#[from] std::io::Error),
+}
+
+/// Errors of the run folder's guard and of files replaced whole.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{0}: another nodeprof command is writing to this folder (it holds the folder's lock, .nodeprof.lock); wait for it, or write to another folder with -o DIR")]
+    Busy(String),
 }
 
 /// Errors of sweeps and of reading run tables.
@@ -100,8 +115,8 @@ pub enum SweepError {
     Csv { path: String, message: String },
     #[error("cannot start the worker threads: {0}")]
     Threads(String),
-    #[error("{0}: another sweep is writing to this folder (it holds the file's lock)")]
-    Busy(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
     #[error("{path} holds another plan ({difference}): add --force to replace it, or write to another folder with -o DIR")]
     OtherPlan { path: String, difference: String },
     #[error("{0}")]
@@ -127,8 +142,8 @@ pub enum PlayError {
     /// Agents, openings or options that cannot make a match.
     #[error("{0}")]
     Setup(String),
-    #[error("{0}: another match is writing to this folder (it holds the file's lock)")]
-    Busy(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
     #[error("{path} holds games of another match ({difference}): add --resume to continue it with the same settings, --force to replace it, or write to another folder with -o DIR")]
     OtherMatch { path: String, difference: String },
     #[error("{game}: {source}")]

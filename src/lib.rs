@@ -12,4 +12,5 @@ pub mod position;
 pub mod provenance;
 pub mod report;
 pub mod search;
+pub mod store;
 pub mod sweep;

@@ -194,6 +194,12 @@ fn layers_import_only_downwards() {
         ("measure", &["sweep", "play", "report", "commands"]),
         ("sweep", &["play", "report", "commands"]),
         ("play", &["report", "commands"]),
+        (
+            "store",
+            &[
+                "game", "search", "position", "measure", "sweep", "play", "report", "commands",
+            ],
+        ),
         ("report", &["search", "commands"]),
         (
             "counters",

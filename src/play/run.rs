@@ -2,7 +2,7 @@
 //! each finished game's moves, record and row appended and flushed at once; an SPRT that
 //! stops a match when its LLR leaves the bounds; `--resume` that continues a stopped match.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -15,7 +15,7 @@ use super::agent::Agent;
 use super::game::{play_game, random_opening, PlayedGame};
 use super::records::{record_file, write_record, RecordInfo};
 use super::sprt::{elo_estimate, EloEstimate, Results, Sprt, Tally, Verdict};
-use super::table::{read_rows, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
+use super::table::{read_tables, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
 use crate::error::{Error, PlayError};
 use crate::game::tree::splitmix64;
 use crate::game::{Eval, GameKind};
@@ -211,34 +211,13 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
         shard.is_none_or(|s| pair_shard(name, round.div_ceil(2), s.count) == s.index)
     };
     let dir = &settings.out_dir;
-    fs::create_dir_all(dir).map_err(|source| PlayError::Io {
-        path: dir.display().to_string(),
-        source,
-    })?;
+    // The folder's lock is taken before anything in it is read or written again: a second
+    // play, sweep or merge into the same folder stops here.
+    let _guard = crate::store::lock(dir)?;
     let games_path = dir.join(GAMES_FILE);
     let moves_path = dir.join(MOVES_FILE);
-    let io = |path: &Path| {
-        let path = path.display().to_string();
-        move |source| PlayError::Io {
-            path: path.clone(),
-            source,
-        }
-    };
-    let games_file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .read(true)
-        .open(&games_path)
-        .map_err(io(&games_path))?;
-    match games_file.try_lock() {
-        Ok(()) => {}
-        Err(fs::TryLockError::WouldBlock) => {
-            return Err(PlayError::Busy(games_path.display().to_string()).into())
-        }
-        Err(fs::TryLockError::Error(e)) => return Err(io(&games_path)(e).into()),
-    }
     let names: Vec<String> = settings.matches.iter().map(match_name).collect();
-    let finished: Vec<GameRow> = read_rows(&games_path)?;
+    let (finished, kept_moves) = read_tables(dir)?;
     let outside: Vec<&str> = finished
         .iter()
         .map(|r| r.r#match.as_str())
@@ -252,62 +231,63 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
         .into());
     }
     let keep = settings.resume && outside.is_empty();
-    let finished: Vec<GameRow> = if keep { finished } else { Vec::new() };
+    if keep && !finished.is_empty() {
+        check_same_match(settings, dir)?;
+    }
+    let (finished, kept_moves) = match keep {
+        true => (finished, kept_moves),
+        false => (Vec::new(), Vec::new()),
+    };
     let done: HashSet<(String, u64)> = finished
         .iter()
         .map(|r| (r.r#match.clone(), r.round))
         .collect();
-    // Moves of games that did not finish (no games.csv row) are dropped.
-    let kept_moves: Vec<MoveRow> = match keep {
-        true => read_rows::<MoveRow>(&moves_path)?
-            .into_iter()
-            .filter(|m| done.contains(&(m.r#match.clone(), m.round)))
-            .collect(),
-        false => Vec::new(),
-    };
-    games_file.set_len(0).map_err(io(&games_path))?;
-    let mut games_writer = csv::Writer::from_writer(games_file);
-    for row in &finished {
-        games_writer
-            .serialize(row)
-            .map_err(|e| csv_error(&games_path, e))?;
-    }
-    let moves_file = File::create(&moves_path).map_err(io(&moves_path))?;
-    let mut moves_writer = csv::Writer::from_writer(moves_file);
-    for row in &kept_moves {
-        moves_writer
-            .serialize(row)
-            .map_err(|e| csv_error(&moves_path, e))?;
-    }
-    games_writer.flush().map_err(io(&games_path))?;
-    moves_writer.flush().map_err(io(&moves_path))?;
     let date = humantime::format_rfc3339_seconds(std::time::SystemTime::now())
         .to_string()
         .get(..16)
         .unwrap_or_default()
         .replace('T', " ");
+    // The tables and the record file are written again from the kept rows (a game stopped
+    // half-way may have moves and a record without its row, a kill may have cut a row), each
+    // replaced whole: a kill at any moment of a resume leaves every finished game.
     let record_path = record_file(settings.game).map(|f| dir.join(f));
-    // The record file is written again from the kept rows: a game stopped half-way may
-    // have its record there without its row.
+    let mut by_game: HashMap<(&str, u64), Vec<&MoveRow>> = HashMap::new();
+    for m in &kept_moves {
+        by_game
+            .entry((m.r#match.as_str(), m.round))
+            .or_default()
+            .push(m);
+    }
+    let mut records = String::new();
+    for row in &finished {
+        let moves = by_game
+            .get(&(row.r#match.as_str(), row.round))
+            .map_or(&[][..], Vec::as_slice);
+        let info = RecordInfo {
+            round: row.round,
+            names: [&row.agent1, &row.agent2],
+            date: &date,
+        };
+        records.push_str(&write_record(
+            settings.game,
+            &played_from_rows(row, moves),
+            &info,
+        ));
+    }
+    crate::store::replace(&games_path, &csv_bytes(&games_path, &finished)?)?;
+    crate::store::replace(&moves_path, &csv_bytes(&moves_path, &kept_moves)?)?;
+    if let Some(path) = &record_path {
+        crate::store::replace(path, records.as_bytes())?;
+    }
+    let append = |path: &Path| OpenOptions::new().append(true).open(path).map_err(io(path));
+    let games_writer = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(append(&games_path)?);
+    let moves_writer = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(append(&moves_path)?);
     let record = match &record_path {
-        Some(path) => {
-            let mut file = File::create(path).map_err(io(path))?;
-            for row in &finished {
-                let moves: Vec<&MoveRow> = kept_moves
-                    .iter()
-                    .filter(|m| m.r#match == row.r#match && m.round == row.round)
-                    .collect();
-                let game = played_from_rows(row, &moves);
-                let info = RecordInfo {
-                    round: row.round,
-                    names: [&row.agent1, &row.agent2],
-                    date: &date,
-                };
-                file.write_all(write_record(settings.game, &game, &info).as_bytes())
-                    .map_err(io(path))?;
-            }
-            Some(file)
-        }
+        Some(path) => Some(append(path)?),
         None => None,
     };
     let sharding = match (shard, signature) {
@@ -490,6 +470,31 @@ pub(crate) fn played_from_rows(row: &GameRow, moves: &[&MoveRow]) -> PlayedGame 
     }
 }
 
+fn io(path: &Path) -> impl Fn(std::io::Error) -> PlayError + '_ {
+    move |source| PlayError::Io {
+        path: path.display().to_string(),
+        source,
+    }
+}
+
+/// A table's bytes: the header line and `rows` (the header alone when there are none).
+fn csv_bytes<T: Serialize + Default>(path: &Path, rows: &[T]) -> Result<Vec<u8>, PlayError> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    if rows.is_empty() {
+        w.serialize(T::default()).map_err(|e| csv_error(path, e))?;
+        let text = w.into_inner().map_err(|e| io(path)(e.into_error()))?;
+        let header = text
+            .split_inclusive(|&b| b == b'\n')
+            .next()
+            .unwrap_or_default();
+        return Ok(header.to_vec());
+    }
+    for row in rows {
+        w.serialize(row).map_err(|e| csv_error(path, e))?;
+    }
+    w.into_inner().map_err(|e| io(path)(e.into_error()))
+}
+
 fn csv_error(path: &Path, e: csv::Error) -> PlayError {
     PlayError::Csv {
         path: path.display().to_string(),
@@ -501,6 +506,91 @@ fn sprt_decided(settings: &PlaySettings, tally: &Tally) -> bool {
     settings
         .sprt
         .is_some_and(|t| t.verdict(t.llr(tally)) != Verdict::Continue)
+}
+
+/// A resume continues the match in the folder, or refuses: games of one seed, openings,
+/// evaluation, SPRT or shard and games of another would make one table of two matches.
+fn check_same_match(settings: &PlaySettings, dir: &Path) -> Result<(), PlayError> {
+    let path = dir.join("meta.json");
+    let text = match fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(io(&path)(e)),
+    };
+    let meta: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        PlayError::Setup(format!(
+            "{}: not JSON ({e}); the match there cannot be checked before resuming it",
+            path.display()
+        ))
+    })?;
+    let there = &meta["settings"];
+    let effective_eval = |name: Option<&str>| -> String {
+        let named = name.and_then(|n| {
+            [
+                Eval::Material,
+                Eval::SquareWeights,
+                Eval::Mobility,
+                Eval::Threats,
+            ]
+            .into_iter()
+            .find(|e| e.name() == n)
+        });
+        settings
+            .game
+            .usable_eval(named.unwrap_or(settings.game.default_eval()))
+            .name()
+            .to_string()
+    };
+    let text_of = |v: &serde_json::Value| match v {
+        serde_json::Value::Null => "none".to_string(),
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let sprt = settings.sprt.map(|s| s.describe());
+    let checks: [(&str, String, String); 6] = [
+        (
+            "--game",
+            text_of(&there["game"]),
+            settings.game.name().to_string(),
+        ),
+        ("--seed", text_of(&there["seed"]), settings.seed.to_string()),
+        (
+            "--openings",
+            text_of(&there["openings"]),
+            settings.openings.describe(),
+        ),
+        (
+            "--eval",
+            effective_eval(there["eval"].as_str()),
+            effective_eval(settings.eval.map(|e| e.name())),
+        ),
+        (
+            "--sprt",
+            text_of(&there["sprt"]),
+            sprt.unwrap_or("none".into()),
+        ),
+        (
+            "--shard",
+            meta["sharding"]["shard"]
+                .as_str()
+                .map_or("none".into(), |s| s.to_string()),
+            match settings.shard {
+                Some(spec) => spec
+                    .resolve(|name| std::env::var(name).ok())
+                    .map_or("none".into(), |s| s.to_string()),
+                None => "none".into(),
+            },
+        ),
+    ];
+    for (option, was, now) in checks {
+        if was != now {
+            return Err(PlayError::Setup(format!(
+                "{}: the games there were played with {option} {was}, this run asks for {now}: resume with the same settings, --force to replace the games, or write to another folder with -o DIR",
+                dir.display()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Agents, game and openings that can make a match, checked before any file is touched.

@@ -1,17 +1,19 @@
 //! `games.csv` and `moves.csv`: one tidy row per game and per move, written with serde and
 //! read back (to resume a match, and by the report).
 
+use std::collections::HashSet;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::PlayError;
+use crate::store::complete_lines;
 
 pub const GAMES_FILE: &str = "games.csv";
 pub const MOVES_FILE: &str = "moves.csv";
 
 /// One game of a match.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct GameRow {
     /// The match: `agent1 vs agent2` as written (a play can hold several, a gauntlet).
     pub r#match: String,
@@ -46,7 +48,7 @@ pub struct GameRow {
 }
 
 /// One move of a game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct MoveRow {
     pub r#match: String,
     pub round: u64,
@@ -67,15 +69,20 @@ pub struct MoveRow {
     pub pv: String,
 }
 
-/// The rows of a CSV file of `T`, or none if the file is missing or empty.
+/// The rows of a CSV file of `T`, or none if the file is missing or empty. A last line
+/// without its line end is a row cut by a kill (the writers end every row) and is dropped.
 pub fn read_rows<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>, PlayError> {
-    if !path.exists() {
-        return Ok(Vec::new());
-    }
-    let mut reader = csv::Reader::from_path(path).map_err(|e| PlayError::Csv {
-        path: path.display().to_string(),
-        message: e.to_string(),
-    })?;
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(source) => {
+            return Err(PlayError::Io {
+                path: path.display().to_string(),
+                source,
+            })
+        }
+    };
+    let mut reader = csv::Reader::from_reader(complete_lines(&bytes));
     let mut rows = Vec::new();
     for (i, row) in reader.deserialize().enumerate() {
         rows.push(row.map_err(|e: csv::Error| PlayError::Csv {
@@ -84,4 +91,17 @@ pub fn read_rows<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>, Pl
         })?);
     }
     Ok(rows)
+}
+
+/// A play folder's tables: its games, and the moves of those games (a game stopped before
+/// its row was written has moves and no row: they are left out).
+pub fn read_tables(dir: &Path) -> Result<(Vec<GameRow>, Vec<MoveRow>), PlayError> {
+    let games: Vec<GameRow> = read_rows(&dir.join(GAMES_FILE))?;
+    let finished: HashSet<(&str, u64)> = games
+        .iter()
+        .map(|g| (g.r#match.as_str(), g.round))
+        .collect();
+    let mut moves: Vec<MoveRow> = read_rows(&dir.join(MOVES_FILE))?;
+    moves.retain(|m| finished.contains(&(m.r#match.as_str(), m.round)));
+    Ok((games, moves))
 }

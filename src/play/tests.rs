@@ -207,6 +207,168 @@ fn the_same_seed_plays_the_same_games_and_resume_finishes_a_stopped_match() {
     assert!(err.to_string().contains("another match"), "{err}");
 }
 
+/// Copies the files of folder `from` into `to`.
+fn copy_folder(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, to.join(path.file_name().unwrap())).unwrap();
+    }
+}
+
+#[test]
+fn resume_keeps_every_finished_game_whatever_a_kill_left() {
+    let whole = tempfile::tempdir().unwrap();
+    let s = settings(
+        GameKind::Reversi,
+        "alphabeta@depth=1",
+        "random",
+        6,
+        whole.path(),
+    );
+    run(&s, &quiet).unwrap();
+    let text = |dir: &Path, name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    let (games_text, moves_text) = (
+        text(whole.path(), GAMES_FILE),
+        text(whole.path(), MOVES_FILE),
+    );
+    let games: Vec<&str> = games_text.lines().collect();
+    let moves: Vec<&str> = moves_text.lines().collect();
+    let all_moves: Vec<MoveRow> = read_rows(&whole.path().join(MOVES_FILE)).unwrap();
+    let through = |round: u64| 1 + all_moves.iter().filter(|m| m.round <= round).count();
+    // What kills leave: game 4's row cut half-way (no line end), game 5's moves written
+    // without its row and a move row of game 6 cut, and a file a killed resume was writing
+    // beside games.csv.
+    let stopped = tempfile::tempdir().unwrap();
+    copy_folder(whole.path(), stopped.path());
+    let cut = |line: &str| line[..line.len() / 2].to_string();
+    let torn_games = games[..4].join("\n") + "\n" + &cut(games[4]);
+    let torn_moves = moves[..through(5)].join("\n") + "\n" + &cut(moves[through(5)]);
+    std::fs::write(stopped.path().join(GAMES_FILE), &torn_games).unwrap();
+    std::fs::write(stopped.path().join(MOVES_FILE), &torn_moves).unwrap();
+    std::fs::write(stopped.path().join(".games.csv.new"), &games_text[..100]).unwrap();
+    // The report reads such a folder as its complete games (the cut row and the moves of
+    // unfinished games left out).
+    let (kept, kept_moves) = super::table::read_tables(stopped.path()).unwrap();
+    assert_eq!(kept.len(), 3);
+    assert_eq!(kept_moves.len(), through(3) - 1);
+    let summary = run(
+        &PlaySettings {
+            out_dir: stopped.path().to_path_buf(),
+            resume: true,
+            ..s.clone()
+        },
+        &quiet,
+    )
+    .unwrap();
+    assert_eq!(summary.resumed, 3);
+    // Every move as the uninterrupted match played it (times aside), games 1..3 kept as
+    // they were.
+    let untimed = |dir: &Path| -> Vec<MoveRow> {
+        let rows: Vec<MoveRow> = read_rows(&dir.join(MOVES_FILE)).unwrap();
+        rows.into_iter()
+            .map(|m| MoveRow { time_ns: 0, ..m })
+            .collect()
+    };
+    assert!(untimed(stopped.path()) == untimed(whole.path()));
+    assert!(text(stopped.path(), MOVES_FILE).starts_with(&(moves[..through(3)].join("\n") + "\n")));
+    let after_resume = text(stopped.path(), MOVES_FILE);
+    let strip_times = |t: String| -> Vec<GameRow> {
+        let rows: Vec<GameRow> = csv::Reader::from_reader(t.as_bytes())
+            .deserialize()
+            .map(Result::unwrap)
+            .collect();
+        rows.into_iter()
+            .map(|r| GameRow {
+                agent1_time_ms: 0.0,
+                agent2_time_ms: 0.0,
+                ..r
+            })
+            .collect()
+    };
+    assert_eq!(
+        strip_times(text(stopped.path(), GAMES_FILE)),
+        strip_times(games_text.clone())
+    );
+    // The record file holds the same games (its dates are the minute it was written).
+    let undated = |t: String| -> String {
+        t.split("DT[")
+            .enumerate()
+            .map(|(i, part)| match i {
+                0 => part,
+                _ => part.split_once(']').map_or(part, |(_, rest)| rest),
+            })
+            .collect()
+    };
+    assert_eq!(
+        undated(text(stopped.path(), "games.ggf")),
+        undated(text(whole.path(), "games.ggf"))
+    );
+    // A resume of a complete folder plays nothing and changes no game.
+    let again = run(
+        &PlaySettings {
+            out_dir: stopped.path().to_path_buf(),
+            resume: true,
+            ..s.clone()
+        },
+        &quiet,
+    )
+    .unwrap();
+    assert_eq!(again.resumed, 6);
+    assert!(text(stopped.path(), MOVES_FILE) == after_resume);
+}
+
+#[test]
+fn a_resume_with_other_settings_is_refused_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = settings(
+        GameKind::Reversi,
+        "alphabeta@depth=1",
+        "random",
+        2,
+        dir.path(),
+    );
+    run(&s, &quiet).unwrap();
+    let before = std::fs::read_to_string(dir.path().join(GAMES_FILE)).unwrap();
+    let resume = PlaySettings {
+        resume: true,
+        games: 4,
+        ..s.clone()
+    };
+    let others = [
+        (
+            "--seed",
+            PlaySettings {
+                seed: 8,
+                ..resume.clone()
+            },
+        ),
+        (
+            "--openings",
+            PlaySettings {
+                openings: Openings::Random { plies: 2 },
+                ..resume.clone()
+            },
+        ),
+        (
+            "--eval",
+            PlaySettings {
+                eval: Some(crate::game::Eval::SquareWeights),
+                ..resume.clone()
+            },
+        ),
+    ];
+    for (option, other) in others {
+        let err = run(&other, &quiet).unwrap_err().to_string();
+        assert!(err.contains(&format!("played with {option}")), "{err}");
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join(GAMES_FILE)).unwrap(),
+            before
+        );
+    }
+    // The same settings with more games continue the match.
+    assert_eq!(run(&resume, &quiet).unwrap().matches[0].tally.games(), 4);
+}
+
 #[test]
 fn a_fixed_depth_agent_searches_as_the_search_command_does() {
     let pos = crate::game::reversi::Reversi::start();

@@ -2,7 +2,7 @@
 //! `runs.csv`, the cases run in parallel, each row appended and flushed as it finishes.
 
 use std::collections::HashSet;
-use std::fs::{self, OpenOptions};
+use std::fs::OpenOptions;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -102,29 +102,13 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
         planned.retain(|u| shard::shard_of(&u.key, s.shard.count) == s.shard.index);
     }
     let planned_keys: Vec<CaseKey> = planned.iter().map(|u| u.key.clone()).collect();
-    fs::create_dir_all(&settings.out_dir).map_err(|source| SweepError::Io {
-        path: settings.out_dir.display().to_string(),
-        source,
-    })?;
-    // Opened without truncating and locked before anything is read or cut: a second sweep
-    // into the same folder stops here instead of mixing its rows with this one's.
+    // The folder's lock is taken before anything in it is read or cut: a second sweep, play
+    // or merge into the same folder stops here instead of mixing its rows with this one's.
+    let _guard = crate::store::lock(&settings.out_dir)?;
     let io_error = |source| SweepError::Io {
         path: runs_path.display().to_string(),
         source,
     };
-    let file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .read(true)
-        .open(&runs_path)
-        .map_err(io_error)?;
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(fs::TryLockError::WouldBlock) => {
-            return Err(SweepError::Busy(runs_path.display().to_string()).into())
-        }
-        Err(fs::TryLockError::Error(e)) => return Err(io_error(e).into()),
-    }
     let finished = finished_cases(&runs_path)?;
     let in_plan: HashSet<&CaseKey> = planned_keys.iter().collect();
     let outside: Vec<&CaseKey> = finished.iter().filter(|k| !in_plan.contains(k)).collect();
@@ -147,10 +131,15 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
         .collect();
     let skipped = total - units.len();
     if !appending {
-        file.set_len(0).map_err(io_error)?;
+        crate::store::replace(&runs_path, b"")?;
     } else {
         upgrade_columns(&runs_path)?;
     }
+    let file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&runs_path)
+        .map_err(io_error)?;
     let writer = Mutex::new(
         csv::WriterBuilder::new()
             .has_headers(!appending)

@@ -72,6 +72,12 @@ impl ShardSpec {
             }
         };
         let checked = |index: i64, count: i64, source: &str| -> Result<Shard, String> {
+            if count > u32::MAX as i64 {
+                return Err(format!(
+                    "--shard auto: {source} gives {count} shards, more than nodeprof splits a plan into ({})",
+                    u32::MAX
+                ));
+            }
             if count < 1 || index < 1 || index > count {
                 return Err(format!(
                     "--shard auto: {source} gives shard {index} of {count}, which is not one"

@@ -43,7 +43,7 @@ pub(super) fn upgrade_columns(path: &Path) -> Result<(), SweepError> {
         })?;
     }
     let bytes = w.into_inner().map_err(|e| io(e.into_error()))?;
-    fs::write(path, bytes).map_err(io)
+    Ok(crate::store::replace(path, &bytes)?)
 }
 
 /// A sweep killed while writing a row can leave it half written: cut the file back to its
@@ -57,7 +57,8 @@ fn drop_partial_last_row(path: &Path) -> Result<(), SweepError> {
     if bytes.is_empty() || bytes.ends_with(b"\n") {
         return Ok(());
     }
-    let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    // Only the cut row's bytes go: every complete line stays where it is.
+    let keep = crate::store::complete_lines(&bytes).len();
     let file = OpenOptions::new().write(true).open(path).map_err(io)?;
     file.set_len(keep as u64).map_err(io)
 }

@@ -1,6 +1,6 @@
 //! Sweeps and their reports, end to end on small suites.
 
-use std::fs::{self, File};
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -588,9 +588,8 @@ fn a_folder_another_sweep_is_writing_to_is_refused() {
     );
     run(&s).unwrap();
     let before = fs::read_to_string(dir.join(RUNS_FILE)).unwrap();
-    // The lock a running sweep holds.
-    let other = File::open(dir.join(RUNS_FILE)).unwrap();
-    other.try_lock().unwrap();
+    // The lock a running sweep (or play, or merge) holds.
+    let other = crate::store::lock(&dir).unwrap();
     for resume in [false, true] {
         let err = run(&SweepSettings {
             resume,
@@ -599,7 +598,7 @@ fn a_folder_another_sweep_is_writing_to_is_refused() {
         .unwrap_err()
         .to_string();
         assert!(
-            err.contains("another sweep is writing to this folder"),
+            err.contains("another nodeprof command is writing to this folder"),
             "{err}"
         );
     }
