@@ -351,6 +351,9 @@ enum Command {
         /// The merged folder
         #[arg(short, long, value_name = "OUT")]
         out: PathBuf,
+        /// Replace OUT's results even if they are not an earlier merge of these shards
+        #[arg(long)]
+        force: bool,
     },
     /// The SPRT and Elo estimate of match results, as fastchess's calculator gives them
     #[command(after_help = SPRT_EXAMPLES)]
@@ -632,6 +635,7 @@ pub enum Job {
     Merge {
         dirs: Vec<PathBuf>,
         out: PathBuf,
+        force: bool,
     },
     /// Arguments that parse but do not make a job (one error line).
     Invalid(String),
@@ -882,7 +886,7 @@ impl Cli {
                 Err(message) => Job::Invalid(message),
             },
             Command::Bench => Job::Bench,
-            Command::Merge { dirs, out } => Job::Merge { dirs, out },
+            Command::Merge { dirs, out, force } => Job::Merge { dirs, out, force },
             Command::Sprt {
                 wdl,
                 penta,

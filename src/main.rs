@@ -205,9 +205,13 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
             let bench = sweep::bench::run(None)?;
             commands::bench::print(&bench, &mut out)?;
         }
-        Job::Merge { dirs, out: dir } => {
+        Job::Merge {
+            dirs,
+            out: dir,
+            force,
+        } => {
             let command: Vec<String> = std::env::args().collect();
-            if !commands::merge::run(&dirs, &dir, &command, &mut out)? {
+            if !commands::merge::run(&dirs, &dir, force, &command, &mut out)? {
                 out.flush()?;
                 return Ok(ExitCode::from(1));
             }

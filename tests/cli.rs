@@ -236,6 +236,39 @@ fn four_shards_merged_count_as_one_process_and_gaps_or_repeats_are_named() {
     );
     assert!(compare.status.success(), "{}", text(&compare.stdout));
     assert!(text(&compare.stdout).contains("0 cases changed counts, 0 only in OLD, 0 only in NEW"));
+    // The merged folder is guarded: merging again over an earlier merge of the same shards
+    // is fine; over another run's results (without --force), into one of the shards, or into
+    // a folder another command holds, it is refused and nothing there changes.
+    assert!(merge(&all, "merged").status.success());
+    let one_runs = std::fs::read_to_string(dir.path().join("one/runs.csv")).unwrap();
+    let shard_runs = std::fs::read_to_string(dir.path().join("shards/1/runs.csv")).unwrap();
+    let busy = nodeprof::store::lock(&dir.path().join("busy")).unwrap();
+    for (out, says) in [
+        ("one", "add --force to replace them"),
+        ("shards/1", "that is the shard"),
+        ("busy", "another nodeprof command is writing to this folder"),
+    ] {
+        let refused = merge(&all, out);
+        assert_eq!(refused.status.code(), Some(2), "-o {out}");
+        assert!(
+            text(&refused.stderr).contains(says),
+            "{}",
+            text(&refused.stderr)
+        );
+    }
+    drop(busy);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("one/runs.csv")).unwrap(),
+        one_runs
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("shards/1/runs.csv")).unwrap(),
+        shard_runs
+    );
+    let mut forced = vec!["merge"];
+    forced.extend(all);
+    forced.extend(["-o", "one", "--force"]);
+    assert!(nodeprof(dir.path(), &forced).status.success());
     // A missing shard: its cases are listed, exit 1, nothing written.
     let missing = merge(&all[..3], "gap");
     assert_eq!(missing.status.code(), Some(1));
@@ -351,6 +384,66 @@ fn a_match_split_in_shards_merges_to_the_games_of_one_process() {
     assert_eq!(moves("merged"), moves("one"));
     let record = |d: &str| std::fs::read_to_string(dir.path().join(d).join("games.txt")).unwrap();
     assert_eq!(record("merged"), record("one"));
+    // A shard whose tables were lost or changed is refused, naming what is wrong: no
+    // moves.csv, a move row twice, a move changed, a game past -n, a game of another match.
+    let edits: [(&str, &str, &dyn Fn(String) -> String); 5] = [
+        ("moves.csv", "no such file", &|_| String::new()),
+        ("moves.csv", "move rows for its", &|t| {
+            let row = t.lines().nth(1).unwrap().to_string();
+            t + &row + "\n"
+        }),
+        ("moves.csv", "does not match", &|t| {
+            let mut lines: Vec<String> = t.lines().map(String::from).collect();
+            let mut f: Vec<String> = lines[1].split(',').map(String::from).collect();
+            f[6] = if f[6] == "1" { "2".into() } else { "1".into() };
+            lines[1] = f.join(",");
+            lines.join("\n") + "\n"
+        }),
+        ("games.csv", "is past the play's 8 games", &|t| {
+            let mut f: Vec<String> = t
+                .lines()
+                .nth(1)
+                .unwrap()
+                .split(',')
+                .map(String::from)
+                .collect();
+            f[2] = "9".into();
+            t.clone() + &f.join(",") + "\n"
+        }),
+        ("games.csv", "is not of this play", &|t| {
+            let row = t.lines().nth(1).unwrap().replace("greedy", "random");
+            t.clone() + &row + "\n"
+        }),
+    ];
+    for (file, says, edit) in edits {
+        let copy = dir.path().join("edited");
+        let _ = std::fs::remove_dir_all(&copy);
+        std::fs::create_dir(&copy).unwrap();
+        for entry in std::fs::read_dir(dir.path().join("s1")).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_file() {
+                std::fs::copy(&path, copy.join(path.file_name().unwrap())).unwrap();
+            }
+        }
+        let edited = edit(std::fs::read_to_string(copy.join(file)).unwrap());
+        match edited.is_empty() {
+            true => std::fs::remove_file(copy.join(file)).unwrap(),
+            false => std::fs::write(copy.join(file), edited).unwrap(),
+        }
+        let refused = nodeprof(dir.path(), &["merge", "edited", "s2", "-o", "bad"]);
+        assert_eq!(
+            refused.status.code(),
+            Some(2),
+            "{says}: {}",
+            text(&refused.stdout)
+        );
+        assert!(
+            text(&refused.stderr).contains(says),
+            "{says}: {}",
+            text(&refused.stderr)
+        );
+        assert!(!dir.path().join("bad").exists());
+    }
     let gap = nodeprof(dir.path(), &["merge", "s1", "-o", "gap"]);
     assert_eq!(gap.status.code(), Some(1));
     assert!(

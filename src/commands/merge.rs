@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
-use crate::sweep::merge::MergeOutcome;
+use crate::sweep::merge::{merge_error, MergeOutcome};
 use crate::{play, report, sweep};
 
 /// Merges the shards in `dirs` into `out` and writes its report; false (and the cases listed)
@@ -13,16 +13,26 @@ use crate::{play, report, sweep};
 pub fn run(
     dirs: &[PathBuf],
     out: &Path,
+    force: bool,
     command: &[String],
     text: &mut impl Write,
 ) -> Result<bool, Error> {
+    let created = !out.exists();
+    let guard = guard_output(dirs, out, force)?;
     let plays = dirs
         .first()
         .is_some_and(|d| report::play::is_play_folder(d));
     let outcome = match plays {
-        true => play::merge::merge(dirs, out, command)?,
-        false => sweep::merge::merge(dirs, out, command)?,
+        true => play::merge::merge(dirs, out, command),
+        false => sweep::merge::merge(dirs, out, command),
     };
+    if created && !outcome.as_ref().is_ok_and(|o| o.complete()) {
+        // Nothing merged: the folder this merge made for its lock goes again.
+        drop(guard);
+        let _ = std::fs::remove_file(out.join(crate::store::LOCK_FILE));
+        let _ = std::fs::remove_dir(out);
+    }
+    let outcome = outcome?;
     if !outcome.complete() {
         print_merge_problems(&outcome, text)?;
         return Ok(false);
@@ -47,6 +57,53 @@ pub fn run(
         super::report::describe(out, &output, &[], false, 80, text)?;
     }
     Ok(true)
+}
+
+/// The merged folder, locked: not one of the shards, not a folder another command is writing
+/// to, and not holding another plan's results unless `force`. Shards still being written
+/// (their folder locked) are refused too.
+fn guard_output(
+    dirs: &[PathBuf],
+    out: &Path,
+    force: bool,
+) -> Result<crate::store::FolderLock, Error> {
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if let Some(dir) = dirs.iter().find(|d| same(d, out)) {
+        return Err(merge_error(format!(
+            "-o {}: that is the shard {} being merged; write the merge to a folder of its own",
+            out.display(),
+            dir.display()
+        )));
+    }
+    if let Some(dir) = dirs.iter().find(|d| crate::store::busy(d)) {
+        return Err(merge_error(format!(
+            "{}: a sweep or play is still writing this shard (it holds the folder's lock); merge once it has finished",
+            dir.display()
+        )));
+    }
+    let shards = sweep::merge::read_shards(dirs)?;
+    let guard = crate::store::lock(out)?;
+    let held = [sweep::RUNS_FILE, play::table::GAMES_FILE]
+        .into_iter()
+        .find(|f| out.join(f).exists());
+    if let (Some(file), false) = (held, force) {
+        let meta: Option<serde_json::Value> = std::fs::read_to_string(out.join("meta.json"))
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok());
+        let merged_plan = meta
+            .as_ref()
+            .and_then(|m| m["plan_fingerprint"].as_str().map(str::to_string));
+        if merged_plan.as_deref() != Some(shards[0].sharding.plan_fingerprint.as_str()) {
+            return Err(merge_error(format!(
+                "{} holds results that are not an earlier merge of these shards ({file}): add --force to replace them, or write to another folder with -o DIR",
+                out.display()
+            )));
+        }
+    }
+    Ok(guard)
 }
 
 fn print_merge_problems(outcome: &MergeOutcome, out: &mut impl Write) -> io::Result<()> {

@@ -9,6 +9,7 @@ use super::run::{pair_shard, played_from_rows};
 use super::table::{read_rows, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
 use crate::error::{Error, PlayError};
 use crate::game::GameKind;
+use crate::position::AnyPosition;
 use crate::sweep::merge::{merge_error, read_shards, write_meta, MergeOutcome};
 
 /// The play's matches and games per match, from a shard's `meta.json`.
@@ -49,8 +50,42 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> PlayError + '_ {
     }
 }
 
+/// Checks that a game's moves are its own: plies 1 to its length, once each, legal from its
+/// opening and ending in its final position.
+fn check_moves(game: GameKind, row: &GameRow, moves: &mut [MoveRow]) -> Result<(), String> {
+    moves.sort_by_key(|m| m.ply);
+    if moves.len() != row.plies as usize {
+        return Err(format!(
+            "{} move rows for its {} plies",
+            moves.len(),
+            row.plies
+        ));
+    }
+    if let Some((i, m)) = moves
+        .iter()
+        .enumerate()
+        .find(|(i, m)| m.ply != *i as u32 + 1)
+    {
+        return Err(format!("ply {} where ply {} was expected", m.ply, i + 1));
+    }
+    let start = match row.opening.as_str() {
+        "start" => AnyPosition::start(game),
+        text => AnyPosition::parse_text(game, text).map_err(|e| format!("opening: {e}"))?,
+    };
+    let texts: Vec<&str> = moves.iter().map(|m| m.r#move.as_str()).collect();
+    let end = start.after_moves(&texts)?;
+    if end.to_string() != row.final_position {
+        return Err(format!(
+            "its moves end in {end}, its row says {}",
+            row.final_position
+        ));
+    }
+    Ok(())
+}
+
 /// Checks the play shards in `dirs` and, when every game is there once, writes the merged
-/// tables, record file and `meta.json` into `out`.
+/// tables, record file and `meta.json` into `out`. A game counts once its row and all of its
+/// moves are there and replay to its final position.
 pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<MergeOutcome, Error> {
     let shards = read_shards(dirs)?;
     let (game, matches, games) = plan_of(&shards[0].dir)?;
@@ -61,17 +96,58 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<Me
         .nth(1)
         .and_then(|n| n.parse().ok())
         .unwrap_or(1);
-    let mut rows: Vec<GameRow> = Vec::new();
-    let mut moves: Vec<MoveRow> = Vec::new();
+    let mut merged: Vec<(GameRow, Vec<MoveRow>)> = Vec::new();
     let mut seen: HashMap<(String, u64), Vec<usize>> = HashMap::new();
     for (i, s) in shards.iter().enumerate() {
-        for row in read_rows::<GameRow>(&s.dir.join(GAMES_FILE))? {
-            seen.entry((row.r#match.clone(), row.round))
-                .or_default()
-                .push(i);
-            rows.push(row);
+        let games_path = s.dir.join(GAMES_FILE);
+        let moves_path = s.dir.join(MOVES_FILE);
+        let rows = read_rows::<GameRow>(&games_path)?;
+        if !rows.is_empty() && !moves_path.exists() {
+            return Err(merge_error(format!(
+                "{}: no such file: the shard's {} games need their moves (copy the whole shard folder)",
+                moves_path.display(),
+                rows.len()
+            )));
         }
-        moves.extend(read_rows::<MoveRow>(&s.dir.join(MOVES_FILE))?);
+        let mut by_game: HashMap<(String, u64), Vec<MoveRow>> = HashMap::new();
+        for m in read_rows::<MoveRow>(&moves_path)? {
+            by_game
+                .entry((m.r#match.clone(), m.round))
+                .or_default()
+                .push(m);
+        }
+        for row in rows {
+            let bad = |what: String| {
+                merge_error(format!(
+                    "{}: game {} of '{}' {what}",
+                    games_path.display(),
+                    row.round,
+                    row.r#match
+                ))
+            };
+            if !matches.contains(&row.r#match) {
+                return Err(bad(format!(
+                    "is not of this play (its matches: {})",
+                    matches.join("; ")
+                )));
+            }
+            if row.round == 0 || row.round > games {
+                return Err(bad(format!("is past the play's {games} games a match")));
+            }
+            if row.game != game.name() {
+                return Err(bad(format!("is a {} game, the play is {game}", row.game)));
+            }
+            let key = (row.r#match.clone(), row.round);
+            let at = seen.entry(key.clone()).or_default();
+            at.push(i);
+            if at.len() > 1 {
+                continue;
+            }
+            let mut own = by_game.remove(&key).unwrap_or_default();
+            check_moves(game, &row, &mut own)
+                .map_err(|m| bad(format!("does not match {}: {m}", moves_path.display())))?;
+            merged.push((row, own));
+        }
     }
     let mut missing = Vec::new();
     for name in &matches {
@@ -104,36 +180,16 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<Me
         .map(|(i, m)| (m.as_str(), i))
         .collect();
     let rank = |m: &str| order.get(m).copied().unwrap_or(usize::MAX);
-    rows.sort_by_key(|r| (rank(&r.r#match), r.round));
-    // Moves of games a shard did not finish (no games.csv row) are left out.
-    moves.retain(|m| seen.contains_key(&(m.r#match.clone(), m.round)));
-    moves.sort_by_key(|m| (rank(&m.r#match), m.round, m.ply));
+    merged.sort_by_key(|(r, _)| (rank(&r.r#match), r.round));
     std::fs::create_dir_all(out).map_err(io(out))?;
-    let write = |name: &str,
-                 write_rows: &dyn Fn(&mut csv::Writer<std::fs::File>) -> Result<(), csv::Error>|
-     -> Result<(), PlayError> {
-        let path = out.join(name);
-        let csv_error = |e: csv::Error| PlayError::Csv {
-            path: path.display().to_string(),
-            message: e.to_string(),
-        };
-        let mut w = csv::Writer::from_path(&path).map_err(csv_error)?;
-        write_rows(&mut w).map_err(csv_error)?;
-        w.flush().map_err(io(&path))
-    };
-    write(GAMES_FILE, &|w| {
-        rows.iter().try_for_each(|r| w.serialize(r))
-    })?;
-    write(MOVES_FILE, &|w| {
-        moves.iter().try_for_each(|m| w.serialize(m))
-    })?;
+    let rows: Vec<&GameRow> = merged.iter().map(|(r, _)| r).collect();
+    let moves: Vec<&MoveRow> = merged.iter().flat_map(|(_, m)| m).collect();
+    replace_table(&out.join(GAMES_FILE), &rows)?;
+    replace_table(&out.join(MOVES_FILE), &moves)?;
     if let Some(file) = record_file(game) {
         let mut text = String::new();
-        for row in &rows {
-            let own: Vec<&MoveRow> = moves
-                .iter()
-                .filter(|m| m.r#match == row.r#match && m.round == row.round)
-                .collect();
+        for (row, own) in &merged {
+            let own: Vec<&MoveRow> = own.iter().collect();
             let info = RecordInfo {
                 round: row.round,
                 names: [&row.agent1, &row.agent2],
@@ -141,9 +197,22 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<Me
             };
             text.push_str(&write_record(game, &played_from_rows(row, &own), &info));
         }
-        let path = out.join(file);
-        std::fs::write(&path, text).map_err(io(&path))?;
+        crate::store::replace(&out.join(file), text.as_bytes())?;
     }
     write_meta(out, &outcome, command_line)?;
     Ok(outcome)
+}
+
+/// Writes `rows` as the table at `path`, replacing it whole.
+fn replace_table<T: serde::Serialize>(path: &Path, rows: &[T]) -> Result<(), PlayError> {
+    let csv_error = |e: csv::Error| PlayError::Csv {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    };
+    let mut w = csv::Writer::from_writer(Vec::new());
+    for row in rows {
+        w.serialize(row).map_err(csv_error)?;
+    }
+    let bytes = w.into_inner().map_err(|e| io(path)(e.into_error()))?;
+    Ok(crate::store::replace(path, &bytes)?)
 }

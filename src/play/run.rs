@@ -853,10 +853,9 @@ fn write_meta(settings: &PlaySettings, sharding: Option<Sharding>) -> Result<(),
         },
         sharding,
     };
-    let path = settings.out_dir.join("meta.json");
-    let text = serde_json::to_string_pretty(&meta).unwrap_or_default();
-    fs::write(&path, text + "\n").map_err(|source| PlayError::Io {
-        path: path.display().to_string(),
-        source,
-    })
+    let text = serde_json::to_string_pretty(&meta).unwrap_or_default() + "\n";
+    Ok(crate::store::replace(
+        &settings.out_dir.join("meta.json"),
+        text.as_bytes(),
+    )?)
 }

@@ -49,6 +49,12 @@ macro_rules! define_any_position {
                 }
             }
         }
+
+        $(impl From<$game> for AnyPosition {
+            fn from(p: $game) -> AnyPosition {
+                AnyPosition::$kind(p)
+            }
+        })*
     };
 }
 
@@ -101,6 +107,23 @@ impl AnyPosition {
     /// The game's board diagram.
     pub fn diagram(&self) -> String {
         with_position!(self, p => p.diagram())
+    }
+
+    /// The position after `moves` (each checked legal, in the game's notation), or which
+    /// move (1-based) is not.
+    pub fn after_moves<S: AsRef<str>>(&self, moves: &[S]) -> Result<AnyPosition, String> {
+        let mut pos = *self;
+        for (i, text) in moves.iter().enumerate() {
+            let text = text.as_ref();
+            pos = with_position!(&pos, p => {
+                if p.is_over() {
+                    return Err(format!("move {} ({text}) comes after the end of the game", i + 1));
+                }
+                let mv = p.parse_legal_move(text).map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+                AnyPosition::from(p.play(mv))
+            });
+        }
+        Ok(pos)
     }
 
     /// The legal moves in the game's notation.

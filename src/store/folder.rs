@@ -53,6 +53,15 @@ pub fn lock(dir: &Path) -> Result<FolderLock, StoreError> {
     }
 }
 
+/// Whether another process holds `dir`'s lock now (a folder nobody locked is not busy; the
+/// lock file is not created, so read-only folders can be asked).
+pub fn busy(dir: &Path) -> bool {
+    let Ok(file) = OpenOptions::new().write(true).open(dir.join(LOCK_FILE)) else {
+        return false;
+    };
+    matches!(file.try_lock(), Err(fs::TryLockError::WouldBlock))
+}
+
 /// Replaces `path` with `bytes` as one step: a kill leaves the old file or the new one.
 pub fn replace(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     let name = path
@@ -93,7 +102,9 @@ mod tests {
         let first = lock(dir.path()).unwrap();
         let err = lock(dir.path()).unwrap_err().to_string();
         assert!(err.contains("another nodeprof command"), "{err}");
+        assert!(busy(dir.path()));
         drop(first);
+        assert!(!busy(dir.path()));
         assert!(lock(dir.path()).is_ok());
     }
 

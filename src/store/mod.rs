@@ -3,4 +3,4 @@
 
 pub mod folder;
 
-pub use folder::{complete_lines, lock, replace, FolderLock, LOCK_FILE};
+pub use folder::{busy, complete_lines, lock, replace, FolderLock, LOCK_FILE};

@@ -230,14 +230,15 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<Me
         path: runs.display().to_string(),
         message: e.to_string(),
     };
-    let mut w = csv::Writer::from_path(&runs).map_err(csv_error)?;
+    let mut w = csv::Writer::from_writer(Vec::new());
     for row in &rows {
         w.serialize(row).map_err(csv_error)?;
     }
-    w.flush().map_err(|source| SweepError::Io {
+    let bytes = w.into_inner().map_err(|e| SweepError::Io {
         path: runs.display().to_string(),
-        source,
+        source: e.into_error(),
     })?;
+    crate::store::replace(&runs, &bytes).map_err(SweepError::from)?;
     write_meta(out, &outcome, command_line)?;
     write_hosts(out, &plan, &outcome)?;
     Ok(outcome)
@@ -310,10 +311,9 @@ pub fn write_meta(
             })
             .collect(),
     };
-    let path = out.join("meta.json");
-    let text = serde_json::to_string_pretty(&meta).unwrap_or_default();
-    std::fs::write(&path, text + "\n").map_err(|source| SweepError::Io {
-        path: path.display().to_string(),
-        source,
-    })
+    let text = serde_json::to_string_pretty(&meta).unwrap_or_default() + "\n";
+    Ok(crate::store::replace(
+        &out.join("meta.json"),
+        text.as_bytes(),
+    )?)
 }

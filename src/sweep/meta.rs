@@ -121,12 +121,11 @@ pub fn write(
         },
         sharding,
     };
-    let path = dir.join("meta.json");
-    let text = serde_json::to_string_pretty(&meta).unwrap_or_default();
-    std::fs::write(&path, text + "\n").map_err(|source| SweepError::Io {
-        path: path.display().to_string(),
-        source,
-    })
+    let text = serde_json::to_string_pretty(&meta).unwrap_or_default() + "\n";
+    Ok(crate::store::replace(
+        &dir.join("meta.json"),
+        text.as_bytes(),
+    )?)
 }
 
 /// This machine: host name, system, CPU model, logical CPUs.

@@ -298,7 +298,7 @@ pub(super) fn write_cases(
         path: path.display().to_string(),
         message: e.to_string(),
     };
-    let mut w = csv::Writer::from_path(path).map_err(error)?;
+    let mut w = csv::Writer::from_writer(Vec::new());
     let mut header = vec![
         "shard",
         "suite",
@@ -328,10 +328,11 @@ pub(super) fn write_cases(
         }
         w.write_record(&row).map_err(error)?;
     }
-    w.flush().map_err(|source| SweepError::Io {
+    let bytes = w.into_inner().map_err(|e| SweepError::Io {
         path: path.display().to_string(),
-        source,
-    })
+        source: e.into_error(),
+    })?;
+    Ok(crate::store::replace(path, &bytes)?)
 }
 
 /// What differs between the cases of a `runs.csv` and a plan, one dimension at a time.

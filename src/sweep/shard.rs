@@ -208,6 +208,18 @@ mod tests {
         assert!(err.contains("auto/N"), "{err}");
         let err = auto.resolve(env(&[])).unwrap_err();
         assert!(err.contains("no scheduler found"), "{err}");
+        // Counts past 32 bits are refused (they wrapped to 0 shards, a division by zero, or
+        // to 1 shard, task 4294967296 of 4294967297 running as shard 1/1).
+        for (task, count) in [("1", "4294967296"), ("4294967296", "4294967297")] {
+            let huge = move |name: &str| match name {
+                "SLURM_ARRAY_TASK_ID" => Some(task.to_string()),
+                "SLURM_ARRAY_TASK_MIN" => Some("1".to_string()),
+                "SLURM_ARRAY_TASK_COUNT" => Some(count.to_string()),
+                _ => None,
+            };
+            let err = auto.resolve(huge).unwrap_err();
+            assert!(err.contains("more than nodeprof splits"), "{err}");
+        }
     }
 
     #[test]
