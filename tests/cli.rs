@@ -386,7 +386,8 @@ fn a_match_split_in_shards_merges_to_the_games_of_one_process() {
     assert_eq!(record("merged"), record("one"));
     // A shard whose tables were lost or changed is refused, naming what is wrong: no
     // moves.csv, a move row twice, a move changed, a game past -n, a game of another match.
-    let edits: [(&str, &str, &dyn Fn(String) -> String); 5] = [
+    type Edit<'a> = &'a dyn Fn(String) -> String;
+    let edits: [(&str, &str, Edit); 5] = [
         ("moves.csv", "no such file", &|_| String::new()),
         ("moves.csv", "move rows for its", &|t| {
             let row = t.lines().nth(1).unwrap().to_string();
