@@ -83,6 +83,18 @@ fn compare_exits_1_on_a_changed_count_and_0_when_only_times_differ() {
     );
     // Without the flag a change is reported, not failed.
     assert_eq!(compare(&[]).status.code(), Some(0));
+    // A case twice in a table is refused: counted twice it would hide a change.
+    let old_runs = dir.path().join("old/runs.csv");
+    let old_table = std::fs::read_to_string(&old_runs).unwrap();
+    let row = old_table.lines().nth(1).unwrap().to_string();
+    std::fs::write(&old_runs, old_table.clone() + &row + "\n").unwrap();
+    let twice = compare(&["--fail-on-change"]);
+    assert_eq!(twice.status.code(), Some(2));
+    assert!(
+        text(&twice.stderr).contains("1 cases appear more than once"),
+        "{}",
+        text(&twice.stderr)
+    );
 }
 
 #[test]

@@ -68,7 +68,10 @@ pub fn compare_files(old: &Path, new: &Path) -> Result<Comparison, ReportError> 
         if !file.is_file() {
             return Err(ReportError::NoRuns(file.display().to_string()));
         }
-        Ok(read_runs(&file)?)
+        let records = read_runs(&file)?;
+        // A case twice would be counted twice and hide a change.
+        super::load::check_unique(&file, &records)?;
+        Ok(records)
     };
     Ok(compare(&read(old)?, &read(new)?))
 }
@@ -125,29 +128,54 @@ fn differences(old: &Record, new: &Record) -> Vec<String> {
 /// Compares two runs tables case by case (cases are matched by their key: suite, position,
 /// variant, evaluation, depth, shuffle seed).
 pub fn compare(old: &[Record], new: &[Record]) -> Comparison {
-    let by_key = |records: &[Record]| -> HashMap<CaseKey, usize> {
-        records
-            .iter()
-            .enumerate()
-            .map(|(i, r)| (r.key(), i))
-            .collect()
+    // A case of NEW is matched with OLD's case of the same key, or else with one that differs
+    // only in its shuffle seed (runs with another --shuffle are the same cases in another move
+    // order: their counts differ, they are not missing).
+    let loose = |r: &Record| {
+        let k = r.key();
+        (k.0, k.1, k.2, k.3, k.4)
     };
-    let (old_keys, new_keys) = (by_key(old), by_key(new));
+    let mut old_keys: HashMap<CaseKey, usize> = HashMap::new();
+    let mut old_loose: HashMap<_, Vec<usize>> = HashMap::new();
+    for (i, r) in old.iter().enumerate() {
+        old_keys.insert(r.key(), i);
+        old_loose.entry(loose(r)).or_default().push(i);
+    }
+    let new_keys: std::collections::HashSet<CaseKey> = new.iter().map(Record::key).collect();
+    let mut matched = vec![false; old.len()];
     let mut comparison = Comparison::default();
-    let mut old_sorted: Vec<&Record> = old.iter().collect();
-    old_sorted.sort_by_key(|r| r.seq);
     // Groups in the new table's order of first appearance.
     let mut groups: Vec<(String, String)> = Vec::new();
     let mut pairs: HashMap<(String, String), Vec<(&Record, &Record)>> = HashMap::new();
     let mut new_sorted: Vec<&Record> = new.iter().collect();
     new_sorted.sort_by_key(|r| r.seq);
     for b in new_sorted {
-        let Some(&i) = old_keys.get(&b.key()) else {
+        let exact = old_keys.get(&b.key()).copied();
+        let found = exact.or_else(|| {
+            old_loose.get(&loose(b)).and_then(|at| {
+                at.iter()
+                    .copied()
+                    .find(|&i| !matched[i] && !new_keys.contains(&old[i].key()))
+            })
+        });
+        let Some(i) = found else {
             comparison.only_new.push(case_name(b));
             continue;
         };
+        matched[i] = true;
         let a = &old[i];
-        let found = differences(a, b);
+        let mut found = differences(a, b);
+        if a.shuffle_seed != b.shuffle_seed {
+            let seed = |s: Option<u64>| s.map_or("none".into(), |s| s.to_string());
+            found.insert(
+                0,
+                format!(
+                    "shuffle seed {} -> {}",
+                    seed(a.shuffle_seed),
+                    seed(b.shuffle_seed)
+                ),
+            );
+        }
         if !found.is_empty() {
             comparison.changes.push(Change {
                 case: case_name(b),
@@ -162,10 +190,12 @@ pub fn compare(old: &[Record], new: &[Record]) -> Comparison {
             pairs.entry(group).or_default().push((a, b));
         }
     }
+    let mut old_sorted: Vec<(usize, &Record)> = old.iter().enumerate().collect();
+    old_sorted.sort_by_key(|(_, r)| r.seq);
     comparison.only_old = old_sorted
         .iter()
-        .filter(|r| !new_keys.contains_key(&r.key()))
-        .map(|r| case_name(r))
+        .filter(|(i, _)| !matched[*i])
+        .map(|(_, r)| case_name(r))
         .collect();
     for group in groups {
         let cases = &pairs[&group];
@@ -182,9 +212,11 @@ pub fn compare(old: &[Record], new: &[Record]) -> Comparison {
                 _ => None,
             })
             .collect();
+        // A range needs repeated runs on both sides: a single run's minimum is its time.
+        let repeated = |r: &Record| r.time_min_ns.is_some() && r.runs.unwrap_or(1) > 1;
         let spread = cases
             .iter()
-            .all(|(a, b)| a.time_min_ns.is_some() && b.time_min_ns.is_some())
+            .all(|(a, b)| repeated(a) && repeated(b))
             .then(|| {
                 let (old_min, old_max) =
                     (sum(&|r| r.time_min_ns, true), sum(&|r| r.time_max_ns, true));
@@ -416,5 +448,25 @@ mod tests {
         let c = compare(&old, &old[..1]);
         assert_eq!(c.only_old, ["end41.pos alphabeta depth 2"]);
         assert!(c.counts_changed());
+        // Single runs have no time range (their minimum is their time).
+        let single = |r: Record| Record { runs: Some(1), ..r };
+        let c = compare(&old.clone().map(single), &new.clone().map(single));
+        assert_eq!(c.rows[0].time_ratio_range, None);
+    }
+
+    #[test]
+    fn another_shuffle_seed_pairs_the_cases_and_says_so() {
+        let seeded = |seed: u64, nodes: u64| Record {
+            shuffle_seed: Some(seed),
+            ..record("end40.pos", "2", nodes, 1000)
+        };
+        let c = compare(&[seeded(1, 100)], &[seeded(2, 120)]);
+        assert!(c.only_old.is_empty() && c.only_new.is_empty(), "{c:?}");
+        assert_eq!(c.changes.len(), 1);
+        assert_eq!(c.changes[0].differences[0], "shuffle seed 1 -> 2");
+        assert!(c.changes[0]
+            .differences
+            .contains(&"nodes 100 -> 120".to_string()));
+        assert_eq!(c.rows[0].positions, 1);
     }
 }

@@ -28,14 +28,20 @@ pub fn load(dir: &Path, filter: &Filter) -> Result<Tables, ReportError> {
             filter: filter.to_string(),
         });
     }
+    check_unique(&path, &records)?;
+    tables::build(&records)
+}
+
+/// Refuses a table that holds a case more than once.
+pub(super) fn check_unique(path: &Path, records: &[Record]) -> Result<(), ReportError> {
     let mut seen = std::collections::HashSet::new();
     let duplicated: Vec<&Record> = records.iter().filter(|r| !seen.insert(r.key())).collect();
-    if let Some(first) = duplicated.first() {
-        return Err(ReportError::Duplicated {
+    match duplicated.first() {
+        Some(first) => Err(ReportError::Duplicated {
             path: path.display().to_string(),
             count: duplicated.len(),
             first: format!("{} {} depth {}", first.position, first.variant, first.depth),
-        });
+        }),
+        None => Ok(()),
     }
-    tables::build(&records)
 }
