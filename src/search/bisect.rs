@@ -10,6 +10,13 @@ use crate::game::{margin_floor, margin_score};
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn bisect(&mut self, pos: &G, depth: u32) -> i32 {
         let exact = to_the_end(depth);
+        if pos.is_over() {
+            // Nothing to bisect: a finished game is a leaf (and no hook below speaks of it:
+            // Connect 4's "win at once" would see the loser's open three).
+            self.count(|c| c.leaf += 1);
+            self.root.best = None;
+            return pos.terminal_score();
+        }
         if exact && self.variant().no_lose {
             // Nodes with `nolose` assume their side cannot win at once: the root is checked
             // first, uncounted, as the tutorial's solve does.
@@ -31,7 +38,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             false => v,
         };
         let (mut min, mut max) = match (exact, self.root.window) {
-            (false, _) => (-2 * G::WIN_BONUS, 2 * G::WIN_BONUS),
+            (false, _) => pos.score_range(),
             (true, window) if window == (-INF, INF) => pos.margin_range(),
             (true, (alpha, beta)) => (
                 margin_floor(alpha, G::WIN_BONUS),

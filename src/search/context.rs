@@ -531,6 +531,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     #[inline]
     fn enter_safe(&mut self, pos: &G, ply: usize, moves: &mut G::Moves) -> Opened {
         if ply == 0 {
+            // (A root that is over never comes here: see `enter`.)
             if let Some(margin) = pos.win_now() {
                 self.count(|c| c.leaf += 1);
                 return Opened::Settled(margin_score(margin, G::WIN_BONUS));

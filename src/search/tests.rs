@@ -164,6 +164,26 @@ fn every_variant_finds_the_minimax_value_of_random_trees() {
     }
 }
 
+/// The bisection driver, which takes its first bounds from the game, finds every tree's
+/// value at every depth (it returned 0 without searching: a tree's win bonus is 0).
+#[test]
+fn bisection_finds_the_minimax_value_of_uniform_trees() {
+    for (width, depth) in [(2u32, 1u32), (2, 2), (3, 3), (2, 5), (4, 3)] {
+        for seed in 0..12 {
+            let tree = TreeSpec::parse(&format!("tree:{width}:{depth}:seed={seed}"))
+                .unwrap()
+                .root();
+            let truth = brute_force_minimax(&tree);
+            for spec in ["bisect", "bisect+tt", "bisect+tt+id"] {
+                let got = run(&tree, depth, spec);
+                assert_eq!(got.score, truth, "tree:{width}:{depth}:seed={seed} {spec}");
+                assert!(got.best_move.is_some(), "{spec}: a move");
+                assert!(got.counters.leaf > 0, "{spec}: it searched");
+            }
+        }
+    }
+}
+
 /// Minimax written out plainly, from the side to move's point of view.
 fn brute_force_minimax(pos: &UniformTree) -> i32 {
     if pos.is_over() {
@@ -792,6 +812,67 @@ fn every_connect4_solver_finds_the_value_of_the_independent_prover() {
                     false => -ArrayBoard::from_moves(&child.sequence()).solve(-100, 100),
                 };
                 assert_eq!(after, truth, "{variant}: {mv} on {pos}");
+            }
+        }
+    }
+}
+
+/// A finished Connect 4 game is worth its final margin to every solver and search: `1212121`
+/// (X has four in column 1 with its 4th stone; O, to move, has three in column 2) is worth
+/// -18 by the tutorial's convention, -(42 + 1 - 6) / 2. Solvers used to read O's open three
+/// as a win at once (+18), or bisect between bounds that exclude -18 (-17).
+#[test]
+fn finished_connect4_games_are_worth_their_final_margin_to_every_solver() {
+    let mut finished: Vec<Connect4> = ["1212121", "1213121"]
+        .iter()
+        .map(|m| Connect4::from_moves(m).unwrap())
+        .collect();
+    assert_eq!(finished[0].final_margin(), -18);
+    let mut state = 0x0F1_4153_u64;
+    while finished.len() < 30 {
+        let mut pos = Connect4::start();
+        while !pos.is_over() {
+            let moves = pos.generate_moves();
+            let pick = crate::game::tree::splitmix64(&mut state) % moves.len() as u64;
+            pos = pos.play(moves[pick as usize]);
+        }
+        finished.push(pos);
+    }
+    let mut specs: Vec<Variant> = [
+        "alphabeta",
+        "negamax",
+        "pvs+tt+id",
+        "mtdf+tt",
+        "bisect+tt",
+        "bisect+tt+nolose+clamp+threats+etc",
+        "alphabeta+winfirst+clamp",
+        crate::sweep::plan::DEFAULT_CONNECT4_SOLVER,
+    ]
+    .iter()
+    .map(|s| s.parse().unwrap())
+    .collect();
+    specs.extend(Variant::pons2017_steps());
+    for pos in &finished {
+        let truth = pos.final_margin();
+        for variant in &specs {
+            for wld in [false, true] {
+                let config = SearchConfig {
+                    wld,
+                    ..config_for::<Connect4>(variant.clone())
+                };
+                let outcome = search(pos, END, &config).unwrap();
+                let margin = game_result::<Connect4>(outcome.score).unwrap_or(0);
+                match wld || variant.wld {
+                    true => assert_eq!(margin.signum(), truth.signum(), "{variant} wld on {pos}"),
+                    false => assert_eq!(margin, truth, "{variant} on {pos}"),
+                }
+                assert_eq!(outcome.best_move, None, "{variant} on {pos}");
+            }
+        }
+        for depth in 1..=3 {
+            for spec in CONNECT4_VARIANTS {
+                let got = run(pos, depth, spec).score;
+                assert_eq!(got, pos.terminal_score(), "{spec} depth {depth} on {pos}");
             }
         }
     }

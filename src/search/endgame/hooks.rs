@@ -3,6 +3,7 @@
 //! the search; a game without such code takes the defaults (one line below).
 
 use crate::counters::Counters;
+use crate::game::tree::MAX_LEAF_VALUE;
 use crate::game::{Ataxx, Game, UniformTree};
 
 /// What a node's safe moves are (see [`Endgame::safe_moves`]).
@@ -93,7 +94,24 @@ pub trait Endgame: Game {
     fn margin_range(&self) -> (i32, i32) {
         (-(Self::WIN_BONUS - 1), Self::WIN_BONUS - 1)
     }
+
+    /// The range of a depth-limited search's scores (heuristic values and finished games'
+    /// scores): the bisection's first bounds when it does not solve.
+    fn score_range(&self) -> (i32, i32) {
+        (-2 * Self::WIN_BONUS, 2 * Self::WIN_BONUS)
+    }
 }
 
 impl Endgame for Ataxx {}
-impl Endgame for UniformTree {}
+
+/// A uniform tree's leaves are values, not margins with a bonus: its scores and margins both
+/// lie within the leaf values' bounds.
+impl Endgame for UniformTree {
+    fn margin_range(&self) -> (i32, i32) {
+        (-MAX_LEAF_VALUE, MAX_LEAF_VALUE)
+    }
+
+    fn score_range(&self) -> (i32, i32) {
+        (-MAX_LEAF_VALUE, MAX_LEAF_VALUE)
+    }
+}
