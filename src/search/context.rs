@@ -709,6 +709,14 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                     }
                 }
             }
+            // A node that failed low has no best move, only the first of moves that all
+            // failed: storing it would displace the move an earlier pass proved good (the
+            // entry keeps that one). MTD(f)'s fail-high passes followed such moves down
+            // Ataxx's jump sequences, up to 100 plies each, and did not finish.
+            let best_move = match bound {
+                Bound::Upper => None,
+                _ => best_move,
+            };
             table.store(
                 pos.key(),
                 depth,

@@ -641,6 +641,35 @@ fn solving_options_that_do_not_fit_are_refused() {
         .contains("does not search to the end"));
 }
 
+/// A 2-empty Ataxx endgame whose jump sequences run to the halfmove limit: MTD(f) did not
+/// finish it (its fail-low passes stored the first of their failed moves as the table move,
+/// and the fail-high pass followed those jumps up to 100 plies deep). Every driver solves it
+/// in the same few tens of thousands of nodes (pvs+tt: 21,510). The time limit only keeps a
+/// regression from hanging the suite.
+#[test]
+fn mtdf_solves_an_ataxx_endgame_that_jumps_to_the_halfmove_limit() {
+    let pos = positions("ataxx/end", &["end-start-179-s38.pos"])[0];
+    let AnyPosition::Ataxx(pos) = pos else {
+        unreachable!()
+    };
+    for spec in [
+        "pvs+tt:64",
+        "mtdf+tt:64",
+        "mtdf+tt",
+        "mtdf+tt+id",
+        "bisect+tt",
+    ] {
+        let config = SearchConfig {
+            time_limit: Some(std::time::Duration::from_secs(120)),
+            ..config_for::<Ataxx>(spec.parse().unwrap())
+        };
+        let outcome = search(&pos, END, &config).unwrap();
+        assert_eq!(game_result::<Ataxx>(outcome.score), Some(-3), "{spec}");
+        let nodes = outcome.counters.leaf + outcome.counters.interior;
+        assert!(nodes < 50_000, "{spec}: {nodes} nodes");
+    }
+}
+
 #[test]
 fn ataxx_solves_to_the_negamax_value_with_the_clock_in_the_key() {
     // Near the halfmove limit, jump sequences end by the clock: the same board with another

@@ -416,7 +416,7 @@ impl TranspositionTable {
         depth: u32,
         bound: Bound,
         score: i32,
-        move_code: Option<u16>,
+        mut move_code: Option<u16>,
         merge: bool,
     ) {
         if score <= NO_LOWER || score >= NO_UPPER {
@@ -444,6 +444,8 @@ impl TranspositionTable {
             }
             if bucket.keys[i] == key {
                 let old = unpack(data);
+                // No move of its own (a node that failed low): the entry's move stays.
+                move_code = move_code.or(old.move_code);
                 if merge && old.depth == depth {
                     let (l, u) = (lower.max(old.lower), upper.min(old.upper));
                     // Bounds from one depth are consistent; if a table cut-off made them
@@ -476,6 +478,18 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_upper_bound_without_a_move_keeps_the_entrys_move() {
+        let mut tt = TranspositionTable::with_mib(1).unwrap();
+        tt.store(42, 5, Bound::Lower, 10, Some(7), true);
+        tt.store(42, 5, Bound::Upper, 12, None, true);
+        let entry = tt.probe(42).unwrap();
+        assert_eq!(entry.move_code, Some(7));
+        assert_eq!((entry.lower, entry.upper), (10, 12));
+        tt.store(42, 5, Bound::Lower, 11, Some(9), true);
+        assert_eq!(tt.probe(42).unwrap().move_code, Some(9));
+    }
 
     #[test]
     fn a_table_made_from_a_dropped_ones_memory_starts_empty() {
