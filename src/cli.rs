@@ -985,15 +985,30 @@ fn tally_of(wdl: Option<&str>, penta: Option<&str>) -> Result<Tally, String> {
         let v = numbers(text, 3, "W/L/D")?;
         (tally.wins, tally.losses, tally.draws) = (v[0], v[1], v[2]);
     }
+    let too_many = || {
+        format!(
+            "too many games: the counts must add up to at most {} (2^53) games",
+            nodeprof::play::sprt::MAX_GAMES
+        )
+    };
     if let Some(text) = penta {
         let v = numbers(text, 5, "LL/LD/DD/WD/WW")?;
         tally.penta.copy_from_slice(&v);
         // Games as the pairs give them (a WL pair counted in DD counts as two draws).
-        tally.wins = 2 * v[4] + v[3];
-        tally.losses = 2 * v[0] + v[1];
-        tally.draws = v[1] + 2 * v[2] + v[3];
+        let games = |a: u64, b: u64| a.checked_mul(2).and_then(|a| a.checked_add(b));
+        tally.wins = games(v[4], v[3]).ok_or_else(too_many)?;
+        tally.losses = games(v[0], v[1]).ok_or_else(too_many)?;
+        tally.draws = games(v[2], v[1])
+            .and_then(|d| d.checked_add(v[3]))
+            .ok_or_else(too_many)?;
     }
-    if tally.games() == 0 {
+    let total = tally
+        .wins
+        .checked_add(tally.losses)
+        .and_then(|n| n.checked_add(tally.draws))
+        .filter(|&n| n <= nodeprof::play::sprt::MAX_GAMES)
+        .ok_or_else(too_many)?;
+    if total == 0 {
         return Err("no games: the counts are all zero".into());
     }
     Ok(tally)

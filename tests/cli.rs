@@ -209,6 +209,39 @@ fn sprt_prints_the_writeups_llr_and_the_verdict() {
         stdout.contains("LLR: -3.040 [-2.944, 2.944]\nH0 was accepted\n"),
         "{stdout}"
     );
+    // Counts past 2^53 games (they wrapped past 2^64), and counts whose LLR f64 cannot
+    // resolve (an all-won match of 10^12 pairs was accepted as H0), are refused: exit 2.
+    for args in [
+        &["sprt", "--wdl", "18446744073709551615/1/0"][..],
+        &[
+            "sprt",
+            "--penta",
+            "0/0/0/0/6148914691236517206",
+            "--model",
+            "logistic",
+        ],
+        &[
+            "sprt",
+            "--penta",
+            "0/0/0/0/1000000000000",
+            "--model",
+            "logistic",
+        ],
+        &[
+            "sprt", "--wdl", "5/0/0", "--elo1", "1e4", "--model", "logistic",
+        ],
+    ] {
+        let out = nodeprof(dir.path(), args);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&out.stdout)
+        );
+        assert!(!text(&out.stdout).contains("NaN"), "{args:?}");
+    }
+    let out = nodeprof(dir.path(), &["sprt", "--wdl", "5/0/0", "--elo1", "10000"]);
+    assert!(text(&out.stdout).contains("LLR: 3.466 [-2.944, 2.944]\nH1 was accepted"));
 }
 
 #[test]

@@ -1,12 +1,21 @@
 //! `nodeprof sprt`: the test's LLR, its verdict and the Elo estimate of given counts, as
 //! fastchess's calculator prints them.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use crate::play::sprt::{elo_estimate, Sprt, Tally, Verdict};
 
-pub fn run(sprt: &Sprt, tally: &Tally, out: &mut impl Write) -> io::Result<()> {
-    let llr = sprt.llr(tally);
+/// Prints the test; an error when its LLR cannot be computed for these counts.
+pub fn run(sprt: &Sprt, tally: &Tally, out: &mut impl Write) -> Result<(), crate::error::Error> {
+    let Some(llr) = sprt.llr(tally) else {
+        return Err(crate::error::PlayError::Setup(format!(
+            "sprt: the LLR of {} games ({}) cannot be computed in double precision under the {} model",
+            tally.games(),
+            sprt.counts_text(tally),
+            sprt.model.name()
+        ))
+        .into());
+    };
     let (lo, hi) = sprt.bounds();
     writeln!(out, "Test: {}", sprt.describe())?;
     writeln!(out, "Games: {}, {}", tally.games(), sprt.counts_text(tally))?;

@@ -397,8 +397,8 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
             name: name.clone(),
             agents: [agents[0].to_string(), agents[1].to_string()],
             tally,
-            verdict: settings.sprt.map(|t| t.verdict(t.llr(&tally))),
-            llr: settings.sprt.map(|t| t.llr(&tally)),
+            verdict: settings.sprt.map(|t| t.decide(&tally)),
+            llr: settings.sprt.and_then(|t| t.llr(&tally)),
             elo: elo_estimate(&tally, pentanomial),
         });
     }
@@ -505,7 +505,7 @@ fn csv_error(path: &Path, e: csv::Error) -> PlayError {
 fn sprt_decided(settings: &PlaySettings, tally: &Tally) -> bool {
     settings
         .sprt
-        .is_some_and(|t| t.verdict(t.llr(tally)) != Verdict::Continue)
+        .is_some_and(|t| t.decide(tally) != Verdict::Continue)
 }
 
 /// A resume continues the match in the folder, or refuses: games of one seed, openings,

@@ -79,7 +79,9 @@ pub struct Tally {
 
 impl Tally {
     pub fn games(&self) -> u64 {
-        self.wins + self.losses + self.draws
+        self.wins
+            .saturating_add(self.losses)
+            .saturating_add(self.draws)
     }
 
     /// Adds one game scored `score` (1, 0.5 or 0).
@@ -128,6 +130,25 @@ pub fn expected_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
+/// `ln(1 + e^x)` without overflow or loss for large |x|.
+fn softplus(x: f64) -> f64 {
+    x.max(0.0) + (-x.abs()).exp().ln_1p()
+}
+
+/// `ln` of the expected score at `elo`, and of its complement, computed in log space (at
+/// 10,000 Elo the score itself rounds to 1 and its complement to 0).
+fn ln_scores(elo: f64) -> (f64, f64) {
+    let x = elo / 400.0 * std::f64::consts::LN_10;
+    (-softplus(-x), -softplus(x))
+}
+
+/// The largest Elo difference the GSPRT models take: expected scores of 0.0032 to 0.9968,
+/// whose maximum-likelihood distributions f64 still resolves.
+pub const GSPRT_MAX_ELO: f64 = 1000.0;
+
+/// The most games the counts may add up to: 2^53, the integers f64 holds exactly.
+pub const MAX_GAMES: u64 = 1 << 53;
+
 /// The Elo difference of an expected score.
 pub fn elo_of_score(score: f64) -> f64 {
     -400.0 * (1.0 / score - 1.0).log10()
@@ -137,11 +158,12 @@ pub fn elo_of_score(score: f64) -> f64 {
 const NELO_SCALE: f64 = 800.0 / std::f64::consts::LN_10;
 
 impl Sprt {
-    /// The bounds of the LLR: (ln(beta / (1 - alpha)), ln((1 - beta) / alpha)).
+    /// The bounds of the LLR: (ln(beta / (1 - alpha)), ln((1 - beta) / alpha)), as
+    /// differences of logarithms (finite for any alpha and beta in (0, 1)).
     pub fn bounds(&self) -> (f64, f64) {
         (
-            (self.beta / (1.0 - self.alpha)).ln(),
-            ((1.0 - self.beta) / self.alpha).ln(),
+            self.beta.ln() - (-self.alpha).ln_1p(),
+            (-self.beta).ln_1p() - self.alpha.ln(),
         )
     }
 
@@ -156,13 +178,15 @@ impl Sprt {
         }
     }
 
-    /// The log-likelihood ratio of the results.
-    pub fn llr(&self, tally: &Tally) -> f64 {
-        match self.model {
+    /// The log-likelihood ratio of the results, or none when f64 cannot compute it (counts
+    /// so large that the maximum-likelihood distributions are not resolved).
+    pub fn llr(&self, tally: &Tally) -> Option<f64> {
+        let llr = match self.model {
             Model::Binomial => {
-                let (p0, p1) = (expected_score(self.elo0), expected_score(self.elo1));
-                tally.wins as f64 * (p1 / p0).ln()
-                    + tally.losses as f64 * ((1.0 - p1) / (1.0 - p0)).ln()
+                let ((w0, l0), (w1, l1)) = (ln_scores(self.elo0), ln_scores(self.elo1));
+                // No result of a kind, no term (0 times an infinite logarithm is no NaN).
+                let term = |n: u64, d: f64| if n == 0 { 0.0 } else { n as f64 * d };
+                term(tally.wins, w1 - w0) + term(tally.losses, l1 - l0)
             }
             model => {
                 let (scores, counts): (&[f64], Vec<u64>) = match self.pentanomial {
@@ -179,9 +203,16 @@ impl Sprt {
                     scores,
                     &counts,
                     self.pentanomial,
-                )
+                )?
             }
-        }
+        };
+        llr.is_finite().then_some(llr)
+    }
+
+    /// The verdict on `tally` (none decided while the LLR cannot be computed).
+    pub fn decide(&self, tally: &Tally) -> Verdict {
+        self.llr(tally)
+            .map_or(Verdict::Continue, |llr| self.verdict(llr))
     }
 
     /// The counts the model uses, as written in the running line.
@@ -208,19 +239,23 @@ impl Sprt {
     /// The writeup's running line: `Total: 434, WLD: 222/212/0, LLR: -3.040 [-2.944, 2.944]`.
     pub fn running_line(&self, tally: &Tally) -> String {
         let (lo, hi) = self.bounds();
+        let llr = self
+            .llr(tally)
+            .map_or("cannot be computed".into(), |l| format!("{l:.3}"));
         format!(
-            "Total: {}, {}, LLR: {:.3} [{lo:.3}, {hi:.3}]",
+            "Total: {}, {}, LLR: {llr} [{lo:.3}, {hi:.3}]",
             tally.games(),
             self.counts_text(tally),
-            self.llr(tally)
         )
     }
 
     /// cutechess's SPRT line: `SPRT: llr 2.96 (100.5%), lbound -2.94, ubound 2.94 - H1 was
     /// accepted`.
     pub fn verdict_line(&self, tally: &Tally) -> String {
-        let llr = self.llr(tally);
         let (lo, hi) = self.bounds();
+        let Some(llr) = self.llr(tally) else {
+            return format!("SPRT: llr cannot be computed, lbound {lo:.2}, ubound {hi:.2}");
+        };
         let share = match llr >= 0.0 {
             true => llr / hi,
             false => llr / lo,
@@ -235,12 +270,17 @@ impl Sprt {
 
     /// The test as `--sprt` writes it.
     pub fn describe(&self) -> String {
+        // Tiny or huge numbers in exponent form (5e-324, not 324 digits).
+        let short = |v: f64| match v != 0.0 && (v.abs() < 1e-4 || v.abs() >= 1e15) {
+            true => format!("{v:e}"),
+            false => format!("{v}"),
+        };
         format!(
             "elo0={},elo1={},alpha={},beta={},model={}{}",
-            self.elo0,
-            self.elo1,
-            self.alpha,
-            self.beta,
+            short(self.elo0),
+            short(self.elo1),
+            short(self.alpha),
+            short(self.beta),
             self.model.name(),
             match (self.model, self.pentanomial) {
                 (Model::Binomial, _) => "",
@@ -269,9 +309,9 @@ fn gsprt_llr(
     scores: &[f64],
     counts: &[u64],
     pentanomial: bool,
-) -> f64 {
+) -> Option<f64> {
     if counts.iter().all(|&n| n == 0) {
-        return 0.0;
+        return Some(0.0);
     }
     let (total, phat) = regularised(counts);
     let (p0, p1) = match model {
@@ -288,12 +328,36 @@ fn gsprt_llr(
             mle_mean(scores, &phat, expected_score(elo1)),
         ),
     };
-    total
-        * phat
-            .iter()
-            .zip(p0.iter().zip(&p1))
-            .map(|(ph, (a, b))| ph * (b.ln() - a.ln()))
-            .sum::<f64>()
+    // Each distribution must be one, and meet its constraint: with counts of 10^8 pairs or
+    // more of one kind only, the tilt that moves mass to a nearly empty cell is past f64's resolution.
+    let meets = |p: &[f64], elo: f64| -> bool {
+        let sum: f64 = p.iter().sum();
+        let mu: f64 = scores.iter().zip(p).map(|(a, q)| a * q).sum();
+        let met = match model {
+            Model::Normalized => {
+                let var: f64 = scores
+                    .iter()
+                    .zip(p)
+                    .map(|(a, q)| q * (a - mu).powi(2))
+                    .sum();
+                let per = if pentanomial { 2f64.sqrt() } else { 1.0 };
+                ((mu - 0.5) / var.sqrt() - per * elo / NELO_SCALE).abs() < 1e-6
+            }
+            _ => (mu - expected_score(elo)).abs() < 1e-6,
+        };
+        p.iter().all(|&q| q > 0.0 && q.is_finite()) && (sum - 1.0).abs() < 1e-6 && met
+    };
+    if !meets(&p0, elo0) || !meets(&p1, elo1) {
+        return None;
+    }
+    Some(
+        total
+            * phat
+                .iter()
+                .zip(p0.iter().zip(&p1))
+                .map(|(ph, (a, b))| ph * (b.ln() - a.ln()))
+                .sum::<f64>(),
+    )
 }
 
 /// The root in (lo, hi) of a decreasing function, by bisection to machine precision.
@@ -506,13 +570,24 @@ impl FromStr for Sprt {
 }
 
 impl Sprt {
-    /// The parameters make a test: elo0 < elo1, 0 < alpha, beta and alpha + beta < 1.
+    /// The parameters make a test: elo0 < elo1, 0 < alpha, beta and alpha + beta < 1; the
+    /// GSPRT models' Elo within +-1000.
     pub fn check(&self) -> Result<(), String> {
         if self.elo0 >= self.elo1 {
             return Err(format!(
                 "sprt: elo0 ({}) must be below elo1 ({})",
                 self.elo0, self.elo1
             ));
+        }
+        if self.model != Model::Binomial {
+            for (name, v) in [("elo0", self.elo0), ("elo1", self.elo1)] {
+                if v.abs() > GSPRT_MAX_ELO {
+                    return Err(format!(
+                        "sprt: the {} model takes {name} from -{GSPRT_MAX_ELO} to {GSPRT_MAX_ELO}, got {v} (its expected score is too near 0 or 1 to compute with)",
+                        self.model.name()
+                    ));
+                }
+            }
         }
         for (name, v) in [("alpha", self.alpha), ("beta", self.beta)] {
             if !(v > 0.0 && v < 1.0) {

@@ -87,15 +87,15 @@ fn the_binomial_llr_is_walds_and_gives_the_writeups_line() {
     };
     let p1 = 1.0 / (1.0 + 10f64.powf(-50.0 / 400.0));
     let by_hand = 222.0 * (p1 / 0.5).ln() + 212.0 * ((1.0 - p1) / 0.5).ln();
-    assert!((sprt.llr(&tally) - by_hand).abs() < 1e-12);
+    assert!((sprt.llr(&tally).unwrap() - by_hand).abs() < 1e-12);
     assert_eq!(
         sprt.running_line(&tally),
         "Total: 434, WLD: 222/212/0, LLR: -3.040 [-2.944, 2.944]"
     );
-    assert_eq!(sprt.verdict(sprt.llr(&tally)), Verdict::H0);
+    assert_eq!(sprt.verdict(sprt.llr(&tally).unwrap()), Verdict::H0);
     // Draws do not move the binomial LLR.
     let drawn = Tally { draws: 50, ..tally };
-    assert_eq!(sprt.llr(&drawn), sprt.llr(&tally));
+    assert_eq!(sprt.llr(&drawn).unwrap(), sprt.llr(&tally).unwrap());
 }
 
 #[test]
@@ -125,7 +125,7 @@ fn trinomial_gsprt_llrs_match_a_direct_maximisation() {
                 &brute_mle_mean(&counts, expected_score(elo0)),
                 &brute_mle_mean(&counts, expected_score(elo1)),
             );
-            let got = logistic.llr(&tally);
+            let got = logistic.llr(&tally).unwrap();
             assert!(
                 (got - expected).abs() < 1e-6,
                 "logistic {w}/{l}/{d} [{elo0}, {elo1}]: {got} vs {expected}"
@@ -140,7 +140,7 @@ fn trinomial_gsprt_llrs_match_a_direct_maximisation() {
                 false => brute_mle_t(&counts, t(elo0)),
             };
             let expected = llr_of(&counts, &mle0, &brute_mle_t(&counts, t(elo1)));
-            let got = normalized.llr(&tally);
+            let got = normalized.llr(&tally).unwrap();
             assert!(
                 (got - expected).abs() < 1e-5,
                 "normalized {w}/{l}/{d} [{elo0}, {elo1}]: {got} vs {expected}"
@@ -167,13 +167,13 @@ fn pentanomial_gsprt_llrs_match_published_fishtest_values() {
         pentanomial: true,
         ..Sprt::default()
     };
-    assert!((normalized.llr(&tally) - -0.54912).abs() < 2e-5);
+    assert!((normalized.llr(&tally).unwrap() - -0.54912).abs() < 2e-5);
     let logistic = Sprt {
         elo1: 2.716,
         model: Model::Logistic,
         ..normalized
     };
-    assert!((logistic.llr(&tally) - -0.53772).abs() < 5e-4);
+    assert!((logistic.llr(&tally).unwrap() - -0.53772).abs() < 5e-4);
     let estimate = elo_estimate(&tally, true).unwrap();
     assert!((estimate.elo - -43.6578).abs() < 1e-3);
 }
@@ -228,4 +228,83 @@ fn sprt_specs_parse_and_bad_ones_are_refused() {
     ] {
         assert!(bad.parse::<Sprt>().is_err(), "{bad}");
     }
+}
+
+/// Whatever a spec the parser accepts and whatever counts, the bounds are finite and the LLR
+/// finite or refused, never NaN; the verdicts the reproducers got wrong are right.
+#[test]
+fn llrs_are_finite_or_refused_for_every_accepted_spec() {
+    let elos = [
+        -1e300, -1e6, -1000.0, -50.0, -1e-300, 0.0, 5e-324, 1.0, 50.0, 1000.0, 1e4, 1e300,
+    ];
+    let rates = [5e-324, 1e-300, 0.05, 0.5, 0.999_999];
+    let counts = [0u64, 1, 3, 1000, 1 << 40, MAX_GAMES / 4];
+    let mut tallies = Vec::new();
+    for &a in &counts {
+        for &b in &counts {
+            let mut t = Tally {
+                wins: a,
+                losses: b,
+                draws: a / 3,
+                penta: [b, a / 7, a / 3, b / 5, a],
+            };
+            t.draws = t.draws.min(MAX_GAMES - a.max(b));
+            tallies.push(t);
+        }
+    }
+    let mut computed = 0;
+    for model in ["binomial", "logistic", "normalized"] {
+        for &elo0 in &elos {
+            for &elo1 in &elos {
+                for &alpha in &rates {
+                    for &beta in &rates {
+                        let spec = format!(
+                            "elo0={elo0:e},elo1={elo1:e},alpha={alpha:e},beta={beta:e},model={model}"
+                        );
+                        let Ok(sprt) = spec.parse::<Sprt>() else {
+                            continue;
+                        };
+                        let (lo, hi) = sprt.bounds();
+                        assert!(
+                            lo.is_finite() && hi.is_finite() && lo < 0.0 && hi > 0.0,
+                            "{spec}"
+                        );
+                        // The GSPRT's cost grows with the counts, not the spec: a few specs do.
+                        if model != "binomial" && (alpha, beta) != (0.05, 0.05) {
+                            continue;
+                        }
+                        for t in &tallies {
+                            if let Some(llr) = sprt.llr(t) {
+                                assert!(llr.is_finite(), "{spec} {t:?}");
+                                computed += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(computed > 1000, "{computed}");
+    // All won: H1 (the logistic model accepted H0 from 6e18 pairs); with elo1 = 10000 the
+    // binomial LLR is 5 ln 2 (it was NaN).
+    let all_won = Tally {
+        wins: 2_000_000,
+        penta: [0, 0, 0, 0, 1_000_000],
+        ..Tally::default()
+    };
+    for model in ["logistic", "normalized"] {
+        let sprt: Sprt = format!("model={model}").parse().unwrap();
+        assert_eq!(sprt.decide(&all_won), Verdict::H1, "{model}");
+    }
+    let sprt: Sprt = "elo1=10000".parse().unwrap();
+    let five = Tally {
+        wins: 5,
+        ..Tally::default()
+    };
+    let llr = sprt.llr(&five).unwrap();
+    assert!((llr - 5.0 * 2f64.ln()).abs() < 1e-12, "{llr}");
+    assert_eq!(sprt.decide(&five), Verdict::H1);
+    // Bounds of a tiny alpha: ln(0.95) - ln(5e-324), finite.
+    let tiny: Sprt = "alpha=5e-324".parse().unwrap();
+    assert!((tiny.bounds().1 - (0.95f64.ln() - 5e-324f64.ln())).abs() < 1e-9);
 }
