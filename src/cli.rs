@@ -481,27 +481,8 @@ pub enum PlotX {
     Nodes,
 }
 
-/// The longest time limit: a year, far beyond any search worth limiting, and well inside
-/// what the system's clock can add.
-const MAX_TIME_LIMIT: Duration = Duration::from_secs(365 * 24 * 3600);
-
 fn parse_duration(text: &str) -> Result<Duration, String> {
-    let bad = || {
-        format!(
-            "bad duration '{text}', expected seconds (2.5) or a duration (500ms, 2m), more than 0 and at most a year"
-        )
-    };
-    let duration = match text.trim().parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 && s <= MAX_TIME_LIMIT.as_secs_f64() => {
-            Duration::from_secs_f64(s)
-        }
-        Ok(_) => return Err(bad()),
-        Err(_) => humantime::parse_duration(text.trim()).map_err(|_| bad())?,
-    };
-    if duration.is_zero() || duration > MAX_TIME_LIMIT {
-        return Err(bad());
-    }
-    Ok(duration)
+    nodeprof::duration::parse(text, false)
 }
 
 /// Named sets of conventions (see `plan::Profile`).

@@ -4,6 +4,7 @@
 
 pub mod commands;
 pub mod counters;
+pub mod duration;
 pub mod error;
 pub mod game;
 pub mod measure;

@@ -105,6 +105,33 @@ fn bad_arguments_are_one_line_and_exit_2() {
         &["search", "ffo:40", "-v", "alphabeta+tt:65536", "-d", "2"],
         &["search", "ffo:80", "-d", "2"],
         &["search", "tree:2:2:-2147483648,-2147483648,3,4", "-d", "2"],
+        // Durations past the cap panicked (exit 101) in every option that takes one.
+        &["sweep", "--time-limit", "18446744073709551615s 1000ms"],
+        &[
+            "play",
+            "random",
+            "random",
+            "--movetime",
+            "18446744073709551615s 1000ms",
+        ],
+        &[
+            "play",
+            "random",
+            "random",
+            "--clock",
+            "18446744073709551615s 1000ms",
+        ],
+        &[
+            "play",
+            "alphabeta@movetime=18446744073709551615s 1000ms",
+            "random",
+        ],
+        &[
+            "play",
+            "alphabeta@clock=18446744073709551615s 1000ms",
+            "random",
+        ],
+        &["play", "alphabeta@clock=2s+500000000000y", "random"],
     ] {
         let out = nodeprof(dir.path(), args);
         assert_eq!(

@@ -140,12 +140,7 @@ impl fmt::Display for Agent {
 }
 
 fn parse_duration(option: &str, text: &str) -> Result<Duration, String> {
-    let d = humantime::parse_duration(text)
-        .map_err(|e| format!("{option}: bad duration '{text}' ({e}); expected e.g. 150ms, 10s"))?;
-    if d.is_zero() {
-        return Err(format!("{option}: the time must be more than zero"));
-    }
-    Ok(d)
+    crate::duration::parse(text, false).map_err(|e| format!("{option}: {e}"))
 }
 
 /// `10s` or `10s+100ms`.
@@ -157,8 +152,9 @@ pub fn parse_time_control(text: &str) -> Result<TimeControl, String> {
     Ok(TimeControl {
         base: parse_duration("clock", base)?,
         increment: match increment {
-            Some(i) => humantime::parse_duration(i)
-                .map_err(|e| format!("clock: bad increment '{i}' ({e})"))?,
+            Some(i) => {
+                crate::duration::parse(i, true).map_err(|e| format!("clock: increment: {e}"))?
+            }
             None => Duration::ZERO,
         },
     })

@@ -234,7 +234,7 @@ pub fn play_game<G: Endgame + Notation>(
         pos = pos.play(choice.mv);
         if let (Some(left), Some(tc)) = (remaining[agent], limits.clock) {
             match left.checked_sub(spent) {
-                Some(rest) => remaining[agent] = Some(rest + tc.increment),
+                Some(rest) => remaining[agent] = Some(rest.saturating_add(tc.increment)),
                 None => {
                     forfeit = Some(agent);
                     break;
