@@ -161,8 +161,6 @@ pub enum PlayError {
 pub enum ReportError {
     #[error("{0}: no such file (run `nodeprof sweep` first, or name the folder of a sweep)")]
     NoRuns(String),
-    #[error("{0}: no such file: the per-move tables and charts are made from it (play the match again: with depth or node limits the same seed plays the same games)")]
-    NoMoves(String),
     #[error("{0}: no runs in the file")]
     Empty(String),
     #[error("{path}: {count} cases appear more than once (the first: {first}); a table must hold each case once")]

@@ -196,9 +196,17 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
                     writeln!(out, "{line}")?;
                 }
             }
-            let output = report::play::run(&settings.out_dir)?;
-            for file in output {
-                writeln!(out, "{}", file.display())?;
+            if summary.matches.iter().all(|m| m.tally.games() == 0) {
+                // A shard given no game pairs: its empty tables are kept for the merge.
+                writeln!(
+                    out,
+                    "no games to play in {} (no game pair falls in this shard); the folder is ready for the merge",
+                    settings.out_dir.display()
+                )?;
+            } else {
+                for file in report::play::run(&settings.out_dir)? {
+                    writeln!(out, "{}", file.display())?;
+                }
             }
         }
         Job::Bench => {

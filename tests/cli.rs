@@ -439,6 +439,17 @@ fn a_match_split_in_shards_merges_to_the_games_of_one_process() {
     };
     play(&["--shard", "1/2", "-o", "s1"]);
     play(&["--shard", "2/2", "-o", "s2"]);
+    // Four pairs over six shards: some shards get none, and succeed empty; the merge of all
+    // six gives the same games as two shards.
+    for k in 1..=6 {
+        play(&["--shard", &format!("{k}/6"), "-o", &format!("six/{k}")]);
+    }
+    let six: Vec<String> = (1..=6).map(|k| format!("six/{k}")).collect();
+    let mut args: Vec<&str> = vec!["merge"];
+    args.extend(six.iter().map(String::as_str));
+    args.extend(["-o", "merged6"]);
+    let merged6 = nodeprof(dir.path(), &args);
+    assert!(merged6.status.success(), "{}", text(&merged6.stderr));
     play(&["-o", "one"]);
     let merged = nodeprof(dir.path(), &["merge", "s1", "s2", "-o", "merged"]);
     assert!(merged.status.success(), "{}", text(&merged.stderr));
@@ -454,6 +465,17 @@ fn a_match_split_in_shards_merges_to_the_games_of_one_process() {
             .collect()
     };
     assert_eq!(moves("merged"), moves("one"));
+    assert_eq!(moves("merged6"), moves("one"));
+    // A play folder whose moves.csv is gone (the repository's large example) is still
+    // reported, from its games, and says what needs the moves.
+    std::fs::remove_file(dir.path().join("merged6/moves.csv")).unwrap();
+    let report = nodeprof(dir.path(), &["report", "merged6"]);
+    assert!(report.status.success(), "{}", text(&report.stderr));
+    let summary = std::fs::read_to_string(dir.path().join("merged6/summary.md")).unwrap();
+    assert!(
+        summary.contains("`moves.csv` is not in this folder"),
+        "{summary}"
+    );
     let record = |d: &str| std::fs::read_to_string(dir.path().join(d).join("games.txt")).unwrap();
     assert_eq!(record("merged"), record("one"));
     // A shard whose tables were lost or changed is refused, naming what is wrong: no

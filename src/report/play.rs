@@ -13,7 +13,7 @@ use super::tables::Grid;
 use super::text::{render, thousands};
 use crate::error::ReportError;
 use crate::play::sprt::{elo_estimate, Results, Sprt, Tally};
-use crate::play::table::{read_rows, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
+use crate::play::table::{read_rows, read_tables, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
 
 /// The chooser and the limit of an agent as written: `alphabeta+tt` and `depth=3`.
 fn split_agent(agent: &str) -> (&str, &str) {
@@ -40,10 +40,13 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
         return Err(ReportError::NoRuns(games_path.display().to_string()));
     }
     let moves_path = dir.join(MOVES_FILE);
-    if !moves_path.exists() {
-        return Err(ReportError::NoMoves(moves_path.display().to_string()));
-    }
-    let moves: Vec<MoveRow> = read_rows(&moves_path).map_err(read_error(&moves_path))?;
+    // Without moves.csv (a folder whose moves were left out, as the repository's large
+    // example) the per-game tables are made and the summary says what needs the moves.
+    let has_moves = moves_path.exists();
+    let (games, moves): (Vec<GameRow>, Vec<MoveRow>) = match has_moves {
+        true => read_tables(dir).map_err(read_error(&moves_path))?,
+        false => (games, Vec::new()),
+    };
     let sprt = read_sprt(dir);
     let mut written = Vec::new();
     let xtabs = dir.join("xtabs");
@@ -58,8 +61,9 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     // Mean nodes of agent1 per game and per move, rows variants, columns limits.
     let per_game = agent1_grid(&games, &moves, false);
     let per_move = agent1_grid(&games, &moves, true);
-    for (stem, grid) in [("nodes_per_game", &per_game), ("nodes_per_move", &per_move)] {
-        written.extend(write_grid(&xtabs, stem, grid)?);
+    written.extend(write_grid(&xtabs, "nodes_per_game", &per_game)?);
+    if has_moves {
+        written.extend(write_grid(&xtabs, "nodes_per_move", &per_move)?);
     }
     let depth_grid = depth_reached(&moves);
     let mut charts = Vec::new();
@@ -110,13 +114,19 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
         )?);
         charts.push("nodes_per_ply");
     }
-    let summary = summary(
+    let mut summary = summary(
         &games,
         &matches,
         sprt.as_ref(),
         [&per_game, &per_move],
         &charts,
     );
+    if !has_moves {
+        let _ = writeln!(
+            summary,
+            "\n`moves.csv` is not in this folder: the per-move tables and charts (nodes per move, depth reached, nodes per ply) are made from it. Play the match again with the command in `meta.json` (with depth or node limits the same seed plays the same games) to have them."
+        );
+    }
     let path = dir.join("summary.md");
     std::fs::write(&path, summary).map_err(|source| ReportError::Io {
         path: path.display().to_string(),
