@@ -12,6 +12,12 @@ use nodeprof::search::{Clock, SearchConfig, END};
 use nodeprof::{commands, play, position, report, sweep};
 
 fn main() -> ExitCode {
+    if let Some(missing) = missing_cpu_feature() {
+        eprintln!(
+            "nodeprof: error: this binary was built for CPUs with {missing} (x86-64-v3, see .cargo/config.toml) and this CPU lacks it: build nodeprof on this machine with RUSTFLAGS=\"-C target-cpu=x86-64-v2\""
+        );
+        return ExitCode::from(2);
+    }
     let job = Cli::parse().into_job();
     match run(job) {
         Ok(code) => code,
@@ -23,6 +29,23 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// A CPU feature the build assumes and this CPU lacks (one clear error, not SIGILL later).
+fn missing_cpu_feature() -> Option<&'static str> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if cfg!(target_feature = "avx2") && !std::arch::is_x86_feature_detected!("avx2") {
+            return Some("AVX2");
+        }
+        if cfg!(target_feature = "bmi2") && !std::arch::is_x86_feature_detected!("bmi2") {
+            return Some("BMI2");
+        }
+        if cfg!(target_feature = "lzcnt") && !std::arch::is_x86_feature_detected!("lzcnt") {
+            return Some("LZCNT");
+        }
+    }
+    None
 }
 
 fn run(job: Job) -> anyhow::Result<ExitCode> {
