@@ -184,14 +184,14 @@ fn play_writes_its_tables_records_and_report_and_refuses_bad_agents() {
     ] {
         assert!(dir.path().join("m").join(file).exists(), "{file}");
     }
-    // The report is made again from the tables, and says which one is missing.
+    // The report is made again from the tables; without games.csv it says so.
     let again = nodeprof(dir.path(), &["report", "m"]);
     assert!(again.status.success(), "{}", text(&again.stderr));
-    std::fs::remove_file(dir.path().join("m/moves.csv")).unwrap();
+    std::fs::rename(dir.path().join("m/games.csv"), dir.path().join("m/g.csv")).unwrap();
     let without = nodeprof(dir.path(), &["report", "m"]);
     assert_eq!(without.status.code(), Some(2));
     assert!(
-        text(&without.stderr).contains("m/moves.csv: no such file"),
+        text(&without.stderr).contains("runs.csv: no such file"),
         "{}",
         text(&without.stderr)
     );

@@ -22,6 +22,13 @@ pub struct SearchJob {
 
 /// Searches one case with every config and depth, printing a table row per search.
 pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<SearchReport>, Error> {
+    // Tables that cannot be had are refused before the table's header is printed.
+    for config in &job.configs {
+        crate::search::check_memory(&config.variant).map_err(|source| Error::Search {
+            case: config.variant.to_string(),
+            source,
+        })?;
+    }
     let pos = &case.position;
     let mut header = format!("{}: {}", case.name, pos.summary());
     if let Some(expected) = &case.expected {

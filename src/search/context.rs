@@ -531,15 +531,24 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     #[inline]
     fn enter_safe(&mut self, pos: &G, ply: usize, moves: &mut G::Moves) -> Opened {
         if ply == 0 {
-            // (A root that is over never comes here: see `enter`.)
+            // (A root that is over never comes here: see `enter`.) A root settled here
+            // still answers with a move: the winning one, or when every move loses at once
+            // (or draws for lack of stones) the first, as slow as any.
             if let Some(margin) = pos.win_now() {
                 self.count(|c| c.leaf += 1);
+                self.root.best = pos.generate_moves().iter().copied().find(|&mv| {
+                    let child = pos.play(mv);
+                    child.is_over() && child.final_margin() < 0
+                });
                 return Opened::Settled(margin_score(margin, G::WIN_BONUS));
             }
         }
         match pos.safe_moves(moves) {
             Safe::Settled(margin) => {
                 self.count(|c| c.leaf += 1);
+                if ply == 0 {
+                    self.root.best = pos.generate_moves().first().copied();
+                }
                 Opened::Settled(margin_score(margin, G::WIN_BONUS))
             }
             Safe::Moves => {

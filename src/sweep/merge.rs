@@ -77,9 +77,15 @@ fn read_info(dir: &Path) -> Result<ShardInfo, Error> {
     })?;
     let meta: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| merge_error(format!("{}: not JSON ({e})", path.display())))?;
-    let sharding: Sharding = serde_json::from_value(meta["sharding"].clone()).map_err(|_| {
-        merge_error(format!(
+    if meta["sharding"].is_null() {
+        return Err(merge_error(format!(
             "{}: not a shard (no \"sharding\" in meta.json: run the sweep with --shard K/N)",
+            path.display()
+        )));
+    }
+    let sharding: Sharding = serde_json::from_value(meta["sharding"].clone()).map_err(|e| {
+        merge_error(format!(
+            "{}: a bad \"sharding\" section ({e}): the shard's meta.json was changed by hand?",
             path.display()
         ))
     })?;

@@ -367,6 +367,8 @@ fn plan_difference(finished: &[CaseKey], plan: &[CaseKey]) -> String {
             false => shown.join(", "),
         }
     };
+    // Every dimension that differs is named (the variants as their canonical specs).
+    let mut differences = Vec::new();
     for (name, part) in parts {
         let there = values(finished.iter(), part);
         let here = values(plan.iter(), part);
@@ -375,8 +377,15 @@ fn plan_difference(finished: &[CaseKey], plan: &[CaseKey]) -> String {
         sorted_there.sort();
         sorted_here.sort();
         if sorted_there != sorted_here {
-            return format!("{name} {} there, {} here", show(&there), show(&here));
+            differences.push(format!(
+                "{name} {} there, {} here",
+                show(&there),
+                show(&here)
+            ));
         }
     }
-    format!("{} cases there, {} here", finished.len(), plan.len())
+    match differences.is_empty() {
+        true => format!("{} cases there, {} here", finished.len(), plan.len()),
+        false => differences.join("; "),
+    }
 }

@@ -269,6 +269,7 @@ fn notation_round_trips_and_bad_sequences_are_errors() {
         ("1111111", "move 7 (1) is played in a full column"),
         ("12121212", "move 8 (2) comes after the end of the game"),
         ("4453 1x", "bad score '1x' after the moves"),
+        ("4453 -1 2", "unexpected '2' after the score -1"),
     ];
     for (text, message) in cases {
         let err = Connect4::parse_text(text).unwrap_err();

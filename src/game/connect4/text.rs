@@ -23,8 +23,14 @@ impl Notation for Connect4 {
         let mut words = text.split_whitespace();
         let moves = words.next().unwrap_or("");
         if let Some(extra) = words.next() {
+            if extra.parse::<i32>().is_err() {
+                return Err(format!(
+                    "bad score '{extra}' after the moves, expected a whole number such as -12"
+                ));
+            }
+            let stray = words.next().unwrap_or("");
             return Err(format!(
-                "bad score '{extra}' after the moves, expected a whole number such as -12"
+                "unexpected '{stray}' after the score {extra}: a line holds the moves and their score only"
             ));
         }
         match moves {

@@ -136,6 +136,11 @@ impl FromStr for Reversi {
         let board = fields.next().ok_or("empty position")?;
         let side = match fields.next() {
             Some(side) => parse_side(side)?,
+            None if board.chars().count() != 64 => {
+                return Err(format!(
+                    "'{board}' is not a board: expected 64 squares (X, O or -) and the side to move"
+                ))
+            }
             None => return Err("missing side to move after the board, expected X or O".into()),
         };
         if let Some(extra) = fields.next() {

@@ -55,6 +55,15 @@ fn enhancement_list() -> String {
         .join(", ")
 }
 
+/// The known name nearest to a mistyped one (a typo or two away), as cargo and clap suggest.
+fn nearest<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    known
+        .map(|k| (strsim::damerau_levenshtein(name, k), k))
+        .filter(|&(d, k)| d > 0 && d <= 2 && d < k.len().max(name.len()) / 2)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, k)| k)
+}
+
 /// The first part of a spec: a base algorithm or a preset (whose enhancements come along).
 fn parse_head(head: &str) -> Result<Variant, String> {
     let (name, arg) = match head.split_once(':') {
@@ -72,6 +81,11 @@ fn parse_head(head: &str) -> Result<Variant, String> {
     }
     let bases: Vec<&str> = BASES.iter().map(|b| b.name).collect();
     let presets: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
+    if let Some(near) = nearest(name, bases.iter().chain(&presets).copied()) {
+        return Err(format!(
+            "unknown algorithm '{name}': did you mean '{near}'? (`nodeprof variants` lists every algorithm and enhancement)"
+        ));
+    }
     Err(format!(
         "unknown algorithm '{name}': expected a base ({}) or a preset ({}), then +enhancements ({}); `nodeprof variants` lists them",
         bases.join(", "),
@@ -82,6 +96,14 @@ fn parse_head(head: &str) -> Result<Variant, String> {
 
 fn add_enhancement(variant: &mut Variant, name: &str, arg: Option<&str>) -> Result<(), String> {
     let Some(enhancement) = Enhancement::find(name) else {
+        if let Some(near) = nearest(
+            name,
+            ENHANCEMENTS.iter().filter(|e| e.listed).map(|e| e.name),
+        ) {
+            return Err(format!(
+                "unknown enhancement '+{name}': did you mean '+{near}'? (`nodeprof variants` lists them all)"
+            ));
+        }
         return Err(format!(
             "unknown enhancement '+{name}': expected one of {}",
             enhancement_list()

@@ -77,6 +77,14 @@ fn bad_specs_say_what_is_accepted() {
     let cases = [
         ("", "empty variant"),
         (
+            "negalpha",
+            "unknown algorithm 'negalpha': did you mean 'negaalpha'?",
+        ),
+        (
+            "pvs+kiler:2",
+            "unknown enhancement '+kiler': did you mean '+killer'?",
+        ),
+        (
             "quicksearch",
             "unknown algorithm 'quicksearch': expected a base (negamax, bnb",
         ),
