@@ -82,11 +82,20 @@ pub fn read_rows<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>, Pl
             })
         }
     };
-    let mut reader = csv::Reader::from_reader(complete_lines(&bytes));
+    parse_rows(&bytes, &path.display().to_string())
+}
+
+/// The rows of a table's bytes, named `name` in errors; a last line without its line end is
+/// dropped (see [`read_rows`]).
+pub fn parse_rows<T: for<'de> Deserialize<'de>>(
+    bytes: &[u8],
+    name: &str,
+) -> Result<Vec<T>, PlayError> {
+    let mut reader = csv::Reader::from_reader(complete_lines(bytes));
     let mut rows = Vec::new();
     for (i, row) in reader.deserialize().enumerate() {
         rows.push(row.map_err(|e: csv::Error| PlayError::Csv {
-            path: path.display().to_string(),
+            path: name.to_string(),
             message: format!("row {}: {e}", i + 2),
         })?);
     }

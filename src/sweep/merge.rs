@@ -75,7 +75,13 @@ fn read_info(dir: &Path) -> Result<ShardInfo, Error> {
         path: path.display().to_string(),
         source,
     })?;
-    let meta: serde_json::Value = serde_json::from_str(&text)
+    parse_shard_meta(&text, dir)
+}
+
+/// A shard folder `dir` as its `meta.json` text describes it.
+pub fn parse_shard_meta(text: &str, dir: &Path) -> Result<ShardInfo, Error> {
+    let path = dir.join("meta.json");
+    let meta: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| merge_error(format!("{}: not JSON ({e})", path.display())))?;
     if meta["sharding"].is_null() {
         return Err(merge_error(format!(

@@ -15,7 +15,7 @@ mod table;
 pub use record::{CaseKey, Record, COLUMNS};
 pub use run::run;
 pub use settings::{SweepSettings, SweepSummary, RUNS_FILE};
-pub use table::read_runs;
+pub use table::{parse_runs, read_runs};
 
 #[cfg(test)]
 mod tests;

@@ -70,7 +70,14 @@ pub fn read_runs(path: &Path) -> Result<Vec<Record>, SweepError> {
         path: name.clone(),
         source,
     })?;
-    let mut reader = csv::Reader::from_reader(BufReader::new(file));
+    parse_runs(BufReader::new(file), &name)
+}
+
+/// Reads a runs table from `input`, named `name` in errors (with the line of the first bad
+/// row).
+pub fn parse_runs(input: impl std::io::Read, name: &str) -> Result<Vec<Record>, SweepError> {
+    let name = name.to_string();
+    let mut reader = csv::Reader::from_reader(input);
     let headers = reader
         .headers()
         .map_err(|e| SweepError::Csv {
