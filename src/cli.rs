@@ -244,6 +244,8 @@ enum Command {
     Plot {
         #[arg(value_name = "DIR")]
         dir: PathBuf,
+        /// The metric on the y axis: nodes, a counter (leaf, interior, tt_probe, tt_hit,
+        /// tt_cut, beta_cut, first_cut, research), first_cut_rate or time_ms
         #[arg(short, long, value_name = "METRIC")]
         metric: Metric,
         /// What goes on the x axis
@@ -369,12 +371,16 @@ enum Command {
         /// Game pairs by score: LL/LD/DD/WD/WW (DD counts WL pairs too)
         #[arg(long, value_name = "LL/LD/DD/WD/WW")]
         penta: Option<String>,
+        /// The Elo difference of H0 (the null hypothesis)
         #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
         elo0: f64,
+        /// The Elo difference of H1, above elo0 (within +-1000 for the GSPRT models)
         #[arg(long, default_value_t = 50.0, allow_negative_numbers = true)]
         elo1: f64,
+        /// The chance of accepting H1 when H0 holds (false positive), in (0, 1)
         #[arg(long, default_value_t = 0.05)]
         alpha: f64,
+        /// The chance of accepting H0 when H1 holds (false negative), in (0, 1)
         #[arg(long, default_value_t = 0.05)]
         beta: f64,
         /// binomial (wins and losses), logistic or normalized (the GSPRT)
@@ -606,6 +612,8 @@ pub enum Job {
         /// The settings, openings still as written (`start`, `random:K` or positions).
         settings: PlaySettings,
         openings: String,
+        /// Whether `--game` was given (else the openings' game, Reversi for start or random).
+        game_given: bool,
         quiet: bool,
     },
     Sprt {
@@ -838,12 +846,12 @@ impl Cli {
                 eval,
             }) {
                 Ok((matches, sprt, eval)) => {
-                    let game = game.kind().unwrap_or(GameKind::ALL[0]);
+                    let kind = game.kind().unwrap_or(GameKind::ALL[0]);
                     let against_random = agents.last().is_some_and(|a| a.trim() == "random");
                     let games = games.unwrap_or(if against_random { 200 } else { 10 });
                     Job::Play {
                         settings: PlaySettings {
-                            game,
+                            game: kind,
                             matches,
                             games,
                             openings: Openings::Start,
@@ -852,7 +860,7 @@ impl Cli {
                             eval,
                             sprt,
                             out_dir: out
-                                .unwrap_or_else(|| PathBuf::from(format!("reports/play-{game}"))),
+                                .unwrap_or_else(|| PathBuf::from(format!("reports/play-{kind}"))),
                             resume,
                             force,
                             clock: Clock::SYSTEM,
@@ -861,6 +869,7 @@ impl Cli {
                             signature,
                         },
                         openings,
+                        game_given: game.kind().is_some(),
                         quiet,
                     }
                 }

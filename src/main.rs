@@ -203,8 +203,20 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
         Job::Play {
             mut settings,
             openings,
+            game_given,
             quiet,
         } => {
+            if !game_given {
+                // The game of opening positions, as every other command detects it.
+                if let Some(kind) = play::openings_game(&openings)? {
+                    let default_out =
+                        |game| std::path::PathBuf::from(format!("reports/play-{game}"));
+                    if settings.out_dir == default_out(settings.game) {
+                        settings.out_dir = default_out(kind);
+                    }
+                    settings.game = kind;
+                }
+            }
             settings.openings = play::openings_from(&openings, settings.game)?;
             // Lines as games end go to stderr (as a sweep's progress does): stdout is held
             // by `out` for the summary.

@@ -184,6 +184,25 @@ fn play_writes_its_tables_records_and_report_and_refuses_bad_agents() {
     ] {
         assert!(dir.path().join("m").join(file).exists(), "{file}");
     }
+    // Without --game the game is the openings' (it was Reversi, refusing them).
+    let detected = nodeprof(
+        dir.path(),
+        &[
+            "play",
+            "greedy",
+            "random",
+            "--openings",
+            "connect4:end-easy",
+            "-n",
+            "2",
+            "-q",
+            "-o",
+            "c4",
+        ],
+    );
+    assert!(detected.status.success(), "{}", text(&detected.stderr));
+    let meta = std::fs::read_to_string(dir.path().join("c4/meta.json")).unwrap();
+    assert!(meta.contains("\"game\": \"connect4\""), "{meta}");
     // The report is made again from the tables; without games.csv it says so.
     let again = nodeprof(dir.path(), &["report", "m"]);
     assert!(again.status.success(), "{}", text(&again.stderr));

@@ -13,8 +13,8 @@ pub mod table;
 pub use agent::{Agent, Chooser, Limits, TimeControl};
 pub use game::{play_game, PlayedGame, Termination};
 pub use run::{
-    game_line, match_name, openings_from, run, summary_lines, MatchSummary, Openings, PlaySettings,
-    PlaySummary,
+    game_line, match_name, openings_from, openings_game, run, summary_lines, MatchSummary,
+    Openings, PlaySettings, PlaySummary,
 };
 pub use sprt::{Model, Sprt, Tally, Verdict};
 

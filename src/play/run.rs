@@ -73,6 +73,17 @@ pub fn openings_from(text: &str, game: GameKind) -> Result<Openings, Error> {
     })
 }
 
+/// The game of the opening positions `text` names (none for `start` and `random:K`, which
+/// take the game from `--game`).
+pub fn openings_game(text: &str) -> Result<Option<GameKind>, Error> {
+    let text = text.trim();
+    if text == "start" || text.starts_with("random:") {
+        return Ok(None);
+    }
+    let cases = crate::position::load(&[text.to_string()], None)?;
+    Ok(cases.first().map(|c| c.position.kind()))
+}
+
 /// Everything a play needs, in plain types.
 #[derive(Clone, Debug)]
 pub struct PlaySettings {
