@@ -237,6 +237,9 @@ enum Command {
         /// Write the report here instead of into DIR (useful with filters)
         #[arg(short, long, value_name = "OUT")]
         out: Option<PathBuf>,
+        /// Print the --print tables only: write no file
+        #[arg(long, requires = "print", conflicts_with = "out")]
+        no_write: bool,
     },
     /// Draw one chart of a sweep folder: a metric against depth (one line a variant, summed
     /// over the positions) or against nodes
@@ -591,6 +594,7 @@ pub enum Job {
         options: ReportOptions,
         print: Vec<Metric>,
         by: By,
+        no_write: bool,
     },
     Plot {
         dir: PathBuf,
@@ -780,6 +784,7 @@ impl Cli {
                 by,
                 filter,
                 out,
+                no_write,
             } => Job::Report {
                 dir,
                 options: ReportOptions {
@@ -790,6 +795,7 @@ impl Cli {
                 },
                 print,
                 by,
+                no_write,
             },
             Command::Plot {
                 dir,

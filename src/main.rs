@@ -147,6 +147,23 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
             options,
             print,
             by,
+            no_write: true,
+        } => {
+            let tables = report::load(&dir, &options.filter)?;
+            commands::report::print_tables(
+                &tables,
+                &print,
+                by == By::Depth,
+                options.width,
+                &mut out,
+            )?;
+        }
+        Job::Report {
+            dir,
+            options,
+            print,
+            by,
+            no_write: false,
         } => {
             let output = report::run(&dir, &options)?;
             commands::report::describe(

@@ -83,6 +83,23 @@ fn compare_exits_1_on_a_changed_count_and_0_when_only_times_differ() {
     );
     // Without the flag a change is reported, not failed.
     assert_eq!(compare(&[]).status.code(), Some(0));
+    // `report --print ... --no-write` prints and writes nothing.
+    std::fs::remove_file(dir.path().join("old/summary.md")).unwrap();
+    let printed = nodeprof(
+        dir.path(),
+        &[
+            "report",
+            "old",
+            "--print",
+            "leaf",
+            "--by",
+            "depth",
+            "--no-write",
+        ],
+    );
+    assert!(printed.status.success(), "{}", text(&printed.stderr));
+    assert!(text(&printed.stdout).contains("> xtabs(leaf ~ name + depth)"));
+    assert!(!dir.path().join("old/summary.md").exists());
     // A case twice in a table is refused: counted twice it would hide a change.
     let old_runs = dir.path().join("old/runs.csv");
     let old_table = std::fs::read_to_string(&old_runs).unwrap();

@@ -55,10 +55,21 @@ pub fn describe(
         count("svg", "plots"),
         count("png", "plots"),
     )?;
+    print_tables(&output.tables, print, by_depth, width, out)
+}
+
+/// The cross-tables asked for, printed the way R prints them.
+pub fn print_tables(
+    tables: &crate::report::tables::Tables,
+    print: &[Metric],
+    by_depth: bool,
+    width: usize,
+    out: &mut impl Write,
+) -> io::Result<()> {
     let tables = if by_depth {
-        &output.tables.by_depth
+        &tables.by_depth
     } else {
-        &output.tables.by_position
+        &tables.by_position
     };
     for metric in print {
         if let Some((_, grid)) = tables.iter().find(|(m, _)| m == metric) {
