@@ -405,9 +405,11 @@ enum Command {
 #[derive(clap::Args, Debug)]
 struct RepeatArgs {
     /// Run each search N times: the counts of every run must agree (else an error: the search
-    /// is not deterministic); times are the median, with the minimum and maximum
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
-    repeat: u32,
+    /// is not deterministic); times are the median, with the minimum and maximum [default:
+    /// adaptive, up to 10 runs while they add up to less than 20 ms: quick searches get a
+    /// median and a spread, long ones run once]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    repeat: Option<u32>,
     /// Untimed runs of each search before the timed ones
     #[arg(long, value_name = "K", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
     warmup: u32,
@@ -415,9 +417,16 @@ struct RepeatArgs {
 
 impl RepeatArgs {
     fn repeat(&self) -> Repeat {
-        Repeat {
-            runs: self.repeat,
-            warmup: self.warmup,
+        match self.repeat {
+            Some(runs) => Repeat {
+                runs,
+                warmup: self.warmup,
+                adaptive: false,
+            },
+            None => Repeat {
+                warmup: self.warmup,
+                ..Repeat::adaptive()
+            },
         }
     }
 }

@@ -28,37 +28,82 @@ pub struct SearchReport {
 }
 
 /// How often each search runs, as hyperfine does: `warmup` runs first, untimed, then `runs`
-/// timed runs whose counts must all be the same.
+/// timed runs whose counts must all be the same. `adaptive`: timed runs stop early once
+/// their total reaches [`ADAPTIVE_BUDGET`] (quick searches are repeated, long ones run once).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Repeat {
     pub runs: u32,
     pub warmup: u32,
+    pub adaptive: bool,
 }
 
+/// The adaptive repeat's most timed runs.
+pub const ADAPTIVE_RUNS: u32 = 10;
+/// The adaptive repeat stops once its timed runs add up to this.
+pub const ADAPTIVE_BUDGET: std::time::Duration = std::time::Duration::from_millis(20);
+
 impl Default for Repeat {
+    /// One run (the library's and the tests' default; the command line's is adaptive).
     fn default() -> Repeat {
-        Repeat { runs: 1, warmup: 0 }
+        Repeat {
+            runs: 1,
+            warmup: 0,
+            adaptive: false,
+        }
     }
 }
 
-/// Searches a position `repeat.warmup + repeat.runs` times; the report's time is the median
-/// of the timed runs, with their minimum and maximum. Runs that differ in any count, score,
-/// best move or line are an error: the search is not deterministic.
+impl Repeat {
+    /// The command line's default: up to [`ADAPTIVE_RUNS`] timed runs within
+    /// [`ADAPTIVE_BUDGET`], so that quick cases get a median and a spread, as hyperfine and
+    /// criterion repeat them.
+    pub fn adaptive() -> Repeat {
+        Repeat {
+            runs: ADAPTIVE_RUNS,
+            warmup: 0,
+            adaptive: true,
+        }
+    }
+
+    /// As meta.json records it: `auto` or the count.
+    pub fn describe(&self) -> String {
+        match self.adaptive {
+            true => format!(
+                "auto (up to {} runs within {} ms)",
+                self.runs,
+                ADAPTIVE_BUDGET.as_millis()
+            ),
+            false => self.runs.to_string(),
+        }
+    }
+}
+
+/// Searches a position `repeat.warmup` times untimed, then up to `repeat.runs` times timed;
+/// the report's time is the median of the timed runs, with their minimum and maximum. Runs
+/// that differ in any count, score, best move or line are an error: the search is not
+/// deterministic.
 pub fn measure(
     position: &AnyPosition,
     depth: u32,
     config: &SearchConfig,
     repeat: Repeat,
 ) -> Result<SearchReport, SearchError> {
-    let total = repeat.warmup + repeat.runs.max(1);
+    let runs = repeat.runs.max(1);
     let mut first = search_position(position, depth, config)?;
     let mut times = vec![first.time_ns];
-    for run in 2..=total {
+    loop {
+        let timed = &times[(repeat.warmup as usize).min(times.len())..];
+        let spent: u64 = timed.iter().sum();
+        let enough = timed.len() as u32 >= runs
+            || (repeat.adaptive && !timed.is_empty() && spent >= ADAPTIVE_BUDGET.as_nanos() as u64);
+        if enough {
+            break;
+        }
         let again = search_position(position, depth, config)?;
-        same_result(&first, &again, run)?;
+        same_result(&first, &again, times.len() as u32 + 1)?;
         times.push(again.time_ns);
     }
-    let mut timed = times.split_off(repeat.warmup.min(total - 1) as usize);
+    let mut timed = times.split_off((repeat.warmup as usize).min(times.len() - 1));
     timed.sort_unstable();
     let middle = timed.len() / 2;
     first.time_ns = match timed.len() % 2 {

@@ -259,6 +259,18 @@ fn ratio(new: u64, old: u64) -> String {
     }
 }
 
+/// Whether a time ratio's range (the fastest and slowest runs of both sides) lies beyond the
+/// noise: `faster` or `slower` when the whole range is below or above 1, `noise` when it
+/// holds 1, `-` without repeated runs.
+pub fn time_change(range: Option<(f64, f64)>) -> &'static str {
+    match range {
+        None => "-",
+        Some((_, hi)) if hi < 1.0 => "faster",
+        Some((lo, _)) if lo > 1.0 => "slower",
+        Some(_) => "noise",
+    }
+}
+
 /// The comparison as Markdown or as aligned text.
 pub fn render(c: &Comparison, old: &str, new: &str, format: Format) -> String {
     let mut out = String::new();
@@ -313,6 +325,7 @@ pub fn render(c: &Comparison, old: &str, new: &str, format: Format) -> String {
         "time NEW ms",
         "time NEW/OLD",
         "time range",
+        "time change",
     ];
     let rows: Vec<Vec<String>> = c
         .rows
@@ -331,6 +344,7 @@ pub fn render(c: &Comparison, old: &str, new: &str, format: Format) -> String {
                 ratio(r.new_time_ns, r.old_time_ns),
                 r.time_ratio_range
                     .map_or("-".into(), |(a, b)| format!("{a:.2}..{b:.2}")),
+                time_change(r.time_ratio_range).into(),
             ]
         })
         .collect();
@@ -433,6 +447,10 @@ mod tests {
         assert_eq!((row.old_time_ns, row.new_time_ns), (5000, 4000));
         let (low, high) = row.time_ratio_range.unwrap();
         assert!(low < 0.8 && 0.8 < high, "{low} {high}");
+        assert_eq!(time_change(row.time_ratio_range), "faster");
+        assert_eq!(time_change(Some((0.9, 1.2))), "noise");
+        assert_eq!(time_change(Some((0.5, 0.9))), "faster");
+        assert_eq!(time_change(Some((1.1, 1.3))), "slower");
         // Per-position ratios 2 and 1/4: geometric mean 1/sqrt(2), total ratio 500/500.
         let changed = [
             record("end40.pos", "2", 200, 1000),

@@ -727,7 +727,17 @@ fn repeats_agree_and_a_run_that_counts_differently_is_an_error() {
     use crate::measure::{measure, same_result, Repeat};
     use crate::position::AnyPosition;
     let pos = AnyPosition::Reversi(ffo()[1]);
-    let report = measure(&pos, 4, &config("pvs+tt+id"), Repeat { runs: 4, warmup: 2 }).unwrap();
+    let report = measure(
+        &pos,
+        4,
+        &config("pvs+tt+id"),
+        Repeat {
+            runs: 4,
+            warmup: 2,
+            adaptive: false,
+        },
+    )
+    .unwrap();
     assert_eq!(report.runs, 4);
     assert!(report.time_min_ns <= report.time_ns && report.time_ns <= report.time_max_ns);
     let once = measure(&pos, 4, &config("pvs+tt+id"), Repeat::default()).unwrap();

@@ -84,7 +84,7 @@ struct Settings<'a> {
     resume: bool,
     force: bool,
     /// Timed runs of each case and untimed runs before them.
-    repeat: u32,
+    repeat: String,
     warmup: u32,
 }
 
@@ -116,7 +116,7 @@ pub fn write(
             time_limit_s: settings.time_limit.map(|t| t.as_secs_f64()),
             resume: settings.resume,
             force: settings.force,
-            repeat: settings.repeat.runs,
+            repeat: settings.repeat.describe(),
             warmup: settings.repeat.warmup,
         },
         sharding,

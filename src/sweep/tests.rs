@@ -670,7 +670,11 @@ fn repeated_cases_record_the_median_and_the_spread_with_the_same_counts() {
         run(&s).unwrap();
         read_runs(&dir.join(RUNS_FILE)).unwrap()
     };
-    s.repeat = Repeat { runs: 5, warmup: 1 };
+    s.repeat = Repeat {
+        runs: 5,
+        warmup: 1,
+        adaptive: false,
+    };
     let summary = run(&s).unwrap();
     assert_eq!(summary.ok, 4);
     let rows = read_runs(&dir.join(RUNS_FILE)).unwrap();
