@@ -33,6 +33,16 @@ fn settings(game: GameKind, a: &str, b: &str, games: u64, dir: &Path) -> PlaySet
 
 fn quiet(_: &str) {}
 
+/// Resumes the match `s` in `dir`.
+fn resume_in(s: &PlaySettings, dir: &Path) -> PlaySummary {
+    let resumed = PlaySettings {
+        out_dir: dir.to_path_buf(),
+        resume: true,
+        ..s.clone()
+    };
+    run(&resumed, &quiet).unwrap()
+}
+
 /// Replays `moves` from `start`, every move checked legal; the final position.
 fn replay(kind: GameKind, start: &str, moves: &[String]) -> AnyPosition {
     let start = match start {
@@ -167,15 +177,7 @@ fn the_same_seed_plays_the_same_games_and_resume_finishes_a_stopped_match() {
     let text = std::fs::read_to_string(&games_path).unwrap();
     let kept: Vec<&str> = text.lines().take(4).collect();
     std::fs::write(&games_path, kept.join("\n") + "\n").unwrap();
-    let summary = run(
-        &PlaySettings {
-            out_dir: stopped.path().to_path_buf(),
-            resume: true,
-            ..s.clone()
-        },
-        &quiet,
-    )
-    .unwrap();
+    let summary = resume_in(&s, stopped.path());
     assert_eq!(summary.resumed, 3);
     assert_eq!(strip(stopped.path()), reference);
     let games: Vec<GameRow> = read_rows(&games_path).unwrap();
@@ -251,15 +253,7 @@ fn resume_keeps_every_finished_game_whatever_a_kill_left() {
     let (kept, kept_moves) = super::table::read_tables(stopped.path()).unwrap();
     assert_eq!(kept.len(), 3);
     assert_eq!(kept_moves.len(), through(3) - 1);
-    let summary = run(
-        &PlaySettings {
-            out_dir: stopped.path().to_path_buf(),
-            resume: true,
-            ..s.clone()
-        },
-        &quiet,
-    )
-    .unwrap();
+    let summary = resume_in(&s, stopped.path());
     assert_eq!(summary.resumed, 3);
     // Every move as the uninterrupted match played it (times aside), games 1..3 kept as
     // they were.
@@ -304,15 +298,7 @@ fn resume_keeps_every_finished_game_whatever_a_kill_left() {
         undated(text(whole.path(), "games.ggf"))
     );
     // A resume of a complete folder plays nothing and changes no game.
-    let again = run(
-        &PlaySettings {
-            out_dir: stopped.path().to_path_buf(),
-            resume: true,
-            ..s.clone()
-        },
-        &quiet,
-    )
-    .unwrap();
+    let again = resume_in(&s, stopped.path());
     assert_eq!(again.resumed, 6);
     assert!(text(stopped.path(), MOVES_FILE) == after_resume);
 }
