@@ -392,6 +392,12 @@ fn malformed_files_give_the_file_line_and_what_was_expected() {
             "x5o/7/7/7/7/7/o5x x 0 1\n\nx5o/7/7/7/7/7/o5x x 0 1; q9:+1\n".into(),
             "list.fen:3: 'q9' is not an Ataxx move",
         ),
+        (
+            // A line holding only a score is no board (it was "missing side to move").
+            "score.obf",
+            format!("{board} X; a2:+38;\n12\n"),
+            "score.obf:2: '12' is not a board: expected 64 squares",
+        ),
     ];
     for (name, content, expected) in cases {
         let err = load_error(dir, name, &content, None);

@@ -917,6 +917,40 @@ fn finished_connect4_games_are_worth_their_final_margin_to_every_solver() {
     }
 }
 
+/// Every position of a suite gets a best move from the default solver, lost ones too (16 of
+/// Connect 4's middle-easy set were settled at the root by their threats, with no move), and
+/// the move keeps the position's value (the child solved again; the independent prover is
+/// far too slow at these 20-odd empties).
+#[test]
+fn the_connect4_solver_answers_every_position_with_a_move_that_keeps_its_value() {
+    let cases = load(&["connect4:middle-easy".to_string()], None).unwrap();
+    for case in &cases {
+        let AnyPosition::Connect4(pos) = case.position else {
+            unreachable!()
+        };
+        let solved = run(&pos, END, crate::sweep::plan::DEFAULT_CONNECT4_SOLVER);
+        let margin = game_result::<Connect4>(solved.score).unwrap_or(0);
+        let mv = solved
+            .best_move
+            .unwrap_or_else(|| panic!("{}: no move", case.name));
+        let child = pos.play(mv);
+        let after = match child.is_over() {
+            true => -child.final_margin(),
+            false => {
+                let solved = run(&child, END, crate::sweep::plan::DEFAULT_CONNECT4_SOLVER);
+                -game_result::<Connect4>(solved.score).unwrap_or(0)
+            }
+        };
+        assert_eq!(after, margin, "{}: {mv}", case.name);
+        assert_eq!(
+            Some(margin),
+            case.expected.as_ref().map(|e| e.score),
+            "{}",
+            case.name
+        );
+    }
+}
+
 /// The tutorial's own examples (part 2): 4455 is worth 18, 44455554221 is worth -15.
 #[test]
 fn connect4_scores_follow_the_tutorials_convention() {
