@@ -395,8 +395,8 @@ fn malformed_files_give_the_file_line_and_what_was_expected() {
         (
             // A line holding only a score is no board (it was "missing side to move").
             "score.obf",
-            format!("{board} X; a2:+38;\n12\n"),
-            "score.obf:2: '12' is not a board: expected 64 squares",
+            format!("{board} X; a2:+38;\n-12\n"),
+            "score.obf:2: '-12' is not a board: expected 64 squares",
         ),
     ];
     for (name, content, expected) in cases {
