@@ -44,6 +44,14 @@ pub enum Eval {
 }
 
 impl Eval {
+    /// Every evaluation.
+    pub const ALL: [Eval; 4] = [
+        Eval::Material,
+        Eval::SquareWeights,
+        Eval::Mobility,
+        Eval::Threats,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Eval::Material => "disc",

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::records::{record_file, write_record, RecordInfo};
 use super::run::{pair_shard, played_from_rows};
-use super::table::{read_rows, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
+use super::table::{read_rows, replace_table, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
 use crate::error::{Error, PlayError};
 use crate::game::GameKind;
 use crate::position::AnyPosition;
@@ -182,8 +182,8 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<Me
     let rank = |m: &str| order.get(m).copied().unwrap_or(usize::MAX);
     merged.sort_by_key(|(r, _)| (rank(&r.r#match), r.round));
     std::fs::create_dir_all(out).map_err(io(out))?;
-    let rows: Vec<&GameRow> = merged.iter().map(|(r, _)| r).collect();
-    let moves: Vec<&MoveRow> = merged.iter().flat_map(|(_, m)| m).collect();
+    let rows: Vec<GameRow> = merged.iter().map(|(r, _)| r.clone()).collect();
+    let moves: Vec<MoveRow> = merged.iter().flat_map(|(_, m)| m.clone()).collect();
     replace_table(&out.join(GAMES_FILE), &rows)?;
     replace_table(&out.join(MOVES_FILE), &moves)?;
     if let Some(file) = record_file(game) {
@@ -201,18 +201,4 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<Me
     }
     write_meta(out, &outcome, command_line)?;
     Ok(outcome)
-}
-
-/// Writes `rows` as the table at `path`, replacing it whole.
-fn replace_table<T: serde::Serialize>(path: &Path, rows: &[T]) -> Result<(), PlayError> {
-    let csv_error = |e: csv::Error| PlayError::Csv {
-        path: path.display().to_string(),
-        message: e.to_string(),
-    };
-    let mut w = csv::Writer::from_writer(Vec::new());
-    for row in rows {
-        w.serialize(row).map_err(csv_error)?;
-    }
-    let bytes = w.into_inner().map_err(|e| io(path)(e.into_error()))?;
-    Ok(crate::store::replace(path, &bytes)?)
 }

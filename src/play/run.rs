@@ -15,7 +15,7 @@ use super::agent::Agent;
 use super::game::{play_game, random_opening, PlayedGame};
 use super::records::{record_file, write_record, RecordInfo};
 use super::sprt::{elo_estimate, EloEstimate, Results, Sprt, Tally, Verdict};
-use super::table::{read_tables, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
+use super::table::{read_tables, replace_table, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
 use crate::error::{Error, PlayError};
 use crate::game::tree::splitmix64;
 use crate::game::{Eval, GameKind};
@@ -243,7 +243,7 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
     }
     let keep = settings.resume && outside.is_empty();
     if keep && !finished.is_empty() {
-        check_same_match(settings, dir)?;
+        check_same_match(settings, shard, dir)?;
     }
     let (finished, kept_moves) = match keep {
         true => (finished, kept_moves),
@@ -285,8 +285,8 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
             &info,
         ));
     }
-    crate::store::replace(&games_path, &csv_bytes(&games_path, &finished)?)?;
-    crate::store::replace(&moves_path, &csv_bytes(&moves_path, &kept_moves)?)?;
+    replace_table(&games_path, &finished)?;
+    replace_table(&moves_path, &kept_moves)?;
     if let Some(path) = &record_path {
         crate::store::replace(path, records.as_bytes())?;
     }
@@ -488,24 +488,6 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> PlayError + '_ {
     }
 }
 
-/// A table's bytes: the header line and `rows` (the header alone when there are none).
-fn csv_bytes<T: Serialize + Default>(path: &Path, rows: &[T]) -> Result<Vec<u8>, PlayError> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    if rows.is_empty() {
-        w.serialize(T::default()).map_err(|e| csv_error(path, e))?;
-        let text = w.into_inner().map_err(|e| io(path)(e.into_error()))?;
-        let header = text
-            .split_inclusive(|&b| b == b'\n')
-            .next()
-            .unwrap_or_default();
-        return Ok(header.to_vec());
-    }
-    for row in rows {
-        w.serialize(row).map_err(|e| csv_error(path, e))?;
-    }
-    w.into_inner().map_err(|e| io(path)(e.into_error()))
-}
-
 fn csv_error(path: &Path, e: csv::Error) -> PlayError {
     PlayError::Csv {
         path: path.display().to_string(),
@@ -521,7 +503,11 @@ fn sprt_decided(settings: &PlaySettings, tally: &Tally) -> bool {
 
 /// A resume continues the match in the folder, or refuses: games of one seed, openings,
 /// evaluation, SPRT or shard and games of another would make one table of two matches.
-fn check_same_match(settings: &PlaySettings, dir: &Path) -> Result<(), PlayError> {
+fn check_same_match(
+    settings: &PlaySettings,
+    shard: Option<Shard>,
+    dir: &Path,
+) -> Result<(), PlayError> {
     let path = dir.join("meta.json");
     let text = match fs::read_to_string(&path) {
         Ok(text) => text,
@@ -536,16 +522,7 @@ fn check_same_match(settings: &PlaySettings, dir: &Path) -> Result<(), PlayError
     })?;
     let there = &meta["settings"];
     let effective_eval = |name: Option<&str>| -> String {
-        let named = name.and_then(|n| {
-            [
-                Eval::Material,
-                Eval::SquareWeights,
-                Eval::Mobility,
-                Eval::Threats,
-            ]
-            .into_iter()
-            .find(|e| e.name() == n)
-        });
+        let named = name.and_then(|n| Eval::ALL.into_iter().find(|e| e.name() == n));
         settings
             .game
             .usable_eval(named.unwrap_or(settings.game.default_eval()))
@@ -585,12 +562,7 @@ fn check_same_match(settings: &PlaySettings, dir: &Path) -> Result<(), PlayError
             meta["sharding"]["shard"]
                 .as_str()
                 .map_or("none".into(), |s| s.to_string()),
-            match settings.shard {
-                Some(spec) => spec
-                    .resolve(|name| std::env::var(name).ok())
-                    .map_or("none".into(), |s| s.to_string()),
-                None => "none".into(),
-            },
+            shard.map_or("none".into(), |s| s.to_string()),
         ),
     ];
     for (option, was, now) in checks {

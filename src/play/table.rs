@@ -102,6 +102,33 @@ pub fn parse_rows<T: for<'de> Deserialize<'de>>(
     Ok(rows)
 }
 
+/// Replaces the table at `path` with its header and `rows` (the header alone when there are
+/// none, so that rows appended later match it), whole: see [`crate::store::replace`].
+pub fn replace_table<T: Serialize + Default>(path: &Path, rows: &[T]) -> Result<(), PlayError> {
+    let csv_error = |e: csv::Error| PlayError::Csv {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    };
+    let mut w = csv::Writer::from_writer(Vec::new());
+    // serde names the columns only with a row: a default one gives the header alone.
+    let header_only = rows.is_empty();
+    let default = [T::default()];
+    for row in if header_only { &default[..] } else { rows } {
+        w.serialize(row).map_err(csv_error)?;
+    }
+    let mut bytes = w
+        .into_inner()
+        .map_err(|e| csv_error(e.into_error().into()))?;
+    if header_only {
+        let end = bytes
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |i| i + 1);
+        bytes.truncate(end);
+    }
+    Ok(crate::store::replace(path, &bytes)?)
+}
+
 /// A play folder's tables: its games, and the moves of those games (a game stopped before
 /// its row was written has moves and no row: they are left out).
 pub fn read_tables(dir: &Path) -> Result<(Vec<GameRow>, Vec<MoveRow>), PlayError> {

@@ -3,7 +3,7 @@
 //! bound) so that the first probes settle win, draw or loss. Solving bisects final margins
 //! (the game's range, or -1..1 for `wld`); depth-limited searches bisect scores.
 
-use super::context::{to_the_end, Searcher, INF};
+use super::context::{to_the_end, winning_move, Searcher, INF};
 use super::endgame::Endgame;
 use crate::game::{margin_floor, margin_score};
 
@@ -21,10 +21,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             // Nodes with `nolose` assume their side cannot win at once: the root is checked
             // first, uncounted, as the tutorial's solve does.
             if let Some(margin) = pos.win_now() {
-                self.root.best = pos.generate_moves().iter().copied().find(|&mv| {
-                    let child = pos.play(mv);
-                    child.is_over() && child.final_margin() < 0
-                });
+                self.root.best = winning_move(pos);
                 return margin_score(margin, G::WIN_BONUS);
             }
         }

@@ -13,7 +13,7 @@ use super::killer::Killers;
 use super::spec::{Base, TableUse, Variant};
 use super::tt::{Bound, TableError, TranspositionTable, NO_LOWER};
 use crate::counters::Counters;
-use crate::game::{margin_score, Eval, GameMove, Side};
+use crate::game::{margin_score, Eval, Game, GameMove, Side};
 
 /// Beyond any score.
 pub const INF: i32 = 1_000_000_000;
@@ -170,6 +170,14 @@ pub struct Searcher<G: Endgame, const COUNT: bool> {
 #[inline(always)]
 pub fn to_the_end(depth: u32) -> bool {
     depth > super::config::MAX_DEPTH
+}
+
+/// The move that wins at once (the game over after it, lost for the other side).
+pub fn winning_move<G: Game>(pos: &G) -> Option<G::Move> {
+    pos.generate_moves().iter().copied().find(|&mv| {
+        let child = pos.play(mv);
+        child.is_over() && child.final_margin() < 0
+    })
 }
 
 /// Table entries searched to the end store this plus the position's empties as their depth:
@@ -536,10 +544,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             // (or draws for lack of stones) the first, as slow as any.
             if let Some(margin) = pos.win_now() {
                 self.count(|c| c.leaf += 1);
-                self.root.best = pos.generate_moves().iter().copied().find(|&mv| {
-                    let child = pos.play(mv);
-                    child.is_over() && child.final_margin() < 0
-                });
+                self.root.best = winning_move(pos);
                 return Opened::Settled(margin_score(margin, G::WIN_BONUS));
             }
         }
