@@ -195,6 +195,12 @@ pub trait Game:
     /// Empty squares (gaps excluded).
     fn empties(&self) -> u32;
 
+    /// The most plies the game can still last, when its rules bound it (a search that deep
+    /// meets no horizon): `None` where they do not (Ataxx, whose jumps fill no square).
+    fn plies_left_at_most(&self) -> Option<u32> {
+        None
+    }
+
     /// A 64-bit key of the position, for transposition tables.
     fn key(&self) -> u64;
 

@@ -308,6 +308,10 @@ impl Game for UniformTree {
         self.spec.depth.saturating_sub(self.ply)
     }
 
+    fn plies_left_at_most(&self) -> Option<u32> {
+        Some(self.empties())
+    }
+
     fn key(&self) -> u64 {
         fmix64(self.index.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (self.ply as u64) << 58)
     }

@@ -502,3 +502,29 @@ fn a_side_whose_clock_runs_out_loses_on_time() {
     );
     assert_eq!(record.trim(), game.final_position);
 }
+
+#[test]
+fn a_thinker_stops_deepening_where_the_game_must_end() {
+    // 31 plies played, 11 cells left, a draw: with a table the iterations never look exhausted (the
+    // table's values may come from horizons), yet no search deeper than 16 plies can see more.
+    let pos =
+        crate::game::connect4::Connect4::from_moves("4544616166474111675633143225557").unwrap();
+    let with_threats = |variant: &str| SearchConfig {
+        eval: crate::game::Eval::Threats,
+        ..SearchConfig::new(variant.parse::<Variant>().unwrap())
+    };
+    let config = with_threats("alphabeta+tt+id");
+    let thought = Thinker::new(&config)
+        .unwrap()
+        .think(
+            &pos,
+            Limit {
+                nodes: Some(u64::MAX),
+                ..Limit::default()
+            },
+        )
+        .unwrap();
+    assert!(thought.depth <= pos.empties(), "{}", thought.depth);
+    let exact = search(&pos, pos.empties(), &with_threats("alphabeta")).unwrap();
+    assert_eq!(thought.score, exact.score);
+}

@@ -99,9 +99,11 @@ impl<G: Endgame> Thinker<G> {
                 self.searcher.root.first = thought.best_move;
             }
             // A proven result does not change with depth, nor does a search that met no
-            // horizon (and took no value from the table, which may hold horizon values).
+            // horizon (and took no value from the table, which may hold horizon values) or
+            // one deeper than the game can last.
             let s = &self.searcher;
-            let exhausted = !s.limits.horizon_reached && s.counters.tt_cut == cuts_before;
+            let exhausted = (!s.limits.horizon_reached && s.counters.tt_cut == cuts_before)
+                || pos.plies_left_at_most().is_some_and(|most| depth >= most);
             let proven = game_result::<G>(score).is_some() || exhausted;
             answer = Some(thought);
             if proven {

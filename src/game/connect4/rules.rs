@@ -342,6 +342,11 @@ impl Game for Connect4 {
         SQUARES - self.moves as u32
     }
 
+    /// Every move fills a cell.
+    fn plies_left_at_most(&self) -> Option<u32> {
+        Some(self.empties())
+    }
+
     /// `current + mask` tells positions apart (the tutorial's key), mixed for the table.
     #[inline(always)]
     fn key(&self) -> u64 {

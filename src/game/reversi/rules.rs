@@ -242,6 +242,11 @@ impl Game for Reversi {
         (!(self.player | self.opponent)).count_ones()
     }
 
+    /// Every move fills a square, and a pass (a ply of its own) never follows a pass.
+    fn plies_left_at_most(&self) -> Option<u32> {
+        Some(2 * self.empties())
+    }
+
     #[inline(always)]
     fn evaluate(&self, eval: Eval) -> i32 {
         match eval {
