@@ -173,7 +173,7 @@ fn play_writes_its_tables_records_and_report_and_refuses_bad_agents() {
             "--game",
             "connect4",
             "-n",
-            "2",
+            "12",
             "--sprt",
             "-o",
             "m",

@@ -16,7 +16,7 @@ use crate::error::ReportError;
 
 const FONT: &str = "sans-serif";
 
-/// Tableau 10: distinct and readable on white.
+/// Tableau 10: distinct and readable on white (one colour changed, see below).
 const PALETTE: [RGBColor; 10] = [
     RGBColor(0x4e, 0x79, 0xa7),
     RGBColor(0xf2, 0x8e, 0x2b),
@@ -27,11 +27,65 @@ const PALETTE: [RGBColor; 10] = [
     RGBColor(0xb0, 0x7a, 0xa1),
     RGBColor(0xff, 0x9d, 0xa7),
     RGBColor(0x9c, 0x75, 0x5f),
-    RGBColor(0x79, 0x70, 0x6e),
+    // Tableau's grey (0x79706e) is too close to its brown: a near-black instead.
+    RGBColor(0x33, 0x33, 0x33),
 ];
 
-fn colour(i: usize) -> RGBColor {
-    PALETTE[i % PALETTE.len()]
+/// How a series is drawn: its colour, marker shape (circle, triangle, square, cross) and
+/// whether its line is dashed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Style {
+    colour: RGBColor,
+    shape: usize,
+    dashed: bool,
+}
+
+impl Style {
+    /// The marker: 0 circle, 1 triangle, 2 square, 3 cross.
+    #[cfg(test)]
+    pub(crate) fn shape(&self) -> usize {
+        self.shape
+    }
+}
+
+/// FNV-1a, 64 bits: a stable hash of a name (the standard library's may change).
+fn name_hash(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The styles of the series `names` of one chart. A name's colour, marker and dash come from
+/// its hash, so a variant looks the same in every report; where two names of one chart want
+/// the same colour the later takes the next free one, and past ten names colours repeat with
+/// another marker.
+pub(crate) fn styles<S: AsRef<str>>(names: &[S]) -> Vec<Style> {
+    let mut uses = [0usize; PALETTE.len()];
+    // Per colour, the markers its names have (bit k: shape k).
+    let mut shapes = [0u8; PALETTE.len()];
+    names
+        .iter()
+        .map(|name| {
+            let h = name_hash(name.as_ref());
+            let wanted = (h % PALETTE.len() as u64) as usize;
+            let least = *uses.iter().min().expect("a palette");
+            let c = (0..PALETTE.len())
+                .map(|k| (wanted + k) % PALETTE.len())
+                .find(|&c| uses[c] == least)
+                .expect("some colour is least used");
+            let shape = (0..4)
+                .map(|k| ((h >> 32) as usize + k) % 4)
+                .find(|&shape| shapes[c] & 1 << shape == 0)
+                .unwrap_or((h >> 32) as usize % 4);
+            shapes[c] |= 1 << shape;
+            uses[c] += 1;
+            Style {
+                colour: PALETTE[c],
+                shape,
+                dashed: (h >> 48) & 1 == 1,
+            }
+        })
+        .collect()
 }
 
 fn register_fonts() {
@@ -43,16 +97,16 @@ fn register_fonts() {
     });
 }
 
-/// The mesh every chart draws: axis titles, tick labels (`x_format` for x, short numbers for
-/// y), a light grid.
+/// The mesh every chart draws: axis titles, tick labels (`x_format`, `y_format`), a light
+/// grid.
 macro_rules! mesh {
-    ($chart:expr, $x_desc:expr, $y_desc:expr, $x_format:expr) => {
+    ($chart:expr, $x_desc:expr, $y_desc:expr, $x_format:expr, $y_format:expr) => {
         $chart
             .configure_mesh()
             .x_desc($x_desc)
             .y_desc($y_desc)
             .x_label_formatter($x_format)
-            .y_label_formatter(&|y| short_number(*y))
+            .y_label_formatter($y_format)
             .label_style((FONT, 14))
             .axis_desc_style((FONT, 16))
             .light_line_style(RGBColor(235, 235, 235))
@@ -168,6 +222,10 @@ pub struct LineChart {
     pub integer_x: bool,
     pub legend: bool,
     pub title_size: u32,
+    /// Whether points are joined: not for independent cases (positions), drawn as dots.
+    pub lines: bool,
+    /// Names of the x values 1, 2, ... (the ticks' labels); empty: x's own values.
+    pub x_names: Vec<String>,
 }
 
 fn bounds(series: &[Series], log_y: bool) -> Option<((f64, f64), (f64, f64))> {
@@ -197,6 +255,32 @@ fn bounds(series: &[Series], log_y: bool) -> Option<((f64, f64), (f64, f64))> {
     }
 }
 
+/// Tick labels for a log axis over `lo..hi`: powers of ten over more than three decades,
+/// 1, 2 and 5 times them over more than half a decade, every tick below that; the other
+/// ticks keep their grid line but no label, so labels never run together ("900k1M").
+fn log_label(lo: f64, hi: f64) -> impl Fn(&f64) -> String {
+    let decades = (hi / lo).log10();
+    move |v: &f64| {
+        if *v <= 0.0 {
+            return String::new();
+        }
+        let mut m = v / 10f64.powi(v.log10().floor() as i32);
+        if m >= 9.999 {
+            m /= 10.0;
+        }
+        let near = |k: f64| (m - k).abs() < 1e-3;
+        let keep = match decades {
+            d if d > 3.0 => near(1.0),
+            d if d > 0.5 => near(1.0) || near(2.0) || near(5.0),
+            _ => true,
+        };
+        match keep {
+            true => short_number(*v),
+            false => String::new(),
+        }
+    }
+}
+
 /// Large numbers as 12k, 3.4M, 1.2G.
 fn short_number(v: f64) -> String {
     let a = v.abs();
@@ -221,11 +305,11 @@ struct Marker<C> {
     colour: RGBColor,
 }
 
-fn marker<C>(i: usize, at: C) -> Marker<C> {
+fn marker<C>(style: Style, at: C) -> Marker<C> {
     Marker {
         at,
-        shape: i % 4,
-        colour: colour(i),
+        shape: style.shape,
+        colour: style.colour,
     }
 }
 
@@ -293,37 +377,44 @@ fn spread_labels(ys: &mut [i32], gap: i32, top: i32, bottom: i32) {
     }
 }
 
-/// A series to draw: its index (colour and marker), itself, and its points that can be drawn.
-type Drawn<'a> = (usize, &'a Series, Vec<(f64, f64)>);
+/// A series to draw: its style, itself, and its points that can be drawn.
+type Drawn<'a> = (Style, &'a Series, Vec<(f64, f64)>);
 
 impl Draw for LineChart {
     fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String> {
-        let Some(((x0, x1), (y0, y1))) = bounds(&self.series, self.log_y) else {
+        let Some(((mut x0, mut x1), (y0, y1))) = bounds(&self.series, self.log_y) else {
             return area
                 .draw(&Text::new("no data", (20, 20), (FONT, 20)))
                 .map_err(|e| e.to_string());
         };
+        if !self.lines {
+            // Dots at the edges stay off the axes.
+            (x0, x1) = (x0 - 0.5, x1 + 0.5);
+        }
+        let styles = styles(&self.series.iter().map(|s| &s.name).collect::<Vec<_>>());
         // Only series with a point to draw are drawn, listed and labelled.
         let drawn: Vec<Drawn> = self
             .series
             .iter()
-            .enumerate()
-            .map(|(i, s)| {
+            .zip(&styles)
+            .map(|(s, style)| {
                 let points: Vec<(f64, f64)> = s
                     .points
                     .iter()
                     .copied()
                     .filter(|(_, y)| !self.log_y || *y > 0.0)
                     .collect();
-                (i, s, points)
+                (*style, s, points)
             })
             .filter(|(_, _, points)| !points.is_empty())
             .collect();
         let names: Vec<&str> = drawn.iter().map(|(_, s, _)| s.name.as_str()).collect();
-        // Labels at the line ends need room on the right: the longest label's width.
-        let right = match self.legend {
-            true => widest(area, &names, 13) as i32 + 24,
-            false => 12,
+        // Labels at the line ends (or the legend beside dots) need room on the right: the
+        // longest label's width.
+        let right = match (self.legend, self.lines) {
+            (true, true) => widest(area, &names, 13) as i32 + 24,
+            (true, false) => widest(area, &names, 14) as i32 + 48,
+            (false, _) => 12,
         };
         let mut builder = ChartBuilder::on(area);
         builder
@@ -337,47 +428,98 @@ impl Draw for LineChart {
         } else {
             8
         };
+        // Named x values: every k-th name, so that names do not run together.
+        let name_step = match self.x_names.is_empty() {
+            true => 1,
+            false => {
+                let width = widest(
+                    area,
+                    &self.x_names.iter().map(String::as_str).collect::<Vec<_>>(),
+                    14,
+                );
+                let room = (area.dim_in_pixel().0 as i32 - right - 100).max(1) as usize;
+                (self.x_names.len() * (width as usize + 12))
+                    .div_ceil(room)
+                    .max(1)
+            }
+        };
+        let x_format = |x: &f64| {
+            if !self.x_names.is_empty() {
+                let i = x.round();
+                match (x - i).abs() < 0.01 && i >= 1.0 && (i as usize - 1).is_multiple_of(name_step)
+                {
+                    true => self
+                        .x_names
+                        .get(i as usize - 1)
+                        .cloned()
+                        .unwrap_or_default(),
+                    false => String::new(),
+                }
+            } else if self.integer_x {
+                format!("{x:.0}")
+            } else {
+                short_number(*x)
+            }
+        };
+        let log_y = log_label(y0, y1);
+        let y_format = |y: &f64| match self.log_y {
+            true => log_y(y),
+            false => short_number(*y),
+        };
         macro_rules! finish {
             ($chart:expr) => {{
                 let mut chart = $chart;
-                mesh!(chart, &self.x_label, &self.y_label, &|x: &f64| {
-                    if self.integer_x {
-                        format!("{x:.0}")
-                    } else {
-                        short_number(*x)
-                    }
-                })
-                .x_labels(x_ticks)
-                .draw()
-                .map_err(|e| e.to_string())?;
-                for (i, s, points) in &drawn {
-                    let (i, c) = (*i, colour(*i));
-                    let line = c.stroke_width(2);
-                    // Every other series dashed, so lines that run together stay apart.
-                    let series = match i % 2 {
-                        0 => chart.draw_series(LineSeries::new(points.clone(), line)),
-                        _ => chart.draw_series(DashedLineSeries::new(points.clone(), 9, 5, line)),
-                    }
+                let x_ticks = match self.x_names.is_empty() {
+                    true => x_ticks,
+                    false => self.x_names.len() + 2,
+                };
+                mesh!(chart, &self.x_label, &self.y_label, &x_format, &y_format)
+                    .x_labels(x_ticks)
+                    .draw()
                     .map_err(|e| e.to_string())?;
-                    if self.legend {
-                        series.label(&s.name).legend(move |(x, y)| {
-                            (EmptyElement::at((x, y))
-                                + PathElement::new(vec![(0, 0), (22, 0)], c.stroke_width(2))
-                                + marker(i, (11, 0)))
-                        });
+                for (style, s, points) in &drawn {
+                    let (style, c) = (*style, style.colour);
+                    if self.lines {
+                        let line = c.stroke_width(2);
+                        // Dashed or not by name, so that lines that run together stay apart.
+                        let series = match style.dashed {
+                            false => chart.draw_series(LineSeries::new(points.clone(), line)),
+                            true => {
+                                chart.draw_series(DashedLineSeries::new(points.clone(), 9, 5, line))
+                            }
+                        }
+                        .map_err(|e| e.to_string())?;
+                        if self.legend {
+                            series.label(&s.name).legend(move |(x, y)| {
+                                (EmptyElement::at((x, y))
+                                    + PathElement::new(vec![(0, 0), (22, 0)], c.stroke_width(2))
+                                    + marker(style, (11, 0)))
+                            });
+                        }
                     }
                     chart
-                        .draw_series(points.iter().map(|&p| marker(i, p)))
+                        .draw_series(points.iter().map(|&p| marker(style, p)))
                         .map_err(|e| e.to_string())?;
                 }
-                if self.legend {
+                if self.legend && !self.lines {
+                    // Dots of independent cases: the legend in a column right of the plot.
+                    let x = area.dim_in_pixel().0 as i32 - right + 16;
+                    for (k, (style, s, _)) in drawn.iter().enumerate() {
+                        let y = 60 + 22 * k as i32;
+                        area.draw(&marker(*style, (x + 6, y)))
+                            .map_err(|e| e.to_string())?;
+                        area.draw(&Text::new(s.name.as_str(), (x + 18, y - 8), (FONT, 14)))
+                            .map_err(|e| e.to_string())?;
+                    }
+                }
+                if self.legend && self.lines {
                     // The series' names at their last points, spread apart where the lines
                     // end close together, with a leader from the point to a moved label.
-                    let mut ends: Vec<(i32, (i32, i32), usize, &str)> = drawn
+                    let mut ends: Vec<(i32, (i32, i32), Style, &str)> = drawn
                         .iter()
-                        .map(|(i, s, points)| {
+                        .map(|(style, s, points)| {
                             let at = chart.backend_coord(points.last().expect("not empty"));
-                            (at.1, at, *i, s.name.as_str())
+                            (at.1, at, *style, s.name.as_str())
                         })
                         .collect();
                     ends.sort_by_key(|e| e.0);
@@ -387,8 +529,8 @@ impl Draw for LineChart {
                         area.dim_in_pixel().1 as i32 - 50,
                     );
                     spread_labels(&mut ys, 16, top, bottom);
-                    for ((_, at, i, name), y) in ends.iter().zip(ys) {
-                        let c = colour(*i);
+                    for ((_, at, style, name), y) in ends.iter().zip(ys) {
+                        let c = style.colour;
                         let x = at.0 + 8;
                         area.draw(&PathElement::new(
                             vec![(at.0 + 3, at.1), (x + 4, y)],
@@ -452,17 +594,21 @@ impl Draw for Panels {
         for (panel, cell) in self.panels.iter().zip(body.split_evenly((rows, columns))) {
             panel.draw(&cell)?;
         }
+        // The panels list the same series in the same order: the first one's styles are all.
+        let all = self.panels.first().map_or(Vec::new(), |p| {
+            styles(&p.series.iter().map(|s| &s.name).collect::<Vec<_>>())
+        });
         let mut x = 12;
         for (i, name) in &self.legend {
-            let c = colour(*i);
+            let Some(&style) = all.get(*i) else { continue };
             legend_area
                 .draw(&PathElement::new(
                     vec![(x, 16), (x + 22, 16)],
-                    c.stroke_width(2),
+                    style.colour.stroke_width(2),
                 ))
                 .map_err(|e| e.to_string())?;
             legend_area
-                .draw(&marker(*i, (x + 11, 16)))
+                .draw(&marker(style, (x + 11, 16)))
                 .map_err(|e| e.to_string())?;
             legend_area
                 .draw(&Text::new(name.as_str(), (x + 28, 8), (FONT, 14)))
@@ -495,16 +641,32 @@ impl Draw for DotPlot {
         let labels: Vec<&str> = self.dots.iter().map(|b| b.0.as_str()).collect();
         // Every label whole: the label area is the longest label's width.
         let label_width = widest(area, &labels, 14) + 16;
+        let (x0, x1) = (lo / 1.6, hi * 2.2);
+        let log_x = log_label(x0, x1);
+        let styles = styles(&labels);
         let mut chart = rows_chart!(
             area,
             &self.title,
             label_width,
-            (lo / 1.6..hi * 2.2),
+            (x0..x1),
             n,
             &self.x_label,
             &labels,
-            &|x: &f64| format!("{}%", short_number(*x))
+            &|x: &f64| match log_x(x) {
+                label if label.is_empty() => label,
+                label => format!("{label}%"),
+            }
         );
+        // A guide across each row, not a stem: a log axis has no zero to grow from.
+        chart
+            .draw_series((0..n).map(|i| {
+                let y = n as f64 - i as f64 - 0.5;
+                PathElement::new(
+                    vec![(x0, y), (x1, y)],
+                    RGBColor(225, 225, 225).stroke_width(1),
+                )
+            }))
+            .map_err(|e| e.to_string())?;
         chart
             .draw_series(std::iter::once(PathElement::new(
                 vec![(100.0, 0.0), (100.0, n as f64)],
@@ -516,13 +678,7 @@ impl Draw for DotPlot {
                 continue;
             }
             let y = n as f64 - i as f64 - 0.5;
-            let c = colour(i);
-            chart
-                .draw_series(std::iter::once(PathElement::new(
-                    vec![(lo / 1.6, y), (*v, y)],
-                    c.mix(0.35).stroke_width(2),
-                )))
-                .map_err(|e| e.to_string())?;
+            let c = styles[i].colour;
             chart
                 .draw_series(std::iter::once(Circle::new((*v, y), 6, c.filled())))
                 .map_err(|e| e.to_string())?;
@@ -582,23 +738,25 @@ impl Draw for Scatter {
             .margin(12)
             .x_label_area_size(40)
             .y_label_area_size(70);
+        let styles = styles(&self.groups.iter().map(|g| &g.name).collect::<Vec<_>>());
+        let log_x = log_label(x0 / 1.5, x1 * 1.5);
+        let log_y = log_label(y0 / 1.5, y1 * 1.5);
+        let y_format = |y: &f64| match self.log_y {
+            true => log_y(y),
+            false => short_number(*y),
+        };
         macro_rules! finish {
             ($chart:expr) => {{
                 let mut chart = $chart;
-                mesh!(
-                    chart,
-                    &self.x_label,
-                    &self.y_label,
-                    &|x: &f64| short_number(*x)
-                )
-                .draw()
-                .map_err(|e| e.to_string())?;
+                mesh!(chart, &self.x_label, &self.y_label, &log_x, &y_format)
+                    .draw()
+                    .map_err(|e| e.to_string())?;
                 for (i, g) in self.groups.iter().enumerate() {
                     let points: Vec<(f64, f64)> = g.points.iter().copied().filter(usable).collect();
                     if points.is_empty() {
                         continue; // listed only when drawn
                     }
-                    let c = colour(i);
+                    let (style, c) = (styles[i], styles[i].colour);
                     if let Some(spread) = self.spreads.get(i) {
                         chart
                             .draw_series(spread.iter().filter(|s| s.1 > 0.0 || !self.log_y).map(
@@ -612,10 +770,10 @@ impl Draw for Scatter {
                             .map_err(|e| e.to_string())?;
                     }
                     chart
-                        .draw_series(points.iter().map(|&p| marker(i, p)))
+                        .draw_series(points.iter().map(|&p| marker(style, p)))
                         .map_err(|e| e.to_string())?
                         .label(&g.name)
-                        .legend(move |(x, y)| marker(i, (x + 8, y)));
+                        .legend(move |(x, y)| marker(style, (x + 8, y)));
                 }
                 legend!(chart, SeriesLabelPosition::UpperLeft)
             }};
@@ -666,35 +824,57 @@ impl Draw for GroupedDots {
         let (lo, hi) = values
             .iter()
             .fold((f64::MAX, f64::MIN), |(a, b), &v| (a.min(v), b.max(v)));
+        let (x0, x1) = (lo / 1.6, hi * 1.6);
         let n = self.rows.len();
         let labels: Vec<&str> = self.rows.iter().map(String::as_str).collect();
-        let (body, legend_area) = area.split_vertically(area.dim_in_pixel().1 - 36);
+        let names: Vec<&str> = self.groups.iter().map(|(name, _)| name.as_str()).collect();
+        let styles = match names.len() {
+            1 => vec![Style {
+                colour: PALETTE[0],
+                shape: 0,
+                dashed: false,
+            }],
+            _ => styles(&names),
+        };
+        // Several groups: their legend in a strip under the title, clear of the data. One
+        // group needs none (the caller names it in the title) and has its values printed.
+        let (legend_area, body) = match self.groups.len() > 1 {
+            true => {
+                let (top, body) = area.split_vertically(70);
+                (Some(top), body)
+            }
+            false => (None, area.clone()),
+        };
         let label_width = widest(&body, &labels, 14) + 16;
+        let title = match legend_area {
+            Some(_) => "",
+            None => self.title.as_str(),
+        };
+        let log_x = log_label(x0, x1);
         let mut chart = rows_chart!(
             &body,
-            &self.title,
+            title,
             label_width,
-            (lo / 1.6..hi * 1.6),
+            (x0..x1),
             n,
             &self.x_label,
             &labels,
-            &|x: &f64| short_number(*x)
+            &log_x
         );
         for row in 0..n {
             let y = n as f64 - row as f64 - 0.5;
             chart
                 .draw_series(std::iter::once(PathElement::new(
-                    vec![(lo / 1.6, y), (hi * 1.6, y)],
+                    vec![(x0, y), (x1, y)],
                     RGBColor(225, 225, 225).stroke_width(1),
                 )))
                 .map_err(|e| e.to_string())?;
             for (g, (_, values)) in self.groups.iter().enumerate() {
                 if let Some(v) = values.get(row).copied().flatten().filter(|v| *v > 0.0) {
                     chart
-                        .draw_series(std::iter::once(marker(g, (v, y))))
+                        .draw_series(std::iter::once(marker(styles[g], (v, y))))
                         .map_err(|e| e.to_string())?;
                     if self.groups.len() == 1 {
-                        // One group: its value beside the dot, as the table prints it.
                         chart
                             .draw_series(std::iter::once(
                                 EmptyElement::at((v, y))
@@ -705,15 +885,103 @@ impl Draw for GroupedDots {
                 }
             }
         }
-        let mut x = label_width as i32 + 12;
-        for (g, (name, _)) in self.groups.iter().enumerate() {
-            legend_area
-                .draw(&marker(g, (x + 6, 16)))
+        if let Some(top) = legend_area {
+            top.draw(&Text::new(self.title.as_str(), (12, 8), (FONT, 22)))
                 .map_err(|e| e.to_string())?;
-            legend_area
-                .draw(&Text::new(name.as_str(), (x + 16, 8), (FONT, 14)))
+            let mut x = label_width as i32 + 12;
+            for (g, name) in names.iter().enumerate() {
+                top.draw(&marker(styles[g], (x + 6, 52)))
+                    .map_err(|e| e.to_string())?;
+                top.draw(&Text::new(*name, (x + 16, 44), (FONT, 14)))
+                    .map_err(|e| e.to_string())?;
+                x += 40 + widest(&top, &[name], 14) as i32;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Distributions on a log axis, one row each: a dot a value (cases, such as positions), the
+/// median marked and printed. Many series over many independent cases read as rows, where
+/// lines over the cases would join what is not joined.
+pub(super) struct Strips {
+    pub title: String,
+    pub x_label: String,
+    /// Each row's name and values.
+    pub rows: Vec<(String, Vec<f64>)>,
+}
+
+impl Draw for Strips {
+    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String> {
+        let values: Vec<f64> = self
+            .rows
+            .iter()
+            .flat_map(|(_, v)| v.iter().copied())
+            .filter(|v| *v > 0.0)
+            .collect();
+        if values.is_empty() {
+            return area
+                .draw(&Text::new("no data", (20, 20), (FONT, 20)))
+                .map_err(|e| e.to_string());
+        }
+        let (lo, hi) = values
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(a, b), &v| (a.min(v), b.max(v)));
+        let (x0, x1) = (lo / 1.6, hi * 1.6);
+        let n = self.rows.len();
+        let labels: Vec<&str> = self.rows.iter().map(|(name, _)| name.as_str()).collect();
+        let styles = styles(&labels);
+        let label_width = widest(area, &labels, 14) + 16;
+        let log_x = log_label(x0, x1);
+        let mut chart = rows_chart!(
+            area,
+            &self.title,
+            label_width,
+            (x0..x1),
+            n,
+            &self.x_label,
+            &labels,
+            &log_x
+        );
+        for (row, (_, values)) in self.rows.iter().enumerate() {
+            let y = n as f64 - row as f64 - 0.5;
+            let c = styles[row].colour;
+            let mut sorted: Vec<f64> = values.iter().copied().filter(|v| *v > 0.0).collect();
+            sorted.sort_by(f64::total_cmp);
+            // Dots spread a little up and down, by their place in the list, so that equal
+            // values stay visible.
+            chart
+                .draw_series(
+                    values
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, v)| **v > 0.0)
+                        .map(|(k, &v)| {
+                            let dy = ((k % 5) as f64 - 2.0) * 0.06;
+                            Circle::new((v, y + dy), 3, c.mix(0.55).filled())
+                        }),
+                )
                 .map_err(|e| e.to_string())?;
-            x += 40 + widest(&legend_area, &[name], 14) as i32;
+            if sorted.is_empty() {
+                continue;
+            }
+            let mid = sorted.len() / 2;
+            let median = match sorted.len() % 2 {
+                1 => sorted[mid],
+                _ => (sorted[mid - 1] + sorted[mid]) / 2.0,
+            };
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    vec![(median, y - 0.3), (median, y + 0.3)],
+                    BLACK.stroke_width(2),
+                )))
+                .map_err(|e| e.to_string())?;
+            chart
+                .draw_series(std::iter::once(
+                    EmptyElement::at((median, y + 0.3))
+                        + Text::new(short_number(median), (4, -14), (FONT, 12)),
+                ))
+                .map_err(|e| e.to_string())?;
         }
         Ok(())
     }
@@ -767,8 +1035,9 @@ impl Draw for Bars {
             .draw()
             .map_err(|e| e.to_string())?;
         let width = 0.8 / self.series.len() as f64;
+        let styles = styles(&self.series.iter().map(|(name, _)| name).collect::<Vec<_>>());
         for (s, (name, values)) in self.series.iter().enumerate() {
-            let c = colour(s);
+            let c = styles[s].colour;
             chart
                 .draw_series(values.iter().enumerate().map(|(i, &v)| {
                     let x = i as f64 + 0.1 + s as f64 * width;
@@ -823,27 +1092,31 @@ impl Draw for Bands {
             .y_label_area_size(70)
             .build_cartesian_2d(x0..x1.max(x0 + 1.0), (y0 / 1.5..y1 * 1.5).log_scale())
             .map_err(|e| e.to_string())?;
-        mesh!(chart, &self.x_label, &self.y_label, &|x: &f64| format!(
-            "{x:.0}"
-        ))
+        let log_y = log_label(y0 / 1.5, y1 * 1.5);
+        mesh!(
+            chart,
+            &self.x_label,
+            &self.y_label,
+            &|x: &f64| format!("{x:.0}"),
+            &log_y
+        )
         .draw()
         .map_err(|e| e.to_string())?;
+        let styles = styles(&self.series.iter().map(|s| &s.name).collect::<Vec<_>>());
         for (i, s) in self.series.iter().enumerate() {
-            let c = colour(i);
-            if let Some(band) = self.bands.get(i) {
-                let mut outline: Vec<(f64, f64)> = band
+            let c = styles[i].colour;
+            let band: Vec<(f64, f64, f64)> = self.bands.get(i).map_or(Vec::new(), |b| {
+                b.iter().copied().filter(|b| b.1 > 0.0).collect()
+            });
+            // One shape a run of consecutive x values: no band is drawn across a gap.
+            for run in band.chunk_by(|a, b| b.0 - a.0 <= 1.0) {
+                let outline: Vec<(f64, f64)> = run
                     .iter()
-                    .filter(|b| b.1 > 0.0)
                     .map(|&(x, lo, _)| (x, lo))
+                    .chain(run.iter().rev().map(|&(x, _, hi)| (x, hi)))
                     .collect();
-                outline.extend(
-                    band.iter()
-                        .rev()
-                        .filter(|b| b.1 > 0.0)
-                        .map(|&(x, _, hi)| (x, hi)),
-                );
                 chart
-                    .draw_series(std::iter::once(Polygon::new(outline, c.mix(0.15).filled())))
+                    .draw_series(std::iter::once(Polygon::new(outline, c.mix(0.22).filled())))
                     .map_err(|e| e.to_string())?;
             }
             let line: Vec<(f64, f64)> = s.points.iter().copied().filter(|p| p.1 > 0.0).collect();
@@ -856,5 +1129,78 @@ impl Draw for Bands {
                 });
         }
         legend!(chart, SeriesLabelPosition::UpperRight)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NAMES: [&str; 10] = [
+        "negamax",
+        "alphabeta",
+        "alphabeta+tt",
+        "pvs+tt+id",
+        "mtdf+tt:64",
+        "mtdf+tt:64+mobility",
+        "bisect+tt",
+        "minmax",
+        "column_order",
+        "lower_bound_tt_weak",
+    ];
+
+    #[test]
+    fn a_name_keeps_its_style_from_chart_to_chart() {
+        let all = styles(&NAMES);
+        let colours: std::collections::BTreeSet<_> = all
+            .iter()
+            .map(|s| (s.colour.0, s.colour.1, s.colour.2))
+            .collect();
+        assert_eq!(colours.len(), NAMES.len(), "ten names, ten colours");
+        for (i, name) in NAMES.iter().enumerate() {
+            let alone = styles(&[name])[0];
+            let wanted = PALETTE[(name_hash(name) % PALETTE.len() as u64) as usize];
+            assert_eq!(alone.colour, wanted);
+            // In a chart with other names it keeps that colour unless an earlier name has it.
+            let taken = all[..i].iter().any(|other| other.colour == wanted);
+            if !taken {
+                assert_eq!(all[i], alone, "{name}");
+            }
+            // The order of the other names does not matter to it, nor do later names.
+            assert_eq!(styles(&NAMES[..=i])[i], all[i]);
+        }
+        // Past ten names colours repeat, each time with another marker (40 styles in all).
+        let many: Vec<String> = (0..40).map(|i| format!("variant{i}")).collect();
+        let drawn = styles(&many);
+        for (i, a) in drawn.iter().enumerate() {
+            for b in &drawn[..i] {
+                assert!(a.colour != b.colour || a.shape != b.shape);
+            }
+        }
+    }
+
+    #[test]
+    fn log_ticks_are_labelled_sparsely_enough_not_to_run_together() {
+        let labelled = |lo: f64, hi: f64, ticks: &[f64]| -> Vec<String> {
+            let label = log_label(lo, hi);
+            ticks.iter().map(label).filter(|l| !l.is_empty()).collect()
+        };
+        // Seven decades: powers of ten only.
+        let ticks: Vec<f64> = (0..7)
+            .flat_map(|e| (1..10).map(move |m| m as f64 * 10f64.powi(e)))
+            .collect();
+        assert_eq!(
+            labelled(1.0, 1e7, &ticks),
+            ["1", "10", "100", "1000", "10k", "100k", "1M"]
+        );
+        // Two decades (the FFO suite chart's "900k1M"): 1, 2 and 5.
+        let ticks: Vec<f64> = (1..10)
+            .flat_map(|m| [m as f64 * 1e5, m as f64 * 1e6])
+            .collect();
+        let mut got = labelled(4e4, 4e6, &ticks);
+        got.sort();
+        assert_eq!(got, ["100k", "1M", "200k", "2M", "500k", "5M"]);
+        // Under half a decade every tick keeps its label.
+        assert_eq!(labelled(1e5, 2e5, &[1.2e5, 1.4e5]), ["120k", "140k"]);
     }
 }

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use super::chart_kit::{
-    capitalised, write, DotPlot, GroupedDots, LineChart, Panels, Scatter, Series,
+    capitalised, write, DotPlot, GroupedDots, LineChart, Panels, Scatter, Series, Strips,
 };
 use super::export::{io_error, Exporter, ReportContext};
 use super::metric::Metric;
@@ -63,6 +63,8 @@ pub fn metric_by_depth(
         integer_x: true,
         legend: true,
         title_size: 22,
+        lines: true,
+        x_names: Vec::new(),
     };
     write(dir, stem, (960, 640), &chart)
 }
@@ -106,6 +108,8 @@ pub fn nodes_per_position(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, R
             integer_x: true,
             legend: false,
             title_size: 15,
+            lines: true,
+            x_names: Vec::new(),
         })
         .collect::<Vec<_>>();
     let rows = panels.len().div_ceil(5).max(1) as u32;
@@ -128,8 +132,23 @@ pub fn nodes_per_position(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, R
     )
 }
 
-/// Exact sweeps: nodes of each variant on each position (x: the position's place in the
-/// suite), one line a variant.
+/// Positions and variants beyond which the per-position chart becomes one row a variant.
+const MAX_DOT_POSITIONS: usize = 30;
+const MAX_DOT_VARIANTS: usize = 10;
+
+/// A position's name without its file's extension (`end01.pos` → `end01`).
+fn short_position(position: &str) -> String {
+    match position.split_once(':') {
+        Some((file, line)) => format!("{}:{line}", short_position(file)),
+        None => Path::new(position)
+            .file_stem()
+            .map_or(position.to_string(), |s| s.to_string_lossy().into_owned()),
+    }
+}
+
+/// Exact sweeps: nodes of each variant on each position. A few positions: a dot a variant
+/// above each position (no lines: the positions are independent cases); many positions or
+/// variants: one row a variant, a dot a position, the median marked.
 pub fn nodes_by_position(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     let place = |position: &str| {
         tables
@@ -138,13 +157,44 @@ pub fn nodes_by_position(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, Re
             .position(|p| p == position)
             .map(|i| i as f64 + 1.0)
     };
+    let (first, last) = (
+        tables
+            .positions
+            .first()
+            .map_or(String::new(), |p| short_position(p)),
+        tables
+            .positions
+            .last()
+            .map_or(String::new(), |p| short_position(p)),
+    );
+    if tables.positions.len() > MAX_DOT_POSITIONS || tables.names.len() > MAX_DOT_VARIANTS {
+        let rows: Vec<(String, Vec<f64>)> = tables
+            .names
+            .iter()
+            .map(|name| {
+                let values = tables
+                    .finished
+                    .iter()
+                    .filter(|r| &r.name == name)
+                    .filter_map(|r| Metric::Nodes.of(r))
+                    .collect();
+                (name.clone(), values)
+            })
+            .collect();
+        let chart = Strips {
+            title: format!(
+                "Nodes per position solved to the end, {} positions ({first} to {last}): a dot a position, | the median",
+                tables.positions.len()
+            ),
+            x_label: "nodes (leaf + interior, log scale)".into(),
+            rows,
+        };
+        let height = 130 + 40 * tables.names.len() as u32;
+        return write(dir, "nodes_by_position", (1200, height), &chart);
+    }
     let chart = LineChart {
-        title: format!(
-            "Nodes per position, solved to the end ({} to {}, log scale)",
-            tables.positions.first().map_or("", String::as_str),
-            tables.positions.last().map_or("", String::as_str)
-        ),
-        x_label: "position (in suite order)".into(),
+        title: format!("Nodes per position, solved to the end ({first} to {last}, log scale)"),
+        x_label: "position".into(),
         y_label: "nodes (leaf + interior)".into(),
         series: series_per_variant(tables, |r| {
             Some((place(&r.position)?, Metric::Nodes.of(r)?))
@@ -153,8 +203,10 @@ pub fn nodes_by_position(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, Re
         integer_x: true,
         legend: true,
         title_size: 22,
+        lines: false,
+        x_names: tables.positions.iter().map(|p| short_position(p)).collect(),
     };
-    write(dir, "nodes_by_position", (1200, 720), &chart)
+    write(dir, "nodes_by_position", (1200, 640), &chart)
 }
 
 /// Leaves of each variant relative to the baseline's at the deepest common depth.
@@ -252,16 +304,41 @@ pub fn nodes_by_suite(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, Repor
         .enumerate()
         .map(|(j, suite)| (suite.clone(), grid.cells.iter().map(|row| row[j]).collect()))
         .collect();
+    // One depth for every row: it goes in the title, not after every name.
+    let (rows, depth) = match tables.depths.as_slice() {
+        [depth] => (
+            grid.rows
+                .iter()
+                .map(|row| {
+                    row.strip_suffix(&format!("_{depth}"))
+                        .unwrap_or(row)
+                        .to_string()
+                })
+                .collect(),
+            match depth.as_str() {
+                "end" => ", solved to the end".to_string(),
+                d => format!(" at depth {d}"),
+            },
+        ),
+        _ => (grid.rows.clone(), String::new()),
+    };
+    let title = match grid.cols.as_slice() {
+        [suite] => format!("Mean nodes per position of {suite}{depth}"),
+        _ => format!("Mean nodes per position, by variant and suite{depth}"),
+    };
     let chart = GroupedDots {
-        title: "Mean nodes per position, by variant and suite".into(),
+        title,
         x_label: "nodes (leaf + interior), mean per position (log scale)".into(),
-        rows: grid.rows.clone(),
+        rows,
         groups,
     };
     write(
         dir,
         "nodes_by_suite",
-        (1100, 130 + 34 * grid.rows.len() as u32),
+        (
+            1100,
+            130 + 34 * grid.rows.len() as u32 + 40 * (grid.cols.len() > 1) as u32,
+        ),
         &chart,
     )
 }

@@ -4,7 +4,7 @@
 //! `xtabs/<metric>_by_depth.csv` and `.txt` (totals, rows variants, columns depths),
 //! `summary.md` and the charts in `plots/`. One-way: it reads rows, never the search.
 
-mod chart_kit;
+pub(crate) mod chart_kit;
 pub mod charts;
 pub mod compare;
 mod export;

@@ -98,9 +98,25 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
         charts.push("depth_reached");
     }
     let (series, bands) = nodes_per_ply(&moves);
-    if !series.is_empty() {
+    if series.iter().all(|s| s.points.is_empty()) {
+        // Too few moves at every ply (a few games): no chart, and none left from before.
+        for ext in ["svg", "png"] {
+            let stale = plots.join(format!("nodes_per_ply.{ext}"));
+            match std::fs::remove_file(&stale) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(ReportError::Io {
+                        path: stale.display().to_string(),
+                        source: e,
+                    })
+                }
+                _ => {}
+            }
+        }
+    } else {
         let chart = Bands {
-            title: "Nodes per move by ply (mean; band: 10th to 90th percentile)".into(),
+            title: format!(
+                "Nodes per move by ply (median; band: 10th to 90th percentile of {BAND_MOVES}+ moves)"
+            ),
             x_label: "ply".into(),
             y_label: "nodes".into(),
             series,
@@ -258,8 +274,12 @@ fn depth_reached(moves: &[MoveRow]) -> Option<Grid> {
     })
 }
 
-/// Per search agent (first agents), the mean nodes of its moves at each ply and the 10th to
-/// 90th percentile band.
+/// Moves at a ply below which no percentile band is drawn: a 10th percentile of fewer moves
+/// is one of its extremes.
+const BAND_MOVES: usize = 20;
+
+/// Per search agent (first agents), the median nodes of its moves at each ply and the 10th
+/// to 90th percentile band where enough moves were played at the ply.
 /// Per series, its band's (x, low, high).
 type BandPoints = Vec<Vec<(f64, f64, f64)>>;
 
@@ -276,7 +296,7 @@ fn nodes_per_ply(moves: &[MoveRow]) -> (Vec<Series>, BandPoints) {
     let mut series = Vec::new();
     let mut bands = Vec::new();
     // Plies that few games reach make a noisy tail: drawn only with at least a tenth of the
-    // agent's most frequent ply count (and 3) behind them.
+    // agent's most frequent ply count (and 5) behind them.
     let enough: Vec<usize> = (0..agents.len())
         .map(|a| {
             let most = by
@@ -284,7 +304,7 @@ fn nodes_per_ply(moves: &[MoveRow]) -> (Vec<Series>, BandPoints) {
                 .map(|(_, v)| v.len())
                 .max()
                 .unwrap_or(0);
-            (most / 10).max(3)
+            (most / 10).max(5)
         })
         .collect();
     for (a, name) in agents.iter().enumerate() {
@@ -296,10 +316,13 @@ fn nodes_per_ply(moves: &[MoveRow]) -> (Vec<Series>, BandPoints) {
             }
             let mut v = values.clone();
             v.sort_by(f64::total_cmp);
-            let mean = v.iter().sum::<f64>() / v.len() as f64;
             let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
-            points.push((*ply as f64, mean));
-            band.push((*ply as f64, at(0.1), at(0.9)));
+            // The median, not the mean: on a log axis one long search would pull the mean
+            // above every other move.
+            points.push((*ply as f64, at(0.5)));
+            if v.len() >= BAND_MOVES {
+                band.push((*ply as f64, at(0.1), at(0.9)));
+            }
         }
         series.push(Series {
             name: name.clone(),
