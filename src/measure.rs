@@ -23,6 +23,8 @@ pub struct SearchReport {
     /// The fastest and slowest timed run (both `time_ns` for a single run).
     pub time_min_ns: u64,
     pub time_max_ns: u64,
+    /// The sample standard deviation of the timed runs (0 for a single run), as hyperfine's σ.
+    pub time_sd_ns: u64,
     /// Timed runs behind `time_ns`.
     pub runs: u32,
 }
@@ -112,8 +114,21 @@ pub fn measure(
     };
     first.time_min_ns = timed[0];
     first.time_max_ns = timed[timed.len() - 1];
+    first.time_sd_ns = sample_sd(&timed);
     first.runs = timed.len() as u32;
     Ok(first)
+}
+
+/// The sample standard deviation (n - 1 in the denominator) of `times`, rounded to whole
+/// nanoseconds; 0 for fewer than two.
+pub fn sample_sd(times: &[u64]) -> u64 {
+    if times.len() < 2 {
+        return 0;
+    }
+    let n = times.len() as f64;
+    let mean = times.iter().map(|&t| t as f64).sum::<f64>() / n;
+    let squares: f64 = times.iter().map(|&t| (t as f64 - mean).powi(2)).sum();
+    (squares / (n - 1.0)).sqrt().round() as u64
 }
 
 /// Checks that `again` (the `run`-th run) found and counted what the first run did; times
@@ -164,6 +179,7 @@ pub fn search_position(
             time_ns: outcome.time_ns,
             time_min_ns: outcome.time_ns,
             time_max_ns: outcome.time_ns,
+            time_sd_ns: 0,
             runs: 1,
         })
     }
@@ -188,3 +204,18 @@ pub fn search_position(
 
 /// Stack of a solving thread (reserved, not committed, until used).
 const SOLVE_STACK: usize = 512 << 20;
+
+#[cfg(test)]
+mod tests {
+    use super::sample_sd;
+
+    #[test]
+    fn the_spread_is_the_sample_standard_deviation() {
+        // 2, 4, 4, 4, 5, 5, 7, 9: mean 5, squares summing to 32, σ = sqrt(32 / 7).
+        let times = [2000, 4000, 4000, 4000, 5000, 5000, 7000, 9000];
+        assert_eq!(sample_sd(&times), (32e6f64 / 7.0).sqrt().round() as u64);
+        assert_eq!(sample_sd(&[7, 7, 7]), 0);
+        assert_eq!(sample_sd(&[1234]), 0);
+        assert_eq!(sample_sd(&[]), 0);
+    }
+}

@@ -45,7 +45,7 @@ pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<Sea
         .collect();
     let spread = job.repeat.runs > 1;
     let spread_header = match spread {
-        true => format!(" {:>19}", "min..max_ms"),
+        true => format!(" {:>8} {:>19}", "sd_ms", "min..max_ms"),
         false => String::new(),
     };
     writeln!(
@@ -71,7 +71,11 @@ pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<Sea
             let ms = |ns: u64| ns as f64 / 1e6;
             let spread = match spread {
                 true => format!(
-                    " {:>19}",
+                    " {:>8} {:>19}",
+                    match report.runs {
+                        1 => "-".to_string(),
+                        _ => format!("{:.3}", ms(report.time_sd_ns)),
+                    },
                     format!(
                         "{:.3}..{:.3}",
                         ms(report.time_min_ns),

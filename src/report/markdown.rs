@@ -54,18 +54,26 @@ fn geomean_share(tables: &Tables, name: &str, baseline: &str, depth: &str) -> Op
     (!logs.is_empty()).then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp())
 }
 
-/// The sums of the fastest and of the slowest runs of `name` at `depth`.
-fn time_range(tables: &Tables, name: &str, depth: &str) -> (u64, u64) {
-    tables
-        .finished
-        .iter()
-        .filter(|r| r.name == name && r.depth == depth)
-        .fold((0, 0), |(lo, hi), r| {
-            (
-                lo + r.time_min_ns.or(r.time_ns).unwrap_or(0),
-                hi + r.time_max_ns.or(r.time_ns).unwrap_or(0),
-            )
-        })
+/// The sums of the fastest and of the slowest runs of `name` at `depth`, and the standard
+/// deviation of the sum of one run of each (the positions' variances added, their runs being
+/// independent; None when the table has no σ).
+fn time_range(tables: &Tables, name: &str, depth: &str) -> (u64, u64, Option<f64>) {
+    let rows = || {
+        tables
+            .finished
+            .iter()
+            .filter(move |r| r.name == name && r.depth == depth)
+    };
+    let (lo, hi) = rows().fold((0, 0), |(lo, hi), r| {
+        (
+            lo + r.time_min_ns.or(r.time_ns).unwrap_or(0),
+            hi + r.time_max_ns.or(r.time_ns).unwrap_or(0),
+        )
+    });
+    let variance: Option<f64> = rows()
+        .map(|r| r.time_sd_ns.map(|sd| (sd as f64).powi(2)))
+        .sum();
+    (lo, hi, variance.map(f64::sqrt))
 }
 
 /// The benchmark tables of a sweep over several suites, many positions, or solved to the end:
@@ -176,20 +184,21 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
          set up before the clock starts){}.\n",
         match repeated {
             true =>
-                "; with repeats, the sum of the median times, and in `time range` the sums of \
-                     the fastest and of the slowest runs",
+                "; with repeats, the sum of the median times, in `σ` the standard deviation of \
+                     a run of every position (the positions' variances added), and in `time \
+                     range` the sums of the fastest and of the slowest runs",
             false => "",
         }
     );
     let _ = writeln!(
         s,
         "| variant | depth | positions | leaves | interior | nodes | vs {baseline} | geomean | EBF | first cut | re-searches | time (ms) |{} nodes/s |",
-        if repeated { " time range (ms) |" } else { "" }
+        if repeated { " σ (ms) | time range (ms) |" } else { "" }
     );
     let _ = writeln!(
         s,
         "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|{}--:|",
-        if repeated { "--:|" } else { "" }
+        if repeated { "--:|--:|" } else { "" }
     );
     for (i, t) in tables.totals.iter().enumerate() {
         let base = tables
@@ -233,8 +242,9 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
             .map_or("-".into(), |g| format!("{:.2}%", 100.0 * g));
         let range = match repeated {
             true => {
-                let (lo, hi) = time_range(tables, &t.name, &t.depth);
-                format!(" {:.1}..{:.1} |", lo as f64 / 1e6, hi as f64 / 1e6)
+                let (lo, hi, sd) = time_range(tables, &t.name, &t.depth);
+                let sd = sd.map_or("NA".into(), |ns| format!("{:.2}", ns / 1e6));
+                format!(" {sd} | {:.1}..{:.1} |", lo as f64 / 1e6, hi as f64 / 1e6)
             }
             false => String::new(),
         };

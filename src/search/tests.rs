@@ -740,6 +740,8 @@ fn repeats_agree_and_a_run_that_counts_differently_is_an_error() {
     .unwrap();
     assert_eq!(report.runs, 4);
     assert!(report.time_min_ns <= report.time_ns && report.time_ns <= report.time_max_ns);
+    // Four runs within [min, max]: no spread can exceed the range.
+    assert!(report.time_sd_ns <= report.time_max_ns - report.time_min_ns);
     let once = measure(&pos, 4, &config("pvs+tt+id"), Repeat::default()).unwrap();
     assert_eq!(
         (once.counters, once.score, &once.pv),

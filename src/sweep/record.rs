@@ -64,6 +64,9 @@ macro_rules! define_record {
             pub time_min_ns: Option<u64>,
             #[serde(default)]
             pub time_max_ns: Option<u64>,
+            /// The runs' sample standard deviation (tables before it have none).
+            #[serde(default)]
+            pub time_sd_ns: Option<u64>,
             #[serde(default)]
             pub runs: Option<u32>,
             /// Cases run at once (parallel runs distort time).
@@ -76,7 +79,7 @@ macro_rules! define_record {
             "seq", "game", "suite", "position", "empties", "variant", "name", "label", "eval",
             "depth", "status", "score", "game_result", "best_move", "pv", "expected_score",
             "expected_best", "nodes", $(stringify!($counter),)* "time_ns", "time_min_ns",
-            "time_max_ns", "runs", "jobs", "shuffle_seed",
+            "time_max_ns", "time_sd_ns", "runs", "jobs", "shuffle_seed",
         ];
 
         impl Record {
@@ -98,7 +101,7 @@ crate::counter_list!(define_record);
 
 /// Columns added since the first tables; files without them still read (so do files without a
 /// counter column: a counter added later is NA in tables written before it).
-pub const LATER_COLUMNS: [&str; 4] = ["label", "time_min_ns", "time_max_ns", "runs"];
+pub const LATER_COLUMNS: [&str; 5] = ["label", "time_min_ns", "time_max_ns", "time_sd_ns", "runs"];
 
 impl Record {
     /// The row for a case, from its search result.
@@ -138,6 +141,8 @@ impl Record {
                 record.time_ns = Some(report.time_ns);
                 record.time_min_ns = Some(report.time_min_ns);
                 record.time_max_ns = Some(report.time_max_ns);
+                // One run has no spread: NA, not 0.
+                record.time_sd_ns = (report.runs > 1).then_some(report.time_sd_ns);
                 record.runs = Some(report.runs);
             }
             Err(SearchError::TimedOut { limit }) => {

@@ -696,7 +696,24 @@ fn repeated_cases_record_the_median_and_the_spread_with_the_same_counts() {
             b.time_max_ns.unwrap(),
         );
         assert!(lo <= mid && mid <= hi, "{lo} {mid} {hi}");
+        // One run has no spread (NA); five have one, within their range.
+        assert_eq!(a.time_sd_ns, None);
+        assert!(b.time_sd_ns.unwrap() <= hi - lo);
     }
+    // The summary's σ of a variant and depth: the positions' variances added (one here).
+    crate::report::run(&dir, &crate::report::ReportOptions::default()).unwrap();
+    let summary_md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    assert!(
+        summary_md.contains("| σ (ms) | time range (ms) |"),
+        "{summary_md}"
+    );
+    let row = &rows[0];
+    let line = summary_md
+        .lines()
+        .find(|l| l.starts_with(&format!("| {} | {} |", row.name, row.depth)))
+        .unwrap();
+    let sd = format!(" {:.2} |", row.time_sd_ns.unwrap() as f64 / 1e6);
+    assert!(line.contains(&sd), "{line} lacks{sd}");
 }
 
 #[test]
