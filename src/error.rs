@@ -161,6 +161,8 @@ pub enum PlayError {
 pub enum ReportError {
     #[error("{0}: no such file (run `nodeprof sweep` first, or name the folder of a sweep)")]
     NoRuns(String),
+    #[error("{0}: no finished game (play the match with `nodeprof play ... -o DIR`, or finish it with `--resume`)")]
+    NoGames(String),
     #[error("{0}: no runs in the file")]
     Empty(String),
     #[error("{path}: {count} cases appear more than once (the first: {first}); a table must hold each case once")]

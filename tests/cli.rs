@@ -227,7 +227,8 @@ fn play_writes_its_tables_records_and_report_and_refuses_bad_agents() {
     let without = nodeprof(dir.path(), &["report", "m"]);
     assert_eq!(without.status.code(), Some(2));
     assert!(
-        text(&without.stderr).contains("runs.csv: no such file"),
+        // Named as a play folder's games (it was "runs.csv: no such file").
+        text(&without.stderr).contains("m/games.csv: no finished game"),
         "{}",
         text(&without.stderr)
     );

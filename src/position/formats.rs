@@ -80,6 +80,11 @@ pub fn parse_text(
         message,
     };
     if is_list(path) {
+        // An .obf list is Reversi's (Edax's Othello Board Format) whatever its lines look like.
+        let game = match path.extension().and_then(|e| e.to_str()) {
+            Some("obf") => game.or(Some(GameKind::Reversi)),
+            _ => game,
+        };
         let mut cases = Vec::with_capacity(data.len());
         for &(line, content) in &data {
             let (position, expected) =

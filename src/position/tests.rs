@@ -398,6 +398,12 @@ fn malformed_files_give_the_file_line_and_what_was_expected() {
             format!("{board} X; a2:+38;\n-12\n"),
             "score.obf:2: '-12' is not a board: expected 64 squares",
         ),
+        (
+            // An .obf list is Reversi's: `12` there is no Connect 4 game (it was read as one).
+            "moves.obf",
+            "12\n".into(),
+            "moves.obf:1: expected a Reversi position (--game reversi), found a Connect 4 move sequence",
+        ),
     ];
     for (name, content, expected) in cases {
         let err = load_error(dir, name, &content, None);

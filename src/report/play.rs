@@ -20,9 +20,17 @@ fn split_agent(agent: &str) -> (&str, &str) {
     agent.split_once('@').unwrap_or((agent, "-"))
 }
 
-/// Whether `dir` is the folder of a play (it has games and no sweep runs).
+/// Whether `dir` is the folder of a play: no sweep runs, and games, moves, or a meta.json
+/// written by `nodeprof play`.
 pub fn is_play_folder(dir: &Path) -> bool {
-    dir.join(GAMES_FILE).exists() && !dir.join(crate::sweep::RUNS_FILE).exists()
+    let played = || {
+        std::fs::read_to_string(dir.join("meta.json"))
+            .ok()
+            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+            .is_some_and(|meta| meta["command"][1] == "play")
+    };
+    !dir.join(crate::sweep::RUNS_FILE).exists()
+        && (dir.join(GAMES_FILE).exists() || dir.join(MOVES_FILE).exists() || played())
 }
 
 /// Writes the report into `dir`; the files written.
@@ -35,9 +43,12 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
         }
     };
     let games_path = dir.join(GAMES_FILE);
+    if !games_path.exists() {
+        return Err(ReportError::NoGames(games_path.display().to_string()));
+    }
     let games: Vec<GameRow> = read_rows(&games_path).map_err(read_error(&games_path))?;
     if games.is_empty() {
-        return Err(ReportError::NoRuns(games_path.display().to_string()));
+        return Err(ReportError::NoGames(games_path.display().to_string()));
     }
     let moves_path = dir.join(MOVES_FILE);
     // Without moves.csv (a folder whose moves were left out, as the repository's large
