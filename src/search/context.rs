@@ -723,12 +723,10 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                     }
                 }
             }
-            // A node that failed low has no best move, only the first of moves that all
-            // failed: storing it would displace the move an earlier pass proved good (the
-            // entry keeps that one). MTD(f)'s fail-high passes followed such moves down
-            // Ataxx's jump sequences, up to 100 plies each, and did not finish.
+            // A node that failed low has no proven best move: whether the best-looking of
+            // its failed moves is stored is the game's choice (see `Endgame::FAIL_LOW_MOVES`).
             let best_move = match bound {
-                Bound::Upper => None,
+                Bound::Upper if !G::FAIL_LOW_MOVES => None,
                 _ => best_move,
             };
             table.store(
