@@ -345,6 +345,39 @@ impl<C, DB: DrawingBackend> Drawable<DB> for Marker<C> {
     }
 }
 
+/// A legend in a row from `at`: each entry's marker (on a line segment when `lines`) and name.
+fn legend_row<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    at: (i32, i32),
+    entries: &[(Style, &str)],
+    lines: bool,
+) -> Result<(), String> {
+    let (mut x, y) = at;
+    for &(style, name) in entries {
+        let text_x = match lines {
+            true => {
+                area.draw(&PathElement::new(
+                    vec![(x, y), (x + 22, y)],
+                    style.colour.stroke_width(2),
+                ))
+                .map_err(|e| e.to_string())?;
+                area.draw(&marker(style, (x + 11, y)))
+                    .map_err(|e| e.to_string())?;
+                x + 28
+            }
+            false => {
+                area.draw(&marker(style, (x + 6, y)))
+                    .map_err(|e| e.to_string())?;
+                x + 16
+            }
+        };
+        area.draw(&Text::new(name, (text_x, y - 8), (FONT, 14)))
+            .map_err(|e| e.to_string())?;
+        x = text_x + 20 + widest(area, &[name], 14) as i32;
+    }
+    Ok(())
+}
+
 /// The widest of `texts` in pixels at `size`.
 fn widest<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, texts: &[&str], size: u32) -> u32 {
     let font = TextStyle::from((FONT, size).into_font());
@@ -598,24 +631,12 @@ impl Draw for Panels {
         let all = self.panels.first().map_or(Vec::new(), |p| {
             styles(&p.series.iter().map(|s| &s.name).collect::<Vec<_>>())
         });
-        let mut x = 12;
-        for (i, name) in &self.legend {
-            let Some(&style) = all.get(*i) else { continue };
-            legend_area
-                .draw(&PathElement::new(
-                    vec![(x, 16), (x + 22, 16)],
-                    style.colour.stroke_width(2),
-                ))
-                .map_err(|e| e.to_string())?;
-            legend_area
-                .draw(&marker(style, (x + 11, 16)))
-                .map_err(|e| e.to_string())?;
-            legend_area
-                .draw(&Text::new(name.as_str(), (x + 28, 8), (FONT, 14)))
-                .map_err(|e| e.to_string())?;
-            x += 44 + widest(&legend_area, &[name], 14) as i32;
-        }
-        Ok(())
+        let entries: Vec<(Style, &str)> = self
+            .legend
+            .iter()
+            .filter_map(|(i, name)| Some((*all.get(*i)?, name.as_str())))
+            .collect();
+        legend_row(&legend_area, (12, 16), &entries, true)
     }
 }
 
@@ -888,14 +909,8 @@ impl Draw for GroupedDots {
         if let Some(top) = legend_area {
             top.draw(&Text::new(self.title.as_str(), (12, 8), (FONT, 22)))
                 .map_err(|e| e.to_string())?;
-            let mut x = label_width as i32 + 12;
-            for (g, name) in names.iter().enumerate() {
-                top.draw(&marker(styles[g], (x + 6, 52)))
-                    .map_err(|e| e.to_string())?;
-                top.draw(&Text::new(*name, (x + 16, 44), (FONT, 14)))
-                    .map_err(|e| e.to_string())?;
-                x += 40 + widest(&top, &[name], 14) as i32;
-            }
+            let entries: Vec<(Style, &str)> = styles.iter().copied().zip(names).collect();
+            legend_row(&top, (label_width as i32 + 12, 52), &entries, false)?;
         }
         Ok(())
     }
