@@ -75,6 +75,15 @@ fn spec() -> impl Strategy<Value = String> {
         })
 }
 
+/// `rows` as a CSV table with its header, as the tools write it.
+fn csv_bytes<T: serde::Serialize>(rows: &[T]) -> Vec<u8> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    for row in rows {
+        w.serialize(row).unwrap();
+    }
+    w.into_inner().unwrap()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -209,11 +218,7 @@ proptest! {
                 ..Record::default()
             })
             .collect();
-        let mut w = csv::Writer::from_writer(Vec::new());
-        for r in &records {
-            w.serialize(r).unwrap();
-        }
-        let bytes = w.into_inner().unwrap();
+        let bytes = csv_bytes(&records);
         let back = parse_runs(&bytes[..], "runs.csv").unwrap();
         prop_assert_eq!(&back, &records);
         let _ = parse_runs(&mutate(&bytes, &damage)[..], "runs.csv");
@@ -243,11 +248,7 @@ proptest! {
                 ..GameRow::default()
             })
             .collect();
-        let mut w = csv::Writer::from_writer(Vec::new());
-        for g in &games {
-            w.serialize(g).unwrap();
-        }
-        let bytes = w.into_inner().unwrap();
+        let bytes = csv_bytes(&games);
         prop_assert_eq!(&parse_rows::<GameRow>(&bytes, "games.csv").unwrap(), &games);
         let _ = parse_rows::<GameRow>(&mutate(&bytes, &damage), "games.csv");
     }

@@ -3,7 +3,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::draw::{Draw, Series, FONT};
+use super::draw::{frame, no_data, Draw, Series, FONT};
 use super::labels::log_label;
 use super::style::styles;
 
@@ -32,20 +32,13 @@ impl Draw for Bands {
             .filter(|&(_, y)| y > 0.0)
             .collect();
         if points.is_empty() {
-            return area
-                .draw(&Text::new("no data", (20, 20), (FONT, 20)))
-                .map_err(|e| e.to_string());
+            return no_data(area);
         }
         let (x0, x1, y0, y1) = points.iter().fold(
             (f64::MAX, f64::MIN, f64::MAX, f64::MIN),
             |(a, b, c, d), &(x, y)| (a.min(x), b.max(x), c.min(y), d.max(y)),
         );
-        let mut chart = ChartBuilder::on(area)
-            .caption(&self.title, (FONT, 22))
-            .margin(12)
-            .margin_right(24)
-            .x_label_area_size(40)
-            .y_label_area_size(70)
+        let mut chart = frame(area, &self.title, 22, 24, 70)
             .build_cartesian_2d(x0..x1.max(x0 + 1.0), (y0 / 1.5..y1 * 1.5).log_scale())
             .map_err(|e| e.to_string())?;
         let log_y = log_label(y0 / 1.5, y1 * 1.5);

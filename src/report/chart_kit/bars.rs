@@ -3,7 +3,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::draw::{centre_label, Draw, FONT};
+use super::draw::{centre_label, frame, no_data, Draw, FONT};
 use super::labels::short_number;
 use super::style::styles;
 
@@ -26,16 +26,9 @@ impl Draw for Bars {
             .flat_map(|(_, v)| v.iter().copied())
             .fold(0f64, f64::max);
         if n == 0 || top <= 0.0 {
-            return area
-                .draw(&Text::new("no data", (20, 20), (FONT, 20)))
-                .map_err(|e| e.to_string());
+            return no_data(area);
         }
-        let mut chart = ChartBuilder::on(area)
-            .caption(&self.title, (FONT, 22))
-            .margin(12)
-            .margin_right(24)
-            .x_label_area_size(40)
-            .y_label_area_size(70)
+        let mut chart = frame(area, &self.title, 22, 24, 70)
             .build_cartesian_2d(0f64..n as f64, 0f64..top * 1.12)
             .map_err(|e| e.to_string())?;
         let categories = &self.categories;

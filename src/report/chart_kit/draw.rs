@@ -83,3 +83,28 @@ pub(super) fn centre_label<S: AsRef<str>>(at: f64, labels: &[S], step: usize) ->
         false => String::new(),
     }
 }
+
+/// What a chart with no point to draw shows.
+pub(super) fn no_data<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>) -> Result<(), String> {
+    area.draw(&Text::new("no data", (20, 20), (FONT, 20)))
+        .map_err(|e| e.to_string())
+}
+
+/// The frame of a chart: its title (at `title_size`), margins (`right` on the right, for
+/// labels drawn there) and label areas; the caller builds its axes on it.
+pub(super) fn frame<'a, 'b, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    title: &str,
+    title_size: u32,
+    right: i32,
+    label_width: u32,
+) -> ChartBuilder<'a, 'b, DB> {
+    let mut builder = ChartBuilder::on(area);
+    builder
+        .caption(title, (FONT, title_size))
+        .margin(12)
+        .margin_right(right)
+        .x_label_area_size(40)
+        .y_label_area_size(label_width);
+    builder
+}

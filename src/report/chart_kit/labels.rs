@@ -32,6 +32,15 @@ pub(super) fn log_label(lo: f64, hi: f64) -> impl Fn(&f64) -> String {
     }
 }
 
+/// Tick labels for an axis over `lo..hi`: [`log_label`]'s on a log axis, short numbers else.
+pub(super) fn axis_label(log: bool, lo: f64, hi: f64) -> impl Fn(&f64) -> String {
+    let on_log = log_label(lo, hi);
+    move |v: &f64| match log {
+        true => on_log(v),
+        false => short_number(*v),
+    }
+}
+
 /// Large numbers as 12k, 3.4M, 1.2G.
 pub(super) fn short_number(v: f64) -> String {
     let a = v.abs();

@@ -3,8 +3,8 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::draw::{Draw, Series, FONT};
-use super::labels::{legend_row, log_label, short_number, spread_labels, widest};
+use super::draw::{frame, no_data, Draw, Series, FONT};
+use super::labels::{axis_label, legend_row, short_number, spread_labels, widest};
 use super::style::{marker, styles, Style};
 
 /// Lines of a metric against an x value, one a series, y on a log scale when asked.
@@ -57,9 +57,7 @@ type Drawn<'a> = (Style, &'a Series, Vec<(f64, f64)>);
 impl Draw for LineChart {
     fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<(), String> {
         let Some(((mut x0, mut x1), (y0, y1))) = bounds(&self.series, self.log_y) else {
-            return area
-                .draw(&Text::new("no data", (20, 20), (FONT, 20)))
-                .map_err(|e| e.to_string());
+            return no_data(area);
         };
         if !self.lines {
             // Dots at the edges stay off the axes.
@@ -90,13 +88,7 @@ impl Draw for LineChart {
             (true, false) => widest(area, &names, 14) as i32 + 48,
             (false, _) => 12,
         };
-        let mut builder = ChartBuilder::on(area);
-        builder
-            .caption(&self.title, (FONT, self.title_size))
-            .margin(12)
-            .margin_right(right)
-            .x_label_area_size(40)
-            .y_label_area_size(70);
+        let mut builder = frame(area, &self.title, self.title_size, right, 70);
         let x_ticks = if self.integer_x {
             ((x1 - x0).round() as usize + 1).min(20)
         } else {
@@ -135,11 +127,7 @@ impl Draw for LineChart {
                 short_number(*x)
             }
         };
-        let log_y = log_label(y0, y1);
-        let y_format = |y: &f64| match self.log_y {
-            true => log_y(y),
-            false => short_number(*y),
-        };
+        let y_format = axis_label(self.log_y, y0, y1);
         macro_rules! finish {
             ($chart:expr) => {{
                 let mut chart = $chart;

@@ -25,12 +25,7 @@ macro_rules! mesh {
 macro_rules! rows_chart {
     ($area:expr, $title:expr, $label_width:expr, $range:expr, $n:expr, $x_desc:expr, $labels:expr, $x_format:expr) => {{
         let (n, labels): (usize, &[&str]) = ($n, $labels);
-        let mut chart = ChartBuilder::on($area)
-            .caption($title, (FONT, 22))
-            .margin(12)
-            .margin_right(24)
-            .x_label_area_size(40)
-            .y_label_area_size($label_width)
+        let mut chart = frame($area, $title, 22, 24, $label_width)
             .build_cartesian_2d($range.log_scale(), 0f64..n as f64)
             .map_err(|e| e.to_string())?;
         chart

@@ -3,9 +3,21 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::draw::{centre_label, Draw, FONT};
+use super::draw::{centre_label, frame, no_data, Draw, FONT};
 use super::labels::{legend_row, log_label, short_number, widest};
 use super::style::{marker, styles, Style, PALETTE};
+
+/// A light line across each of `n` rows from `x0` to `x1`, to read a dot's row by: on a log
+/// axis a stem has no zero to grow from.
+fn row_guides(n: usize, x0: f64, x1: f64) -> impl Iterator<Item = PathElement<(f64, f64)>> {
+    (0..n).map(move |i| {
+        let y = n as f64 - i as f64 - 0.5;
+        PathElement::new(
+            vec![(x0, y), (x1, y)],
+            RGBColor(225, 225, 225).stroke_width(1),
+        )
+    })
+}
 
 /// Ratios as a dot plot on a log axis: one row a label, the value printed beside its dot, a
 /// line at 100% (a log axis has no zero for bars to start from).
@@ -45,15 +57,8 @@ impl Draw for DotPlot {
                 label => format!("{label}%"),
             }
         );
-        // A guide across each row, not a stem: a log axis has no zero to grow from.
         chart
-            .draw_series((0..n).map(|i| {
-                let y = n as f64 - i as f64 - 0.5;
-                PathElement::new(
-                    vec![(x0, y), (x1, y)],
-                    RGBColor(225, 225, 225).stroke_width(1),
-                )
-            }))
+            .draw_series(row_guides(n, x0, x1))
             .map_err(|e| e.to_string())?;
         chart
             .draw_series(std::iter::once(PathElement::new(
@@ -145,14 +150,11 @@ impl Draw for GroupedDots {
             &labels,
             &log_x
         );
+        chart
+            .draw_series(row_guides(n, x0, x1))
+            .map_err(|e| e.to_string())?;
         for row in 0..n {
             let y = n as f64 - row as f64 - 0.5;
-            chart
-                .draw_series(std::iter::once(PathElement::new(
-                    vec![(x0, y), (x1, y)],
-                    RGBColor(225, 225, 225).stroke_width(1),
-                )))
-                .map_err(|e| e.to_string())?;
             for (g, (_, values)) in self.groups.iter().enumerate() {
                 if let Some(v) = values.get(row).copied().flatten().filter(|v| *v > 0.0) {
                     chart
@@ -198,9 +200,7 @@ impl Draw for Strips {
             .filter(|v| *v > 0.0)
             .collect();
         if values.is_empty() {
-            return area
-                .draw(&Text::new("no data", (20, 20), (FONT, 20)))
-                .map_err(|e| e.to_string());
+            return no_data(area);
         }
         let (lo, hi) = values
             .iter()

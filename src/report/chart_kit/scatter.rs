@@ -3,8 +3,8 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::draw::{Draw, Series, FONT};
-use super::labels::{log_label, short_number};
+use super::draw::{frame, Draw, Series, FONT};
+use super::labels::{axis_label, log_label};
 use super::style::{marker, styles};
 
 /// Scatter of points in colours by group, x on a log scale, y too unless it is a share.
@@ -43,19 +43,10 @@ impl Draw for Scatter {
         let (y0, y1) = all
             .iter()
             .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
-        let mut builder = ChartBuilder::on(area);
-        builder
-            .caption(&self.title, (FONT, 22))
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(70);
+        let mut builder = frame(area, &self.title, 22, 12, 70);
         let styles = styles(&self.groups.iter().map(|g| &g.name).collect::<Vec<_>>());
         let log_x = log_label(x0 / 1.5, x1 * 1.5);
-        let log_y = log_label(y0 / 1.5, y1 * 1.5);
-        let y_format = |y: &f64| match self.log_y {
-            true => log_y(y),
-            false => short_number(*y),
-        };
+        let y_format = axis_label(self.log_y, y0 / 1.5, y1 * 1.5);
         macro_rules! finish {
             ($chart:expr) => {{
                 let mut chart = $chart;

@@ -76,8 +76,8 @@ pub(crate) fn styles<S: AsRef<str>>(names: &[S]) -> Vec<Style> {
         .collect()
 }
 
-/// Series `i`'s marker at `at`: a circle, triangle, square or cross in turn, so that
-/// series of close colours or close values stay apart.
+/// A series' marker at `at`: a circle, triangle, square or cross (its style's shape), so
+/// that series of close colours or close values stay apart.
 pub(super) struct Marker<C> {
     at: C,
     shape: usize,
