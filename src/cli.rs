@@ -7,9 +7,10 @@ use nodeprof::commands::perft::PerftConfig;
 use nodeprof::commands::search::SearchJob;
 use nodeprof::game::{Eval, GameKind};
 use nodeprof::measure::Repeat;
-use nodeprof::play::{Agent, Limits, Openings, PlaySettings, Sprt, Tally};
+use nodeprof::play::{Agent, Limits, Openings, PlaySettings};
 use nodeprof::report::{self, Metric, ReportOptions};
 use nodeprof::search::{Clock, SearchConfig, Variant, END, MAX_DEPTH};
+use nodeprof::stats::{Sprt, Tally};
 use nodeprof::sweep::shard::ShardSpec;
 use nodeprof::sweep::{plan, SweepSettings};
 use std::path::PathBuf;
@@ -993,7 +994,7 @@ fn tally_of(wdl: Option<&str>, penta: Option<&str>) -> Result<Tally, String> {
     let too_many = || {
         format!(
             "too many games: the counts must add up to at most {} (2^53) games",
-            nodeprof::play::sprt::MAX_GAMES
+            nodeprof::stats::MAX_GAMES
         )
     };
     if let Some(text) = penta {
@@ -1011,7 +1012,7 @@ fn tally_of(wdl: Option<&str>, penta: Option<&str>) -> Result<Tally, String> {
         .wins
         .checked_add(tally.losses)
         .and_then(|n| n.checked_add(tally.draws))
-        .filter(|&n| n <= nodeprof::play::sprt::MAX_GAMES)
+        .filter(|&n| n <= nodeprof::stats::MAX_GAMES)
         .ok_or_else(too_many)?;
     if total == 0 {
         return Err("no games: the counts are all zero".into());

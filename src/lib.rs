@@ -13,5 +13,6 @@ pub mod position;
 pub mod provenance;
 pub mod report;
 pub mod search;
+pub mod stats;
 pub mod store;
 pub mod sweep;

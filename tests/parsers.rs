@@ -9,11 +9,11 @@ use std::path::Path;
 use proptest::prelude::*;
 
 use nodeprof::game::GameKind;
-use nodeprof::play::sprt::Sprt;
 use nodeprof::play::table::{parse_rows, GameRow};
 use nodeprof::play::Agent;
 use nodeprof::position::AnyPosition;
 use nodeprof::search::{Variant, BASES, ENHANCEMENTS, PRESETS};
+use nodeprof::stats::Sprt;
 use nodeprof::sweep::merge::parse_shard_meta;
 use nodeprof::sweep::shard::ShardSpec;
 use nodeprof::sweep::{parse_runs, Record};

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use crate::play::sprt::{elo_estimate, Sprt, Tally, Verdict};
+use crate::stats::{elo_estimate, Sprt, Tally, Verdict};
 
 /// Prints the test; an error when its LLR cannot be computed for these counts.
 pub fn run(sprt: &Sprt, tally: &Tally, out: &mut impl Write) -> Result<(), crate::error::Error> {

@@ -7,7 +7,6 @@ pub mod game;
 pub mod merge;
 pub mod records;
 mod run;
-pub mod sprt;
 pub mod table;
 
 pub use agent::{Agent, Chooser, Limits, TimeControl};
@@ -16,7 +15,6 @@ pub use run::{
     game_line, match_name, openings_from, openings_game, run, summary_lines, MatchSummary,
     Openings, PlaySettings, PlaySummary,
 };
-pub use sprt::{Model, Sprt, Tally, Verdict};
 
 #[cfg(test)]
 mod tests;

@@ -9,6 +9,7 @@ use super::*;
 use crate::game::{Game, GameKind, Notation};
 use crate::position::AnyPosition;
 use crate::search::{search, Clock, Limit, SearchConfig, Thinker, Variant};
+use crate::stats::{Sprt, Verdict};
 use crate::with_position;
 
 fn settings(game: GameKind, a: &str, b: &str, games: u64, dir: &Path) -> PlaySettings {

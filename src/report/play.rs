@@ -12,8 +12,8 @@ use super::chart_kit::{self, Bands, Bars, Series};
 use super::tables::Grid;
 use super::text::{render, thousands};
 use crate::error::ReportError;
-use crate::play::sprt::{elo_estimate, Results, Sprt, Tally};
 use crate::play::table::{read_rows, read_tables, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
+use crate::stats::{elo_estimate, Results, Sprt, Tally};
 
 /// The chooser and the limit of an agent as written: `alphabeta+tt` and `depth=3`.
 fn split_agent(agent: &str) -> (&str, &str) {

@@ -9,9 +9,10 @@
 //!   (logistic) or normalized Elo (normalized) is elo0's and elo1's (M. Van den Bergh,
 //!   "Comments on normalized Elo").
 
-use std::collections::HashMap;
-use std::fmt;
 use std::str::FromStr;
+
+use super::elo::expected_score;
+use super::tally::Tally;
 
 /// How the LLR is computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,69 +68,6 @@ pub enum Verdict {
     Continue,
 }
 
-/// Results from the first agent's view: games, and game pairs by the pair's score
-/// (`penta[k]`: pairs scoring k half-points: LL, LD, DD or WL, WD, WW).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    pub wins: u64,
-    pub losses: u64,
-    pub draws: u64,
-    pub penta: [u64; 5],
-}
-
-impl Tally {
-    pub fn games(&self) -> u64 {
-        self.wins
-            .saturating_add(self.losses)
-            .saturating_add(self.draws)
-    }
-
-    /// Adds one game scored `score` (1, 0.5 or 0).
-    pub fn add_game(&mut self, score: f64) {
-        match score {
-            s if s > 0.75 => self.wins += 1,
-            s if s < 0.25 => self.losses += 1,
-            _ => self.draws += 1,
-        }
-    }
-
-    /// Adds a finished pair of games scored `a` and `b`.
-    pub fn add_pair(&mut self, a: f64, b: f64) {
-        self.penta[((a + b) * 2.0).round() as usize] += 1;
-    }
-
-    /// The mean score per game.
-    pub fn score(&self) -> f64 {
-        (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
-    }
-}
-
-/// Results as games end: each game counts at once, a pair once both of its games are in.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Results {
-    pub tally: Tally,
-    /// Scores of pairs with one game in, by pair.
-    unpaired: HashMap<u64, f64>,
-}
-
-impl Results {
-    /// Adds a game of pair `pair` scored `score` (1, 0.5 or 0).
-    pub fn add(&mut self, pair: u64, score: f64) {
-        self.tally.add_game(score);
-        match self.unpaired.remove(&pair) {
-            Some(other) => self.tally.add_pair(other, score),
-            None => {
-                self.unpaired.insert(pair, score);
-            }
-        }
-    }
-}
-
-/// `1 / (1 + 10^(-elo/400))`: the expected score at a logistic Elo difference.
-pub fn expected_score(elo: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
-}
-
 /// `ln(1 + e^x)` without overflow or loss for large |x|.
 fn softplus(x: f64) -> f64 {
     x.max(0.0) + (-x.abs()).exp().ln_1p()
@@ -148,11 +86,6 @@ pub const GSPRT_MAX_ELO: f64 = 1000.0;
 
 /// The most games the counts may add up to: 2^53, the integers f64 holds exactly.
 pub const MAX_GAMES: u64 = 1 << 53;
-
-/// The Elo difference of an expected score.
-pub fn elo_of_score(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
-}
 
 /// `800 / ln 10`: normalized Elo per unit of t = (score - 1/2) / sigma.
 const NELO_SCALE: f64 = 800.0 / std::f64::consts::LN_10;
@@ -435,94 +368,6 @@ fn mle_normalized(scores: &[f64], phat: &[f64], t: f64) -> Vec<f64> {
         }
     }
     p
-}
-
-/// The Elo difference with its 95% interval and the likelihood of superiority.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct EloEstimate {
-    pub elo: f64,
-    /// Half the width of the 95% interval (cutechess's `+/-`).
-    pub error: f64,
-    /// The probability that the first agent is the stronger, in percent.
-    pub los: f64,
-    pub draw_ratio: f64,
-}
-
-/// cutechess's estimate from games (`pentanomial`: from pairs, as fastchess does).
-pub fn elo_estimate(tally: &Tally, pentanomial: bool) -> Option<EloEstimate> {
-    let (scores, counts): (&[f64], Vec<f64>) = match pentanomial {
-        true => (
-            &[0.0, 0.25, 0.5, 0.75, 1.0],
-            tally.penta.iter().map(|&c| c as f64).collect(),
-        ),
-        false => (
-            &[0.0, 0.5, 1.0],
-            vec![tally.losses as f64, tally.draws as f64, tally.wins as f64],
-        ),
-    };
-    let n: f64 = counts.iter().sum();
-    if n == 0.0 {
-        return None;
-    }
-    let mean: f64 = scores.iter().zip(&counts).map(|(a, c)| a * c).sum::<f64>() / n;
-    let var: f64 = scores
-        .iter()
-        .zip(&counts)
-        .map(|(a, c)| c * (a - mean).powi(2))
-        .sum::<f64>()
-        / n;
-    let stderr = (var / n).sqrt();
-    const Z95: f64 = 1.959_963_984_540_054;
-    // An interval reaching a score of 0 or 1 has no finite Elo bound (cutechess: `nan`).
-    let (lo, hi) = (mean - Z95 * stderr, mean + Z95 * stderr);
-    let (lo, hi) = match lo > 0.0 && hi < 1.0 {
-        true => (elo_of_score(lo), elo_of_score(hi)),
-        false => (f64::NAN, f64::NAN),
-    };
-    let (w, l) = (tally.wins as f64, tally.losses as f64);
-    let los = match w + l > 0.0 {
-        true => 50.0 * (1.0 + erf((w - l) / (2.0 * (w + l)).sqrt())),
-        false => 50.0,
-    };
-    // All won or all lost: no finite estimate (cutechess prints `inf +/- nan`).
-    let (elo, error) = match mean > 0.0 && mean < 1.0 {
-        true => (elo_of_score(mean), (hi - lo) / 2.0),
-        false => ((mean - 0.5).signum() * f64::INFINITY, f64::NAN),
-    };
-    Some(EloEstimate {
-        elo,
-        error,
-        los,
-        draw_ratio: 100.0 * tally.draws as f64 / tally.games().max(1) as f64,
-    })
-}
-
-impl fmt::Display for EloEstimate {
-    /// cutechess's line: `Elo difference: 31.4 +/- 20.3, LOS: 99.9 %, DrawRatio: 20.0 %`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.elo.is_finite(), self.error.is_finite()) {
-            (true, true) => write!(f, "Elo difference: {:.1} +/- {:.1}", self.elo, self.error)?,
-            (true, false) => write!(f, "Elo difference: {:.1} +/- nan", self.elo)?,
-            (false, _) => write!(f, "Elo difference: {} +/- nan", self.elo)?,
-        }
-        write!(
-            f,
-            ", LOS: {:.1} %, DrawRatio: {:.1} %",
-            self.los, self.draw_ratio
-        )
-    }
-}
-
-/// The error function: Abramowitz and Stegun 7.1.26 (absolute error below 1.5e-7, far
-/// below the one decimal LOS is printed with).
-fn erf(x: f64) -> f64 {
-    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
-    let poly = t
-        * (0.254_829_592
-            + t * (-0.284_496_736
-                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
-    let y = 1.0 - poly * (-x * x).exp();
-    y.copysign(x)
 }
 
 impl FromStr for Sprt {

@@ -3,6 +3,7 @@
 //! pentanomial values a Fishtest statistics page publishes.
 
 use super::*;
+use crate::stats::{elo_estimate, elo_of_score, expected_score, Tally};
 
 /// The log-likelihood ratio of two distributions for counts.
 fn llr_of(counts: &[f64], p0: &[f64], p1: &[f64]) -> f64 {
