@@ -11,7 +11,7 @@ use nodeprof::play::{Agent, Limits, Openings, PlaySettings};
 use nodeprof::report::{self, Metric, ReportOptions};
 use nodeprof::search::{Clock, SearchConfig, Variant, END, MAX_DEPTH};
 use nodeprof::stats::{Sprt, Tally};
-use nodeprof::sweep::shard::ShardSpec;
+use nodeprof::store::ShardSpec;
 use nodeprof::sweep::{plan, SweepSettings};
 use std::path::PathBuf;
 use std::time::Duration;

@@ -88,7 +88,8 @@ pub enum Error {
     Io(#[from] std::io::Error),
 }
 
-/// Errors of the run folder's guard and of files replaced whole.
+/// Errors of what the tools write and read back: the run folder's guard, files replaced
+/// whole, the tables, shards and merges.
 #[derive(Debug, Error)]
 pub enum StoreError {
     #[error("{path}: {source}")]
@@ -99,24 +100,9 @@ pub enum StoreError {
     },
     #[error("{0}: another nodeprof command is writing to this folder (it holds the folder's lock, .nodeprof.lock); wait for it, or write to another folder with -o DIR")]
     Busy(String),
-}
-
-/// Errors of sweeps and of reading run tables.
-#[derive(Debug, Error)]
-pub enum SweepError {
-    #[error("{path}: {source}")]
-    Io {
-        path: String,
-        #[source]
-        source: std::io::Error,
-    },
-    /// A malformed runs table; the message starts with the line.
+    /// A malformed table; the message starts with the line where the file has lines.
     #[error("{path}:{message}")]
     Csv { path: String, message: String },
-    #[error("cannot start the worker threads: {0}")]
-    Threads(String),
-    #[error(transparent)]
-    Store(#[from] StoreError),
     #[error("{path} holds another plan ({difference}): add --force to replace it, or write to another folder with -o DIR")]
     OtherPlan { path: String, difference: String },
     #[error("{0}")]
@@ -126,6 +112,21 @@ pub enum SweepError {
     /// Shards that cannot be merged (another plan, another build, a malformed folder).
     #[error("{0}")]
     Merge(String),
+}
+
+/// Errors of sweeps.
+#[derive(Debug, Error)]
+pub enum SweepError {
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("cannot start the worker threads: {0}")]
+    Threads(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
 }
 
 /// Errors of matches (`nodeprof play`).
@@ -180,7 +181,7 @@ pub enum ReportError {
     #[error("no finished searches in the runs table (every case timed out or failed)")]
     NoFinishedRuns,
     #[error(transparent)]
-    Runs(#[from] SweepError),
+    Store(#[from] StoreError),
     #[error("{path}: {source}")]
     Io {
         path: String,

@@ -128,7 +128,7 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
             if summary.ok == 0 && summary.skipped == 0 {
                 eprintln!(
                     "nodeprof: no report: no case of the sweep finished (see the status column of {})",
-                    settings.out_dir.join(sweep::RUNS_FILE).display()
+                    settings.out_dir.join(nodeprof::store::RUNS_FILE).display()
                 );
                 return Ok(ExitCode::from(1));
             }
@@ -137,7 +137,7 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
                 commands::report::describe(&settings.out_dir, &output, &[], false, 80, &mut out)?;
             }
         }
-        Job::Report { dir, .. } if report::play::is_play_folder(&dir) => {
+        Job::Report { dir, .. } if nodeprof::store::games::is_play_folder(&dir) => {
             for file in report::play::run(&dir)? {
                 writeln!(out, "{}", file.display())?;
             }
@@ -262,7 +262,7 @@ fn run(job: Job) -> anyhow::Result<ExitCode> {
             }
         }
         Job::Bench => {
-            let bench = sweep::bench::run(None)?;
+            let bench = nodeprof::measure::bench::run(None)?;
             commands::bench::print(&bench, &mut out)?;
         }
         Job::Merge {

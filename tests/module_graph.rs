@@ -173,45 +173,63 @@ fn no_two_files_import_each_other_nor_any_cycle() {
     );
 }
 
-#[test]
-fn layers_import_only_downwards() {
-    let edges = graph();
-    let forbidden: &[(&str, &[&str])] = &[
-        (
-            "game",
-            &[
-                "search", "position", "measure", "sweep", "play", "report", "commands",
-            ],
-        ),
-        (
-            "search",
-            &["position", "measure", "sweep", "play", "report", "commands"],
-        ),
-        (
-            "position",
-            &["search", "measure", "sweep", "play", "report", "commands"],
-        ),
-        ("measure", &["sweep", "play", "report", "commands"]),
-        ("sweep", &["play", "report", "commands"]),
-        ("play", &["report", "commands"]),
-        (
-            "store",
-            &[
-                "game", "search", "position", "measure", "sweep", "play", "report", "commands",
-            ],
-        ),
-        ("report", &["search", "commands"]),
-        (
-            "counters",
-            &[
-                "game", "search", "position", "sweep", "play", "report", "commands",
-            ],
-        ),
-    ];
+/// What each layer must not import: the layers above it, and for the producers (`sweep`,
+/// `play`) and the consumer (`report`) one another, so that they meet only in `store`,
+/// `stats`, `measure` and below.
+const FORBIDDEN: &[(&str, &[&str])] = &[
+    (
+        "counters",
+        &[
+            "game", "search", "position", "measure", "store", "stats", "sweep", "play", "report",
+            "commands",
+        ],
+    ),
+    (
+        "game",
+        &[
+            "search", "position", "measure", "store", "stats", "sweep", "play", "report",
+            "commands",
+        ],
+    ),
+    (
+        "search",
+        &[
+            "position", "measure", "store", "stats", "sweep", "play", "report", "commands",
+        ],
+    ),
+    (
+        "position",
+        &[
+            "search", "measure", "store", "stats", "sweep", "play", "report", "commands",
+        ],
+    ),
+    (
+        "measure",
+        &["store", "stats", "sweep", "play", "report", "commands"],
+    ),
+    (
+        "stats",
+        &[
+            "game", "search", "position", "measure", "store", "sweep", "play", "report", "commands",
+        ],
+    ),
+    (
+        "store",
+        &[
+            "game", "search", "position", "measure", "stats", "sweep", "play", "report", "commands",
+        ],
+    ),
+    ("sweep", &["play", "report", "commands"]),
+    ("play", &["sweep", "report", "commands"]),
+    ("report", &["search", "sweep", "play", "commands"]),
+];
+
+/// The imports that break [`FORBIDDEN`], as `from imports to`.
+fn violations(edges: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<String> {
     let mut found = Vec::new();
-    for (from, targets) in &edges {
+    for (from, targets) in edges {
         let Some(layer) = from.first() else { continue };
-        for (upper, below_not) in forbidden {
+        for (upper, below_not) in FORBIDDEN {
             if layer != upper {
                 continue;
             }
@@ -225,5 +243,37 @@ fn layers_import_only_downwards() {
             }
         }
     }
-    assert!(found.is_empty(), "upward imports: {found:?}");
+    found
+}
+
+#[test]
+fn layers_import_only_downwards_and_producers_never_import_each_other() {
+    let found = violations(&graph());
+    assert!(found.is_empty(), "imports against the layers: {found:?}");
+}
+
+/// The rule is read from the sources as they are: an import planted between the producers
+/// and the consumer, or from the store upwards, is found.
+#[test]
+fn a_planted_import_between_siblings_is_found() {
+    let module = |path: &str| -> Module { path.split("::").map(String::from).collect() };
+    for (from, to) in [
+        ("report::load", "sweep::run"),
+        ("play::run", "sweep::plan"),
+        ("sweep::run", "report::write"),
+        ("store::runs", "search::run"),
+    ] {
+        let mut edges = graph();
+        assert!(
+            edges.contains_key(&module(from)),
+            "{from} is a file of src/"
+        );
+        assert!(violations(&edges).is_empty());
+        edges.entry(module(from)).or_default().insert(module(to));
+        assert_eq!(
+            violations(&edges),
+            vec![format!("{from} imports {to}")],
+            "planted {from} -> {to}"
+        );
+    }
 }

@@ -9,14 +9,14 @@ use std::path::Path;
 use proptest::prelude::*;
 
 use nodeprof::game::GameKind;
-use nodeprof::play::table::{parse_rows, GameRow};
 use nodeprof::play::Agent;
 use nodeprof::position::AnyPosition;
 use nodeprof::search::{Variant, BASES, ENHANCEMENTS, PRESETS};
 use nodeprof::stats::Sprt;
-use nodeprof::sweep::merge::parse_shard_meta;
-use nodeprof::sweep::shard::ShardSpec;
-use nodeprof::sweep::{parse_runs, Record};
+use nodeprof::store::games::{parse_rows, GameRow};
+use nodeprof::store::meta::parse_shard_meta;
+use nodeprof::store::ShardSpec;
+use nodeprof::store::{parse_runs, Record, Status};
 
 fn cases() -> u32 {
     std::env::var("NODEPROF_PROPTEST_CASES")
@@ -211,7 +211,7 @@ proptest! {
                 label: format!("negaalpha{depth}"),
                 eval: "disc".into(),
                 depth: depth.to_string(),
-                status: if ok { "ok".into() } else { "timeout".into() },
+                status: if ok { Status::Ok } else { Status::Timeout },
                 score: ok.then_some(score),
                 nodes: ok.then_some(nodes),
                 jobs: 1,
@@ -266,7 +266,7 @@ proptest! {
             r#"{{"command":["nodeprof"],"git_revision":"abc","machine":{{"hostname":"node1"}},"sharding":{{"shard":"{index}/{count}","plan_fingerprint":"00ff","plan_cases":{cases},"shard_cases":1,"signature":{signature}}}}}"#
         );
         let info = parse_shard_meta(&text, Path::new("s1")).unwrap();
-        prop_assert_eq!(info.sharding.shard, format!("{index}/{count}"));
+        prop_assert_eq!(info.sharding.shard.to_string(), format!("{index}/{count}"));
         prop_assert_eq!(info.sharding.signature, signature);
         prop_assert_eq!(info.host, "node1");
         let damaged = String::from_utf8_lossy(&mutate(text.as_bytes(), &damage)).into_owned();

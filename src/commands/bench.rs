@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use crate::sweep::bench::Bench;
+use crate::measure::bench::Bench;
 
 use super::thousands;
 

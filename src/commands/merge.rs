@@ -5,8 +5,10 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
-use crate::sweep::merge::{merge_error, MergeOutcome};
-use crate::{play, report, sweep};
+use crate::store::games::{is_play_folder, GAMES_FILE};
+use crate::store::merge::{merge_error, read_shards, MergeOutcome};
+use crate::store::{META_FILE, RUNS_FILE};
+use crate::{play, report, store};
 
 /// Merges the shards in `dirs` into `out` and writes its report; false (and the cases listed)
 /// when a case is missing or repeated.
@@ -19,12 +21,10 @@ pub fn run(
 ) -> Result<bool, Error> {
     let created = !out.exists();
     let guard = guard_output(dirs, out, force)?;
-    let plays = dirs
-        .first()
-        .is_some_and(|d| report::play::is_play_folder(d));
+    let plays = dirs.first().is_some_and(|d| is_play_folder(d));
     let outcome = match plays {
         true => play::merge::merge(dirs, out, command),
-        false => sweep::merge::merge(dirs, out, command),
+        false => store::merge::merge(dirs, out, command).map_err(Error::from),
     };
     if created && !outcome.as_ref().is_ok_and(|o| o.complete()) {
         // Nothing merged: the folder this merge made for its lock goes again.
@@ -84,13 +84,13 @@ fn guard_output(
             dir.display()
         )));
     }
-    let shards = sweep::merge::read_shards(dirs)?;
+    let shards = read_shards(dirs)?;
     let guard = crate::store::lock(out)?;
-    let held = [sweep::RUNS_FILE, play::table::GAMES_FILE]
+    let held = [RUNS_FILE, GAMES_FILE]
         .into_iter()
         .find(|f| out.join(f).exists());
     if let (Some(file), false) = (held, force) {
-        let meta: Option<serde_json::Value> = std::fs::read_to_string(out.join("meta.json"))
+        let meta: Option<serde_json::Value> = std::fs::read_to_string(out.join(META_FILE))
             .ok()
             .and_then(|t| serde_json::from_str(&t).ok());
         let merged_plan = meta

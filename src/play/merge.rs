@@ -6,42 +6,11 @@ use std::path::{Path, PathBuf};
 
 use super::records::{record_file, write_record, RecordInfo};
 use super::run::{pair_shard, played_from_rows};
-use super::table::{read_rows, replace_table, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
 use crate::error::{Error, PlayError};
 use crate::game::GameKind;
 use crate::position::AnyPosition;
-use crate::sweep::merge::{merge_error, read_shards, write_meta, MergeOutcome};
-
-/// The play's matches and games per match, from a shard's `meta.json`.
-fn plan_of(dir: &Path) -> Result<(GameKind, Vec<String>, u64), Error> {
-    let path = dir.join("meta.json");
-    let text = std::fs::read_to_string(&path).map_err(|source| PlayError::Io {
-        path: path.display().to_string(),
-        source,
-    })?;
-    let meta: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| merge_error(format!("{}: not JSON ({e})", path.display())))?;
-    let settings = &meta["settings"];
-    let bad = || {
-        merge_error(format!(
-            "{}: no play settings (game, matches, games)",
-            path.display()
-        ))
-    };
-    let game: GameKind = settings["game"]
-        .as_str()
-        .ok_or_else(bad)?
-        .parse()
-        .map_err(|_| bad())?;
-    let matches: Vec<String> = settings["matches"]
-        .as_array()
-        .ok_or_else(bad)?
-        .iter()
-        .filter_map(|m| m.as_str().map(String::from))
-        .collect();
-    let games = settings["games"].as_u64().ok_or_else(bad)?;
-    Ok((game, matches, games))
-}
+use crate::store::games::{read_rows, replace_table, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
+use crate::store::merge::{merge_error, read_shards, write_meta, MergeOutcome};
 
 fn io(path: &Path) -> impl Fn(std::io::Error) -> PlayError + '_ {
     move |source| PlayError::Io {
@@ -88,14 +57,8 @@ fn check_moves(game: GameKind, row: &GameRow, moves: &mut [MoveRow]) -> Result<(
 /// moves are there and replay to its final position.
 pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<MergeOutcome, Error> {
     let shards = read_shards(dirs)?;
-    let (game, matches, games) = plan_of(&shards[0].dir)?;
-    let count: u32 = shards[0]
-        .sharding
-        .shard
-        .split('/')
-        .nth(1)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(1);
+    let (game, matches, games) = super::meta::read_plan(&shards[0].dir)?;
+    let count = shards[0].sharding.shard.count;
     let mut merged: Vec<(GameRow, Vec<MoveRow>)> = Vec::new();
     let mut seen: HashMap<(String, u64), Vec<usize>> = HashMap::new();
     for (i, s) in shards.iter().enumerate() {

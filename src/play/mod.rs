@@ -5,16 +5,17 @@
 pub mod agent;
 pub mod game;
 pub mod merge;
+pub mod meta;
+pub mod openings;
 pub mod records;
 mod run;
-pub mod table;
+pub mod settings;
 
 pub use agent::{Agent, Chooser, Limits, TimeControl};
 pub use game::{play_game, PlayedGame, Termination};
-pub use run::{
-    game_line, match_name, openings_from, openings_game, run, summary_lines, MatchSummary,
-    Openings, PlaySettings, PlaySummary,
-};
+pub use openings::{openings_from, openings_game, Openings};
+pub use run::{game_line, run, summary_lines};
+pub use settings::{match_name, MatchSummary, PlaySettings, PlaySummary};
 
 #[cfg(test)]
 mod tests;

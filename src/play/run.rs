@@ -9,106 +9,18 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use serde::Serialize;
-
 use super::agent::Agent;
-use super::game::{play_game, random_opening, PlayedGame};
+use super::game::{play_game, PlayedGame};
+use super::openings::{derive, Openings};
 use super::records::{record_file, write_record, RecordInfo};
-use super::table::{read_tables, replace_table, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
+use super::settings::{match_name, MatchSummary, PlaySettings, PlaySummary};
 use crate::error::{Error, PlayError};
-use crate::game::tree::splitmix64;
-use crate::game::{Eval, GameKind};
+use crate::game::Eval;
 use crate::position::AnyPosition;
-use crate::search::Clock;
-use crate::stats::{elo_estimate, EloEstimate, Results, Sprt, Tally, Verdict};
-use crate::sweep::meta::Sharding;
-use crate::sweep::shard::{fields_hash, Shard, ShardSpec};
+use crate::stats::{elo_estimate, Results, Sprt, Tally, Verdict};
+use crate::store::games::{read_tables, replace_table, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
+use crate::store::{fields_hash, keep_finished, Shard, Sharding};
 use crate::with_position;
-
-/// Where games start.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Openings {
-    /// The game's start position.
-    Start,
-    /// Positions from a file or suite, one a pair, in order (then again from the first).
-    Positions {
-        source: String,
-        positions: Vec<AnyPosition>,
-    },
-    /// `plies` seeded random moves from the start, a new opening each pair.
-    Random { plies: u32 },
-}
-
-impl Openings {
-    pub fn describe(&self) -> String {
-        match self {
-            Openings::Start => "start".into(),
-            Openings::Positions { source, .. } => source.clone(),
-            Openings::Random { plies } => format!("random:{plies}"),
-        }
-    }
-}
-
-/// The openings `text` names for game `game`: `start`, `random:K`, or positions to load.
-pub fn openings_from(text: &str, game: GameKind) -> Result<Openings, Error> {
-    let text = text.trim();
-    if text == "start" {
-        return Ok(Openings::Start);
-    }
-    if let Some(k) = text.strip_prefix("random:") {
-        let plies = k.parse::<u32>().ok().filter(|&k| k <= 200).ok_or_else(|| {
-            PlayError::Setup(format!(
-                "--openings {text}: expected random:K with K random plies, 0 to 200"
-            ))
-        })?;
-        return Ok(Openings::Random { plies });
-    }
-    let positions = crate::position::load(&[text.to_string()], Some(game))?
-        .into_iter()
-        .map(|case| case.position)
-        .collect();
-    Ok(Openings::Positions {
-        source: text.to_string(),
-        positions,
-    })
-}
-
-/// The game of the opening positions `text` names (none for `start` and `random:K`, which
-/// take the game from `--game`).
-pub fn openings_game(text: &str) -> Result<Option<GameKind>, Error> {
-    let text = text.trim();
-    if text == "start" || text.starts_with("random:") {
-        return Ok(None);
-    }
-    let cases = crate::position::load(&[text.to_string()], None)?;
-    Ok(cases.first().map(|c| c.position.kind()))
-}
-
-/// Everything a play needs, in plain types.
-#[derive(Clone, Debug)]
-pub struct PlaySettings {
-    pub game: GameKind,
-    /// The matches, each (agent1, agent2) with its limits set.
-    pub matches: Vec<[Agent; 2]>,
-    /// Games per match (pairs of two; an odd number leaves the last pair half played).
-    pub games: u64,
-    pub openings: Openings,
-    pub jobs: usize,
-    pub seed: u64,
-    /// The evaluation of searches and of greedy agents (`None`: the game's default).
-    pub eval: Option<Eval>,
-    pub sprt: Option<Sprt>,
-    pub out_dir: PathBuf,
-    pub resume: bool,
-    pub force: bool,
-    /// Where time is read from (tests stand in for the system's clock).
-    pub clock: Clock,
-    pub command_line: Vec<String>,
-    /// Play only this shard of each match's game pairs (not with an SPRT).
-    pub shard: Option<ShardSpec>,
-    /// The bench total this build must count first (see `sweep --signature`).
-    pub signature: Option<u64>,
-}
 
 /// The shard (1-based) of `count` that pair `pair` of match `name` belongs to: pairs stay
 /// whole, so that their pentanomial counts survive the split.
@@ -132,61 +44,6 @@ fn play_fingerprint(settings: &PlaySettings) -> String {
     format!("{:016x}", fields_hash(&fields))
 }
 
-/// How one match went.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MatchSummary {
-    pub name: String,
-    pub agents: [String; 2],
-    pub tally: Tally,
-    /// The SPRT's verdict, when the match ran one.
-    pub verdict: Option<Verdict>,
-    pub llr: Option<f64>,
-    pub elo: Option<EloEstimate>,
-}
-
-/// What `play` did.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PlaySummary {
-    pub matches: Vec<MatchSummary>,
-    /// Games found finished in the folder and not played again.
-    pub resumed: u64,
-}
-
-/// A match's name in the tables: `agent1 vs agent2`.
-pub fn match_name(agents: &[Agent; 2]) -> String {
-    format!("{} vs {}", agents[0], agents[1])
-}
-
-/// A seed for `index` drawn from `seed` (the same for every match of a play, so that the
-/// games of a gauntlet start alike).
-fn derive(seed: u64, stream: u64, index: u64) -> u64 {
-    let mut state = seed ^ stream.wrapping_mul(0xD6E8_FEB8_6659_FD93) ^ index.rotate_left(32);
-    splitmix64(&mut state)
-}
-
-/// The opening of pair `pair` (0-based).
-fn opening(settings: &PlaySettings, pair: u64) -> Result<AnyPosition, PlayError> {
-    let start = AnyPosition::start(settings.game);
-    match &settings.openings {
-        Openings::Start => Ok(start),
-        Openings::Positions { positions, .. } => {
-            Ok(positions[(pair % positions.len() as u64) as usize])
-        }
-        Openings::Random { plies } => {
-            for attempt in 0..1000 {
-                let seed = derive(settings.seed, 1, pair * 1000 + attempt);
-                let text = with_position!(&start, p => random_opening(p, *plies, seed).map(|q| q.to_string()));
-                if let Some(text) = text {
-                    return AnyPosition::parse_text(settings.game, &text).map_err(PlayError::Setup);
-                }
-            }
-            Err(PlayError::Setup(format!(
-                "random:{plies}: no random opening of {plies} plies leaves a game to play"
-            )))
-        }
-    }
-}
-
 /// What the games of a match share while they run.
 struct Shared {
     games: csv::Writer<File>,
@@ -208,15 +65,7 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
     };
     let signature = match (shard, settings.signature) {
         (None, None) => None,
-        _ => {
-            let got = crate::sweep::bench::run(None)?.nodes;
-            match settings.signature {
-                Some(expected) if expected != got => {
-                    return Err(crate::error::SweepError::Signature { expected, got }.into())
-                }
-                _ => Some(got),
-            }
-        }
+        _ => Some(crate::measure::bench::signature(settings.signature, None)?),
     };
     let in_shard = |name: &str, round: u64| {
         shard.is_none_or(|s| pair_shard(name, round.div_ceil(2), s.count) == s.index)
@@ -229,20 +78,17 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
     let moves_path = dir.join(MOVES_FILE);
     let names: Vec<String> = settings.matches.iter().map(match_name).collect();
     let (finished, kept_moves) = read_tables(dir)?;
-    let outside: Vec<&str> = finished
-        .iter()
-        .map(|r| r.r#match.as_str())
-        .filter(|m| !names.iter().any(|n| n == m))
-        .collect();
-    if !outside.is_empty() && !settings.force {
-        return Err(PlayError::OtherMatch {
-            path: games_path.display().to_string(),
-            difference: format!("it has '{}'", outside[0]),
-        }
-        .into());
-    }
-    let keep = settings.resume && outside.is_empty();
-    if keep && !finished.is_empty() {
+    let keep = keep_finished(
+        &finished,
+        |r| names.contains(&r.r#match),
+        settings.resume,
+        settings.force,
+    )
+    .map_err(|foreign| PlayError::OtherMatch {
+        path: games_path.display().to_string(),
+        difference: format!("it has '{}'", foreign.r#match),
+    })?;
+    if keep {
         check_same_match(settings, shard, dir)?;
     }
     let (finished, kept_moves) = match keep {
@@ -303,7 +149,7 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
     };
     let sharding = match (shard, signature) {
         (Some(shard), Some(signature)) => Some(Sharding {
-            shard: shard.to_string(),
+            shard,
             plan_fingerprint: play_fingerprint(settings),
             plan_cases: (settings.matches.len() as u64 * settings.games) as usize,
             shard_cases: names
@@ -314,7 +160,7 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
         }),
         _ => None,
     };
-    write_meta(settings, sharding)?;
+    super::meta::write(settings, sharding)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(settings.jobs.max(1))
         .build()
@@ -655,7 +501,9 @@ fn play_round(
     round: u64,
 ) -> Result<PlayedGame, PlayError> {
     let pair = (round - 1) / 2;
-    let start = opening(settings, pair)?;
+    let start = settings
+        .openings
+        .of_pair(settings.game, settings.seed, pair)?;
     let first = ((round - 1) % 2) as usize;
     let eval = settings
         .game
@@ -793,52 +641,4 @@ pub fn summary_lines(summary: &MatchSummary, sprt: Option<&Sprt>) -> Vec<String>
         lines.push(sprt.verdict_line(t));
     }
     lines
-}
-
-#[derive(Serialize)]
-struct Meta<'a> {
-    command: &'a [String],
-    #[serde(flatten)]
-    provenance: crate::sweep::meta::Provenance,
-    settings: MetaSettings,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    sharding: Option<Sharding>,
-}
-
-#[derive(Serialize)]
-struct MetaSettings {
-    game: &'static str,
-    matches: Vec<String>,
-    games: u64,
-    openings: String,
-    seed: u64,
-    /// Games played at once: more than one makes timed agents share the machine.
-    jobs: usize,
-    eval: Option<&'static str>,
-    sprt: Option<String>,
-    resume: bool,
-}
-
-fn write_meta(settings: &PlaySettings, sharding: Option<Sharding>) -> Result<(), PlayError> {
-    let meta = Meta {
-        command: &settings.command_line,
-        provenance: crate::sweep::meta::provenance(),
-        settings: MetaSettings {
-            game: settings.game.name(),
-            matches: settings.matches.iter().map(match_name).collect(),
-            games: settings.games,
-            openings: settings.openings.describe(),
-            seed: settings.seed,
-            jobs: settings.jobs,
-            eval: settings.eval.map(|e| e.name()),
-            sprt: settings.sprt.map(|s| s.describe()),
-            resume: settings.resume,
-        },
-        sharding,
-    };
-    let text = serde_json::to_string_pretty(&meta).unwrap_or_default() + "\n";
-    Ok(crate::store::replace(
-        &settings.out_dir.join("meta.json"),
-        text.as_bytes(),
-    )?)
 }

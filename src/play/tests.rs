@@ -4,12 +4,12 @@
 use std::path::Path;
 
 use super::records::{read_records, record_file};
-use super::table::{read_rows, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
 use super::*;
 use crate::game::{Game, GameKind, Notation};
 use crate::position::AnyPosition;
 use crate::search::{search, Clock, Limit, SearchConfig, Thinker, Variant};
 use crate::stats::{Sprt, Verdict};
+use crate::store::games::{read_rows, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
 use crate::with_position;
 
 fn settings(game: GameKind, a: &str, b: &str, games: u64, dir: &Path) -> PlaySettings {
@@ -251,7 +251,7 @@ fn resume_keeps_every_finished_game_whatever_a_kill_left() {
     std::fs::write(stopped.path().join(".games.csv.new"), &games_text[..100]).unwrap();
     // The report reads such a folder as its complete games (the cut row and the moves of
     // unfinished games left out).
-    let (kept, kept_moves) = super::table::read_tables(stopped.path()).unwrap();
+    let (kept, kept_moves) = crate::store::games::read_tables(stopped.path()).unwrap();
     assert_eq!(kept.len(), 3);
     assert_eq!(kept_moves.len(), through(3) - 1);
     let summary = resume_in(&s, stopped.path());

@@ -72,7 +72,7 @@ pub fn metric_by_depth(
 /// One series a variant: the points `point` makes of its finished searches.
 fn series_per_variant(
     tables: &Tables,
-    point: impl Fn(&crate::sweep::record::Record) -> Option<(f64, f64)>,
+    point: impl Fn(&crate::store::Record) -> Option<(f64, f64)>,
 ) -> Vec<Series> {
     tables
         .names

@@ -10,8 +10,7 @@ use std::path::{Path, PathBuf};
 use super::text::thousands;
 use crate::counters::COUNTERS;
 use crate::error::ReportError;
-use crate::sweep::record::{CaseKey, Record, STATUS_OK};
-use crate::sweep::{read_runs, RUNS_FILE};
+use crate::store::{read_runs, CaseKey, Record, RUNS_FILE};
 
 /// A case whose result differs between the tables.
 #[derive(Clone, Debug, PartialEq)]
@@ -131,9 +130,9 @@ pub fn compare(old: &[Record], new: &[Record]) -> Comparison {
     // A case of NEW is matched with OLD's case of the same key, or else with one that differs
     // only in its shuffle seed (runs with another --shuffle are the same cases in another move
     // order: their counts differ, they are not missing).
-    let loose = |r: &Record| {
-        let k = r.key();
-        (k.0, k.1, k.2, k.3, k.4)
+    let loose = |r: &Record| CaseKey {
+        shuffle_seed: None,
+        ..r.key()
     };
     let mut old_keys: HashMap<CaseKey, usize> = HashMap::new();
     let mut old_loose: HashMap<_, Vec<usize>> = HashMap::new();
@@ -182,7 +181,7 @@ pub fn compare(old: &[Record], new: &[Record]) -> Comparison {
                 differences: found,
             });
         }
-        if a.status == STATUS_OK && b.status == STATUS_OK {
+        if a.status.is_ok() && b.status.is_ok() {
             let group = (b.name.clone(), b.depth.clone());
             if !pairs.contains_key(&group) {
                 groups.push(group.clone());
@@ -396,6 +395,7 @@ pub fn render(c: &Comparison, old: &str, new: &str, format: Format) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::Status;
 
     fn record(position: &str, depth: &str, nodes: u64, time_ns: u64) -> Record {
         let mut r = Record {
@@ -408,7 +408,7 @@ mod tests {
             label: format!("negaalpha{depth}"),
             eval: "disc".into(),
             depth: depth.into(),
-            status: STATUS_OK.into(),
+            status: Status::Ok,
             score: Some(-8),
             best_move: Some("c1".into()),
             pv: Some("c1 b1".into()),

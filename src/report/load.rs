@@ -6,8 +6,7 @@ use std::path::Path;
 use super::options::Filter;
 use super::tables::{self, Tables};
 use crate::error::ReportError;
-use crate::sweep::record::Record;
-use crate::sweep::{read_runs, RUNS_FILE};
+use crate::store::{read_runs, Record, RUNS_FILE};
 
 /// The tables of `<dir>/runs.csv`, of the cases `filter` keeps.
 pub fn load(dir: &Path, filter: &Filter) -> Result<Tables, ReportError> {

@@ -322,7 +322,7 @@ pub fn side_by_side(profile: &Tables, defaults: &Tables) -> String {
         "The same variants and positions with nodeprof's conventions (side-to-move scores, \
          fail-soft, moves a1..h8 row by row, the default table), from `{}/runs.csv`. \
          Totals over the positions.\n",
-        crate::sweep::plan::DEFAULTS_DIR
+        crate::store::DEFAULTS_DIR
     );
     let _ = writeln!(
         s,

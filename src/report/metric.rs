@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::counters::{counter_index, COUNTERS};
-use crate::sweep::record::{Record, STATUS_OK};
+use crate::store::Record;
 
 /// What a cross-table can show: every counter of the schema, and what is derived from them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,7 +67,7 @@ impl Metric {
             },
             Metric::TimeMs => r
                 .time_ns
-                .filter(|_| r.status == STATUS_OK)
+                .filter(|_| r.status.is_ok())
                 .map(|t| t as f64 / 1e6),
         }
     }

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use crate::sweep::record::Record;
+use crate::store::Record;
 
 /// How to report.
 #[derive(Clone, Debug)]

@@ -12,41 +12,21 @@ use super::chart_kit::{self, Bands, Bars, Series};
 use super::tables::Grid;
 use super::text::{render, thousands};
 use crate::error::ReportError;
-use crate::play::table::{read_rows, read_tables, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
 use crate::stats::{elo_estimate, Results, Sprt, Tally};
+use crate::store::games::{read_rows, read_tables, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
 
 /// The chooser and the limit of an agent as written: `alphabeta+tt` and `depth=3`.
 fn split_agent(agent: &str) -> (&str, &str) {
     agent.split_once('@').unwrap_or((agent, "-"))
 }
 
-/// Whether `dir` is the folder of a play: no sweep runs, and games, moves, or a meta.json
-/// written by `nodeprof play`.
-pub fn is_play_folder(dir: &Path) -> bool {
-    let played = || {
-        std::fs::read_to_string(dir.join("meta.json"))
-            .ok()
-            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-            .is_some_and(|meta| meta["command"][1] == "play")
-    };
-    !dir.join(crate::sweep::RUNS_FILE).exists()
-        && (dir.join(GAMES_FILE).exists() || dir.join(MOVES_FILE).exists() || played())
-}
-
 /// Writes the report into `dir`; the files written.
 pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
-    let read_error = |path: &Path| {
-        let path = path.display().to_string();
-        move |e: crate::error::PlayError| ReportError::Csv {
-            path: path.clone(),
-            message: e.to_string(),
-        }
-    };
     let games_path = dir.join(GAMES_FILE);
     if !games_path.exists() {
         return Err(ReportError::NoGames(games_path.display().to_string()));
     }
-    let games: Vec<GameRow> = read_rows(&games_path).map_err(read_error(&games_path))?;
+    let games: Vec<GameRow> = read_rows(&games_path)?;
     if games.is_empty() {
         return Err(ReportError::NoGames(games_path.display().to_string()));
     }
@@ -55,7 +35,7 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     // example) the per-game tables are made and the summary says what needs the moves.
     let has_moves = moves_path.exists();
     let (games, moves): (Vec<GameRow>, Vec<MoveRow>) = match has_moves {
-        true => read_tables(dir).map_err(read_error(&moves_path))?,
+        true => read_tables(dir)?,
         false => (games, Vec::new()),
     };
     let sprt = read_sprt(dir);

@@ -10,7 +10,7 @@ use polars::prelude::*;
 use super::metric::Metric;
 use crate::counters::{Counters, COUNTERS};
 use crate::error::ReportError;
-use crate::sweep::record::{Record, STATUS_OK};
+use crate::store::Record;
 
 /// A cross-table: row labels, column labels, cells (None is NA).
 #[derive(Clone, Debug, PartialEq)]
@@ -286,7 +286,7 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
     let ok: Vec<&Record> = by_seq
         .iter()
         .copied()
-        .filter(|r| r.status == STATUS_OK)
+        .filter(|r| r.status.is_ok())
         .collect();
     if ok.is_empty() {
         return Err(ReportError::NoFinishedRuns);

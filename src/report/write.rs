@@ -10,8 +10,7 @@ use super::options::ReportOptions;
 use super::tables::Tables;
 use super::xtabs::{XtabsCsv, XtabsText};
 use crate::error::ReportError;
-use crate::sweep::plan::DEFAULTS_DIR;
-use crate::sweep::RUNS_FILE;
+use crate::store::{DEFAULTS_DIR, RUNS_FILE};
 
 /// The outputs, in the order they are written (the summary lists the charts before it).
 const EXPORTERS: [&dyn Exporter; 4] = [&XtabsCsv, &XtabsText, &Charts, &Summary];

@@ -62,6 +62,22 @@ pub fn busy(dir: &Path) -> bool {
     matches!(file.try_lock(), Err(fs::TryLockError::WouldBlock))
 }
 
+/// The guard's rule for the results already in a run folder: results of another plan (the
+/// first is returned) refuse the run unless `force`; they are kept when `resume` and all
+/// belong to this plan, and replaced otherwise. Sweeps and plays alike.
+pub fn keep_finished<K>(
+    finished: &[K],
+    in_plan: impl Fn(&K) -> bool,
+    resume: bool,
+    force: bool,
+) -> Result<bool, &K> {
+    match finished.iter().find(|k| !in_plan(k)) {
+        Some(foreign) if !force => Err(foreign),
+        Some(_) => Ok(false),
+        None => Ok(resume && !finished.is_empty()),
+    }
+}
+
 /// Replaces `path` with `bytes` as one step: a kill leaves the old file or the new one.
 pub fn replace(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     let name = path

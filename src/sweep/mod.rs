@@ -2,20 +2,14 @@
 //! flushed at once, so an interrupted sweep keeps every finished row and `--resume` completes
 //! it without repeating any.
 
-pub mod bench;
-pub mod merge;
 pub mod meta;
 pub mod plan;
-pub mod record;
+pub mod row;
 mod run;
 mod settings;
-pub mod shard;
-mod table;
 
-pub use record::{CaseKey, Record, COLUMNS};
 pub use run::run;
-pub use settings::{SweepSettings, SweepSummary, RUNS_FILE};
-pub use table::{parse_runs, read_runs};
+pub use settings::{SweepSettings, SweepSummary};
 
 #[cfg(test)]
 mod tests;

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use super::settings::SweepSettings;
 use crate::game::{Eval, GameKind};
 use crate::search::{endgame, Variant, END};
+use crate::store::DEFAULTS_DIR;
 
 /// The sweep's default positions: the FFO problems 40..59 (built in).
 pub const DEFAULT_POSITIONS: &str = "ffo:40..59";
@@ -232,10 +233,6 @@ impl Profile {
         self == Profile::Pons2017
     }
 }
-
-/// The subfolder where a profile sweep keeps the same sweep with nodeprof's defaults; the
-/// summary then shows both side by side.
-pub const DEFAULTS_DIR: &str = "nodeprof-defaults";
 
 /// A sweep's positions: the ones given, or the default suite (the profile's, if it has one).
 pub fn sweep_positions(given: Vec<String>, exact: bool, profile: Option<Profile>) -> Vec<String> {

@@ -2,25 +2,25 @@
 //! `runs.csv`, the cases run in parallel, each row appended and flushed as it finishes.
 
 use std::collections::HashSet;
-use std::fs::OpenOptions;
 use std::sync::Mutex;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::error::{Error, PositionError, SweepError};
+use crate::error::{Error, PositionError, StoreError, SweepError};
 use crate::game::GameKind;
-use crate::measure::measure;
+use crate::measure::{bench, measure};
 use crate::position::load;
 use crate::search::{depth_label, SearchConfig};
+use crate::store::plan::{plan_difference, write_cases, PLAN_FILE};
+use crate::store::runs::RunsAppender;
+use crate::store::{finished_cases, keep_finished, shard, CaseKey, Status, RUNS_FILE};
 
 use super::meta;
 use super::plan;
-use super::record::{self, CaseKey, Record};
-use super::settings::{SweepSettings, SweepSummary, RUNS_FILE};
-use super::shard;
-use super::table::{finished_cases, upgrade_columns};
+use super::row::{key_of, row};
+use super::settings::{SweepSettings, SweepSummary};
 
 /// One case of the plan: its place, an index into the cases, the configuration it is
 /// searched with (the evaluation adapted to the position's game), the depth, and its key in
@@ -81,7 +81,7 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
                 planned.push(Unit {
                     seq: planned.len(),
                     case: ci,
-                    key: record::key_of(case, &config, depth),
+                    key: key_of(case, &config, depth),
                     config: config.clone(),
                     depth,
                 });
@@ -92,7 +92,7 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
         Some(spec) => Some(shard_plan(settings, spec, &planned)?),
         None => match settings.signature {
             Some(_) => {
-                check_signature(settings)?;
+                bench::signature(settings.signature, settings.bench_shuffle)?;
                 None
             }
             None => None,
@@ -105,21 +105,18 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     // The folder's lock is taken before anything in it is read or cut: a second sweep, play
     // or merge into the same folder stops here instead of mixing its rows with this one's.
     let _guard = crate::store::lock(&settings.out_dir)?;
-    let io_error = |source| SweepError::Io {
-        path: runs_path.display().to_string(),
-        source,
-    };
     let finished = finished_cases(&runs_path)?;
     let in_plan: HashSet<&CaseKey> = planned_keys.iter().collect();
-    let outside: Vec<&CaseKey> = finished.iter().filter(|k| !in_plan.contains(k)).collect();
-    if !outside.is_empty() && !settings.force {
-        return Err(SweepError::OtherPlan {
-            path: runs_path.display().to_string(),
-            difference: plan_difference(&finished, &planned_keys),
-        }
-        .into());
-    }
-    let appending = settings.resume && !finished.is_empty() && outside.is_empty();
+    let appending = keep_finished(
+        &finished,
+        |k| in_plan.contains(k),
+        settings.resume,
+        settings.force,
+    )
+    .map_err(|_| StoreError::OtherPlan {
+        path: runs_path.display().to_string(),
+        difference: plan_difference(&finished, &planned_keys),
+    })?;
     let done: HashSet<CaseKey> = match appending {
         true => finished.into_iter().collect(),
         false => HashSet::new(),
@@ -132,19 +129,8 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     let skipped = total - units.len();
     if !appending {
         crate::store::replace(&runs_path, b"")?;
-    } else {
-        upgrade_columns(&runs_path)?;
     }
-    let file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&runs_path)
-        .map_err(io_error)?;
-    let writer = Mutex::new(
-        csv::WriterBuilder::new()
-            .has_headers(!appending)
-            .from_writer(file),
-    );
+    let writer = Mutex::new(RunsAppender::open(&runs_path, !appending)?);
     if let Some(s) = &sharding {
         write_plan(&settings.out_dir, &s.plan)?;
     }
@@ -169,18 +155,11 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
             depth_label(unit.depth)
         ));
         let result = measure(&case.position, unit.depth, config, settings.repeat);
-        let record = Record::new(unit.seq as u64, case, config, unit.depth, jobs, result);
-        let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
-        let written = w.serialize(&record).map_err(|e| SweepError::Csv {
-            path: runs_path.display().to_string(),
-            message: e.to_string(),
-        });
-        let flushed = written.and_then(|_| {
-            w.flush().map_err(|source| SweepError::Io {
-                path: runs_path.display().to_string(),
-                source,
-            })
-        });
+        let record = row(unit.seq as u64, case, config, unit.depth, jobs, result);
+        let flushed = writer
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .append(&record);
         if let Err(e) = flushed {
             write_error
                 .lock()
@@ -188,15 +167,15 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
                 .get_or_insert(e.into());
         }
         progress.inc(1);
-        match record.status.starts_with("error") {
-            true => format!(
+        match &record.status {
+            Status::Error(_) => Err(format!(
                 "{} {} depth {}: {}",
                 record.position, record.variant, record.depth, record.status
-            ),
-            false => record.status,
+            )),
+            status => Ok(status.clone()),
         }
     };
-    let statuses: Vec<String> = if jobs <= 1 {
+    let statuses: Vec<Result<Status, String>> = if jobs <= 1 {
         units.iter().map(run_unit).collect()
     } else {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -209,17 +188,20 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     if let Some(e) = write_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
     }
-    let count = |pred: &dyn Fn(&str) -> bool| statuses.iter().filter(|s| pred(s)).count();
+    let count = |status: Status| {
+        statuses
+            .iter()
+            .filter(|s| s.as_ref() == Ok(&status))
+            .count()
+    };
+    let failures: Vec<&String> = statuses.iter().filter_map(|s| s.as_ref().err()).collect();
     Ok(SweepSummary {
         planned: units.len() + skipped,
         skipped,
-        ok: count(&|s| s == record::STATUS_OK),
-        timed_out: count(&|s| s == record::STATUS_TIMEOUT),
-        failed: count(&|s| !matches!(s, record::STATUS_OK | record::STATUS_TIMEOUT)),
-        first_failure: statuses
-            .iter()
-            .find(|s| !matches!(s.as_str(), record::STATUS_OK | record::STATUS_TIMEOUT))
-            .cloned(),
+        ok: count(Status::Ok),
+        timed_out: count(Status::Timeout),
+        failed: failures.len(),
+        first_failure: failures.first().map(|f| f.to_string()),
         wall: started.elapsed(),
     })
 }
@@ -240,16 +222,7 @@ fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
 struct Sharding {
     shard: shard::Shard,
     plan: Vec<(u32, CaseKey)>,
-    meta: meta::Sharding,
-}
-
-/// The bench's total, checked against `--signature` when given.
-fn check_signature(settings: &SweepSettings) -> Result<u64, Error> {
-    let got = super::bench::run(settings.bench_shuffle)?.nodes;
-    match settings.signature {
-        Some(expected) if expected != got => Err(SweepError::Signature { expected, got }.into()),
-        _ => Ok(got),
-    }
+    meta: crate::store::Sharding,
 }
 
 fn shard_plan(
@@ -259,8 +232,8 @@ fn shard_plan(
 ) -> Result<Sharding, Error> {
     let shard = spec
         .resolve(|name| std::env::var(name).ok())
-        .map_err(SweepError::Shard)?;
-    let signature = check_signature(settings)?;
+        .map_err(StoreError::Shard)?;
+    let signature = bench::signature(settings.signature, settings.bench_shuffle)?;
     let plan: Vec<(u32, CaseKey)> = planned
         .iter()
         .map(|u| (shard::shard_of(&u.key, shard.count), u.key.clone()))
@@ -268,8 +241,8 @@ fn shard_plan(
     let keys: Vec<CaseKey> = plan.iter().map(|(_, k)| k.clone()).collect();
     Ok(Sharding {
         shard,
-        meta: meta::Sharding {
-            shard: shard.to_string(),
+        meta: crate::store::Sharding {
+            shard,
             plan_fingerprint: shard::plan_fingerprint(&keys),
             plan_cases: plan.len(),
             shard_cases: plan.iter().filter(|(s, _)| *s == shard.index).count(),
@@ -279,113 +252,6 @@ fn shard_plan(
     })
 }
 
-/// `plan.csv`: every case of the whole plan with its shard, so that a merge can name the
-/// cases a missing shard should have run.
-pub const PLAN_FILE: &str = "plan.csv";
-
-fn write_plan(dir: &std::path::Path, plan: &[(u32, CaseKey)]) -> Result<(), SweepError> {
+fn write_plan(dir: &std::path::Path, plan: &[(u32, CaseKey)]) -> Result<(), StoreError> {
     write_cases(&dir.join(PLAN_FILE), plan, None)
-}
-
-/// The cases of a plan, each with its shard (`plan.csv`), and with `hosts` (shard number to
-/// host) the host that ran it too (a merge's `hosts.csv`).
-pub(super) fn write_cases(
-    path: &std::path::Path,
-    plan: &[(u32, CaseKey)],
-    hosts: Option<&dyn Fn(u32) -> String>,
-) -> Result<(), SweepError> {
-    let error = |e: csv::Error| SweepError::Csv {
-        path: path.display().to_string(),
-        message: e.to_string(),
-    };
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let mut header = vec![
-        "shard",
-        "suite",
-        "position",
-        "variant",
-        "eval",
-        "depth",
-        "shuffle_seed",
-    ];
-    if hosts.is_some() {
-        header.push("host");
-    }
-    w.write_record(&header).map_err(error)?;
-    for (shard, k) in plan {
-        let seed = k.5.map_or(String::new(), |s| s.to_string());
-        let mut row = vec![
-            shard.to_string(),
-            k.0.clone(),
-            k.1.clone(),
-            k.2.clone(),
-            k.3.clone(),
-            k.4.clone(),
-            seed,
-        ];
-        if let Some(host) = hosts {
-            row.push(host(*shard));
-        }
-        w.write_record(&row).map_err(error)?;
-    }
-    let bytes = w.into_inner().map_err(|e| SweepError::Io {
-        path: path.display().to_string(),
-        source: e.into_error(),
-    })?;
-    Ok(crate::store::replace(path, &bytes)?)
-}
-
-/// What differs between the cases of a `runs.csv` and a plan, one dimension at a time.
-fn plan_difference(finished: &[CaseKey], plan: &[CaseKey]) -> String {
-    fn values<'a>(
-        keys: impl Iterator<Item = &'a CaseKey>,
-        part: fn(&CaseKey) -> String,
-    ) -> Vec<String> {
-        let mut seen = Vec::new();
-        for key in keys {
-            let value = part(key);
-            if !seen.contains(&value) {
-                seen.push(value);
-            }
-        }
-        seen
-    }
-    type Part = fn(&CaseKey) -> String;
-    let parts: [(&str, Part); 5] = [
-        ("positions", |k| format!("{}/{}", k.0, k.1)),
-        ("variants", |k| k.2.clone()),
-        ("evaluations", |k| k.3.clone()),
-        ("depths", |k| k.4.clone()),
-        ("shuffle seeds", |k| {
-            k.5.map_or("none".into(), |s| s.to_string())
-        }),
-    ];
-    let show = |list: &[String]| {
-        let shown: Vec<&str> = list.iter().take(6).map(String::as_str).collect();
-        match list.len() > 6 {
-            true => format!("{} ... ({} in all)", shown.join(", "), list.len()),
-            false => shown.join(", "),
-        }
-    };
-    // Every dimension that differs is named (the variants as their canonical specs).
-    let mut differences = Vec::new();
-    for (name, part) in parts {
-        let there = values(finished.iter(), part);
-        let here = values(plan.iter(), part);
-        let mut sorted_there = there.clone();
-        let mut sorted_here = here.clone();
-        sorted_there.sort();
-        sorted_here.sort();
-        if sorted_there != sorted_here {
-            differences.push(format!(
-                "{name} {} there, {} here",
-                show(&there),
-                show(&here)
-            ));
-        }
-    }
-    match differences.is_empty() {
-        true => format!("{} cases there, {} here", finished.len(), plan.len()),
-        false => differences.join("; "),
-    }
 }

@@ -3,13 +3,10 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::shard::ShardSpec;
 use crate::game::{Eval, GameKind};
 use crate::measure::Repeat;
 use crate::search::{Clock, Variant};
-
-/// The file every sweep writes into its folder.
-pub const RUNS_FILE: &str = "runs.csv";
+use crate::store::ShardSpec;
 
 /// Everything a sweep needs, in plain types.
 #[derive(Clone, Debug)]

@@ -9,6 +9,7 @@ use crate::game::{perft, Eval};
 use crate::measure::Repeat;
 use crate::report::{self, ReportOptions};
 use crate::search::{Clock, END};
+use crate::store::{read_runs, CaseKey, Record, Status, COLUMNS, RUNS_FILE};
 
 fn positions(names: &[&str]) -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions");
@@ -304,7 +305,7 @@ fn a_case_past_the_time_limit_is_recorded_as_timed_out() {
     assert_eq!((summary.timed_out, summary.ok), (1, 1));
     let rows = read_runs(&dir.join(RUNS_FILE)).unwrap();
     let negamax = rows.iter().find(|r| r.name == "negamax").unwrap();
-    assert_eq!(negamax.status, "timeout");
+    assert_eq!(negamax.status, Status::Timeout);
     assert_eq!((negamax.leaf, negamax.score), (None, None));
     let text = fs::read_to_string(dir.join(RUNS_FILE)).unwrap();
     assert!(
@@ -332,7 +333,7 @@ fn failed_cases_are_recorded_and_the_sweep_goes_on() {
     assert_eq!((summary.failed, summary.ok), (1, 1));
     let rows = read_runs(&dir.join(RUNS_FILE)).unwrap();
     assert!(
-        rows[0].status.starts_with(
+        rows[0].status.to_string().starts_with(
             "error: alphabeta+parity: +parity needs regions of empties, which ataxx lacks"
         ),
         "{}",
@@ -340,9 +341,44 @@ fn failed_cases_are_recorded_and_the_sweep_goes_on() {
     );
 }
 
-/// The header of the tables nodeprof wrote before the `label` column and the counter schema
-/// (with `nodes` after `interior`): such tables still read.
-const OLD_HEADER: &str = "seq,game,suite,position,empties,variant,name,eval,depth,status,score,game_result,best_move,pv,expected_score,expected_best,leaf,interior,nodes,tt_probe,tt_hit,tt_cut,beta_cut,first_cut,research,time_ns,time_min_ns,time_max_ns,runs,jobs,shuffle_seed";
+/// A row as a sweep writes it: negamax on end40 to depth 2, 30 leaves and 11 interior nodes.
+fn good_row() -> Record {
+    Record {
+        game: "reversi".into(),
+        suite: "ffo".into(),
+        position: "end40.pos".into(),
+        empties: 20,
+        variant: "negamax".into(),
+        name: "negamax".into(),
+        label: "negamax2".into(),
+        eval: "disc".into(),
+        depth: "2".into(),
+        score: Some(-8),
+        best_move: Some("c1".into()),
+        pv: Some("c1 b1".into()),
+        expected_score: Some(38),
+        expected_best: Some("a2".into()),
+        nodes: Some(41),
+        leaf: Some(30),
+        interior: Some(11),
+        time_ns: Some(32220),
+        runs: Some(1),
+        jobs: 1,
+        ..Record::default()
+    }
+}
+
+/// `record` as a line of runs.csv (no header, no line end).
+fn line(record: &Record) -> String {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    w.serialize(record).unwrap();
+    String::from_utf8(w.into_inner().unwrap())
+        .unwrap()
+        .trim_end()
+        .to_string()
+}
 
 #[test]
 fn bad_input_is_a_clear_error_and_overwrites_nothing() {
@@ -369,69 +405,58 @@ fn bad_input_is_a_clear_error_and_overwrites_nothing() {
     check("", "runs.csv:1: the file is empty");
     check(
         "a,b,c\n1,2,3\n",
-        "runs.csv:1: not a nodeprof runs table: missing columns seq, game",
+        "runs.csv:1: not a runs table of this nodeprof (missing columns seq, game",
     );
-    check(
-        &format!("{}\n", OLD_HEADER),
-        "runs.csv: no runs in the file",
-    );
-    let good = "0,reversi,ffo,end40.pos,20,negamax,negamax,disc,2,ok,-8,,c1,c1 b1,38,a2,30,11,41,0,0,0,0,0,0,32220,32000,33000,3,1,";
+    let header = COLUMNS.join(",");
+    check(&format!("{header}\n"), "runs.csv: no runs in the file");
+    let good = line(&good_row());
+    assert!(good.contains(",41,30,11,"), "{good}");
     check(
         &format!(
-            "{}\n{good}\n{}\n",
-            OLD_HEADER,
-            good.replace(",30,11,", ",thirty,11,")
+            "{header}\n{good}\n{}\n",
+            good.replace(",41,30,11,", ",41,thirty,11,")
         ),
         "runs.csv:3: column leaf: invalid digit",
     );
     check(
-        &format!("{}\n{good}\n{good}\n", OLD_HEADER),
+        &format!("{header}\n{good}\n{}\n", good.replace(",ok,", ",done,")),
+        "runs.csv:3: bad status 'done': expected ok, timeout or error",
+    );
+    check(
+        &format!("{header}\n{good}\n{good}\n"),
         "runs.csv: 1 cases appear more than once (the first: end40.pos negamax depth 2)",
     );
-    let huge = good.replace(",30,11,41,", &format!(",{},11,41,", u64::MAX / 2 + 1));
-    let other = huge
-        .replacen("0,", "1,", 1)
-        .replace("end40.pos", "end41.pos");
+    let huge = Record {
+        leaf: Some(u64::MAX / 2 + 1),
+        ..good_row()
+    };
+    let other = Record {
+        seq: 1,
+        position: "end41.pos".into(),
+        ..huge.clone()
+    };
     check(
-        &format!("{}\n{huge}\n{other}\n", OLD_HEADER),
+        &format!("{header}\n{}\n{}\n", line(&huge), line(&other)),
         "the totals of negamax at depth 2 exceed 64 bits",
     );
-    // A table from before repeats (no time_min_ns, time_max_ns, runs) still reads.
-    fs::write(
-        &runs,
-        format!(
-            "{}\n{}\n",
-            OLD_HEADER.replace(",time_min_ns,time_max_ns,runs,", ","),
-            good.replace(",32000,33000,3,", ",")
-        ),
-    )
-    .unwrap();
-    let rows = read_runs(&runs).unwrap();
-    assert_eq!(
-        (rows[0].time_ns, rows[0].runs, rows[0].jobs),
-        (Some(32220), None, 1)
+    // A table of another column set (an earlier build's, or another tool's) is refused with
+    // the columns named: there is no guessing what a column left out meant.
+    let without: Vec<&str> = COLUMNS
+        .iter()
+        .filter(|c| **c != "research")
+        .copied()
+        .collect();
+    check(
+        &format!("{}\n", without.join(",")),
+        "runs.csv:1: not a runs table of this nodeprof (missing columns research)",
     );
-    // Its row labels are made from the variant when it is read.
-    assert_eq!(rows[0].label, "negamax2");
-    // A table without a counter's column (written before the counter existed) reads, that
-    // counter NA and the others as written.
-    let header: Vec<&str> = OLD_HEADER.split(',').collect();
-    let cells: Vec<&str> = good.split(',').collect();
-    let without = |v: &[&str]| {
-        v.iter()
-            .zip(&header)
-            .filter(|(_, h)| **h != "research")
-            .map(|(c, _)| *c)
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    fs::write(
-        &runs,
-        format!("{}\n{}\n", without(&header), without(&cells)),
-    )
-    .unwrap();
+    check(
+        &format!("{header},extra\n"),
+        "runs.csv:1: not a runs table of this nodeprof (unknown columns extra)",
+    );
+    fs::write(&runs, format!("{header}\n{good}\n")).unwrap();
     let rows = read_runs(&runs).unwrap();
-    assert_eq!((rows[0].research, rows[0].leaf), (None, Some(30)));
+    assert_eq!(rows, vec![good_row()]);
     // A sweep with bad positions stops before touching the folder.
     let before = fs::read_to_string(&runs).unwrap();
     let mut s = settings(
@@ -458,7 +483,7 @@ fn the_columns_constant_is_the_header_serde_writes() {
     let mut w = csv::Writer::from_writer(Vec::new());
     let case = &crate::position::load(&positions(&["reversi/ffo/end40.pos"]), None).unwrap()[0];
     let config = crate::search::SearchConfig::new("negamax".parse().unwrap());
-    let record = Record::new(
+    let record = super::row::row(
         0,
         case,
         &config,
@@ -716,47 +741,6 @@ fn repeated_cases_record_the_median_and_the_spread_with_the_same_counts() {
     assert!(line.contains(&sd), "{line} lacks{sd}");
 }
 
-#[test]
-fn resuming_a_table_of_the_earlier_columns_rewrites_it_first() {
-    let dir = scratch("upgrade");
-    let mut s = settings(
-        dir.to_path_buf(),
-        &["reversi/ffo/end40.pos"],
-        &["negaalpha"],
-        2..=3,
-    );
-    run(&s).unwrap();
-    // As a sweep before repeats wrote it: without time_min_ns, time_max_ns, runs; one row.
-    let rows = read_runs(&dir.join(RUNS_FILE)).unwrap();
-    let earlier: Vec<&str> = COLUMNS
-        .iter()
-        .filter(|c| !record::LATER_COLUMNS.contains(c))
-        .copied()
-        .collect();
-    let mut w = csv::Writer::from_path(dir.join(RUNS_FILE)).unwrap();
-    w.write_record(&earlier).unwrap();
-    let mut row = csv::Writer::from_writer(Vec::new());
-    row.serialize(&rows[0]).unwrap();
-    let text = String::from_utf8(row.into_inner().unwrap()).unwrap();
-    let cells: Vec<&str> = text.lines().nth(1).unwrap().split(',').collect();
-    let kept: Vec<&str> = COLUMNS
-        .iter()
-        .zip(&cells)
-        .filter(|(c, _)| !record::LATER_COLUMNS.contains(c))
-        .map(|(_, v)| *v)
-        .collect();
-    w.write_record(&kept).unwrap();
-    w.flush().unwrap();
-    drop(w);
-    s.resume = true;
-    let summary = run(&s).unwrap();
-    assert_eq!((summary.skipped, summary.ok), (1, 1));
-    let text = fs::read_to_string(dir.join(RUNS_FILE)).unwrap();
-    assert_eq!(text.lines().next(), Some(COLUMNS.join(",").as_str()));
-    let rows = read_runs(&dir.join(RUNS_FILE)).unwrap();
-    assert_eq!((rows.len(), rows[0].runs, rows[1].runs), (2, None, Some(1)));
-}
-
 /// A sweep over two suites solved to the end: the tutorial's tables by suite are the means
 /// of runs.csv's rows, and the tutorial's steps are the rows.
 #[test]
@@ -802,11 +786,12 @@ fn suite_means_are_the_means_of_the_rows() {
 
 #[test]
 fn the_signature_gate_refuses_a_build_that_counts_differently() {
-    use super::shard::{Shard, ShardSpec};
+    use crate::measure::bench;
+    use crate::store::{Shard, ShardSpec};
     let dir = tempfile::tempdir().unwrap();
-    let expected = super::bench::run(None).unwrap().nodes;
+    let expected = bench::run(None).unwrap().nodes;
     // The bench counts the same every time.
-    assert_eq!(super::bench::run(None).unwrap().nodes, expected);
+    assert_eq!(bench::run(None).unwrap().nodes, expected);
     let mut s = settings(
         dir.path().join("ok"),
         &["reversi/ffo/end40.pos"],

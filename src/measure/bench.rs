@@ -4,8 +4,8 @@
 //! (another move order, a changed rule) gives another total, and the shards of a sweep
 //! refuse to run on such a build.
 
-use crate::error::Error;
-use crate::measure::{measure, Repeat};
+use super::{measure, Repeat};
+use crate::error::{Error, StoreError};
 use crate::position::load;
 use crate::search::{depth_label, SearchConfig, Variant, END};
 
@@ -96,4 +96,14 @@ pub fn run(shuffle: Option<u64>) -> Result<Bench, Error> {
         time_ns: searches.iter().map(|s| s.time_ns).sum(),
         searches,
     })
+}
+
+/// The signature gate of shards: this build's bench total, refused when `expected` is given
+/// and differs (`shuffle` as in [`run`]).
+pub fn signature(expected: Option<u64>, shuffle: Option<u64>) -> Result<u64, Error> {
+    let got = run(shuffle)?.nodes;
+    match expected {
+        Some(expected) if expected != got => Err(StoreError::Signature { expected, got }.into()),
+        _ => Ok(got),
+    }
 }

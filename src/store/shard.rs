@@ -130,8 +130,15 @@ pub fn fields_hash(fields: &[&str]) -> u64 {
 }
 
 fn key_hash(key: &CaseKey) -> u64 {
-    let seed = key.5.map_or(String::new(), |s| s.to_string());
-    fields_hash(&[&key.0, &key.1, &key.2, &key.3, &key.4, &seed])
+    let seed = key.shuffle_seed.map_or(String::new(), |s| s.to_string());
+    fields_hash(&[
+        &key.suite,
+        &key.position,
+        &key.variant,
+        &key.eval,
+        &key.depth,
+        &seed,
+    ])
 }
 
 /// The shard (1-based) of `count` that a case belongs to.
@@ -158,14 +165,14 @@ mod tests {
     use super::*;
 
     fn key(position: &str) -> CaseKey {
-        (
-            "ffo".into(),
-            position.into(),
-            "negaalpha".into(),
-            "disc".into(),
-            "2".into(),
-            None,
-        )
+        CaseKey {
+            suite: "ffo".into(),
+            position: position.into(),
+            variant: "negaalpha".into(),
+            eval: "disc".into(),
+            depth: "2".into(),
+            shuffle_seed: None,
+        }
     }
 
     #[test]

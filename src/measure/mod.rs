@@ -2,6 +2,8 @@
 //! once outside the search, exact solving on a thread with a deep stack, and repeats timed
 //! as hyperfine does.
 
+pub mod bench;
+
 use crate::counters::Counters;
 use crate::error::SearchError;
 use crate::position::AnyPosition;

@@ -1,27 +1,21 @@
-//! `nodeprof merge`: the shards of one sweep into one `runs.csv`. The shards must come from
-//! the same plan (fingerprint), the same build (git revision) and count alike (bench
-//! signature); every case of the plan must be there exactly once.
+//! `nodeprof merge`: shards into one folder. The shards must come from the same plan
+//! (fingerprint), the same build (git revision) and count alike (bench signature); every
+//! case of the plan must be there exactly once. A sweep's shards merge here whole; a play's
+//! shards use the checks and the merged `meta.json` (`play::merge` replays their games).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::meta::{provenance, Provenance, Sharding};
+use super::meta::{
+    provenance, read_shard_meta, write_meta as write_meta_file, Provenance, ShardInfo,
+};
+use super::plan::{read_plan, write_cases, HOSTS_FILE};
 use super::record::{CaseKey, Record};
-use super::run::{write_cases, PLAN_FILE};
-use super::settings::RUNS_FILE;
-use super::table::read_runs;
-use crate::error::{Error, SweepError};
-
-/// One shard folder as its `meta.json` describes it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ShardInfo {
-    pub dir: PathBuf,
-    pub sharding: Sharding,
-    pub git_revision: String,
-    pub host: String,
-}
+use super::runs::{read_runs, write_runs, RUNS_FILE};
+use super::shard::Shard;
+use crate::error::StoreError;
 
 /// What a merge found, and wrote when it found nothing wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,85 +59,12 @@ impl MergeOutcome {
 }
 
 /// A merge that cannot go on, as an error.
-pub fn merge_error(message: String) -> Error {
-    SweepError::Merge(message).into()
-}
-
-fn read_info(dir: &Path) -> Result<ShardInfo, Error> {
-    let path = dir.join("meta.json");
-    let text = std::fs::read_to_string(&path).map_err(|source| SweepError::Io {
-        path: path.display().to_string(),
-        source,
-    })?;
-    parse_shard_meta(&text, dir)
-}
-
-/// A shard folder `dir` as its `meta.json` text describes it.
-pub fn parse_shard_meta(text: &str, dir: &Path) -> Result<ShardInfo, Error> {
-    let path = dir.join("meta.json");
-    let meta: serde_json::Value = serde_json::from_str(text)
-        .map_err(|e| merge_error(format!("{}: not JSON ({e})", path.display())))?;
-    if meta["sharding"].is_null() {
-        return Err(merge_error(format!(
-            "{}: not a shard (no \"sharding\" in meta.json: run the sweep with --shard K/N)",
-            path.display()
-        )));
-    }
-    let sharding: Sharding = serde_json::from_value(meta["sharding"].clone()).map_err(|e| {
-        merge_error(format!(
-            "{}: a bad \"sharding\" section ({e}): the shard's meta.json was changed by hand?",
-            path.display()
-        ))
-    })?;
-    Ok(ShardInfo {
-        dir: dir.to_path_buf(),
-        sharding,
-        git_revision: meta["git_revision"].as_str().unwrap_or("").to_string(),
-        host: meta["machine"]["hostname"]
-            .as_str()
-            .unwrap_or("unknown")
-            .to_string(),
-    })
-}
-
-fn read_plan(dir: &Path) -> Result<Vec<(u32, CaseKey)>, Error> {
-    let path = dir.join(PLAN_FILE);
-    let csv_error = |e: csv::Error| -> Error {
-        SweepError::Csv {
-            path: path.display().to_string(),
-            message: e.to_string(),
-        }
-        .into()
-    };
-    let mut reader = csv::Reader::from_path(&path).map_err(csv_error)?;
-    let mut plan = Vec::new();
-    for row in reader.records() {
-        let row = row.map_err(csv_error)?;
-        let field = |i: usize| row.get(i).unwrap_or("").to_string();
-        let shard = field(0)
-            .parse::<u32>()
-            .map_err(|_| merge_error(format!("{}: bad shard '{}'", path.display(), field(0))))?;
-        let seed =
-            match field(6).as_str() {
-                "" => None,
-                s => Some(s.parse::<u64>().map_err(|_| {
-                    merge_error(format!("{}: bad shuffle seed '{s}'", path.display()))
-                })?),
-            };
-        plan.push((
-            shard,
-            (field(1), field(2), field(3), field(4), field(5), seed),
-        ));
-    }
-    Ok(plan)
-}
-
-fn describe(key: &CaseKey) -> String {
-    format!("{}/{} {} depth {}", key.0, key.1, key.2, key.4)
+pub fn merge_error<E: From<StoreError>>(message: String) -> E {
+    StoreError::Merge(message).into()
 }
 
 /// The shards in `dirs`, checked to come from one plan, one build and one bench signature.
-pub fn read_shards(dirs: &[PathBuf]) -> Result<Vec<ShardInfo>, Error> {
+pub fn read_shards(dirs: &[PathBuf]) -> Result<Vec<ShardInfo>, StoreError> {
     if dirs.is_empty() {
         return Err(merge_error(
             "nothing to merge: name the shards' folders".into(),
@@ -151,7 +72,7 @@ pub fn read_shards(dirs: &[PathBuf]) -> Result<Vec<ShardInfo>, Error> {
     }
     let shards: Vec<ShardInfo> = dirs
         .iter()
-        .map(|d| read_info(d))
+        .map(|d| read_shard_meta(d))
         .collect::<Result<_, _>>()?;
     let first = &shards[0];
     for s in &shards[1..] {
@@ -176,9 +97,12 @@ pub fn read_shards(dirs: &[PathBuf]) -> Result<Vec<ShardInfo>, Error> {
                 &g.signature.to_string(),
             ));
         }
-        let count = |x: &str| x.split('/').nth(1).unwrap_or("").to_string();
-        if count(&f.shard) != count(&g.shard) {
-            return Err(differ("shard count", &f.shard, &g.shard));
+        if f.shard.count != g.shard.count {
+            return Err(differ(
+                "shard count",
+                &f.shard.to_string(),
+                &g.shard.to_string(),
+            ));
         }
     }
     Ok(shards)
@@ -186,7 +110,11 @@ pub fn read_shards(dirs: &[PathBuf]) -> Result<Vec<ShardInfo>, Error> {
 
 /// Checks the shards in `dirs` and, when every case is there once, writes the merged
 /// `runs.csv` and `meta.json` into `out`.
-pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<MergeOutcome, Error> {
+pub fn merge(
+    dirs: &[PathBuf],
+    out: &Path,
+    command_line: &[String],
+) -> Result<MergeOutcome, StoreError> {
     let shards = read_shards(dirs)?;
     let first = &shards[0];
     let plan = read_plan(&first.dir)?;
@@ -202,7 +130,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<Me
     let mut missing: Vec<String> = plan
         .iter()
         .filter(|(_, k)| !seen.contains_key(k))
-        .map(|(shard, k)| format!("{} (shard {shard})", describe(k)))
+        .map(|(shard, k)| format!("{} (shard {shard})", k.describe()))
         .collect();
     let mut duplicated: Vec<String> = seen
         .iter()
@@ -212,13 +140,13 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<Me
                 .iter()
                 .map(|&i| shards[i].dir.display().to_string())
                 .collect();
-            format!("{} (in {})", describe(k), dirs.join(", "))
+            format!("{} (in {})", k.describe(), dirs.join(", "))
         })
         .collect();
     let foreign: Vec<String> = seen
         .keys()
         .filter(|k| !in_plan.contains_key(k))
-        .map(describe)
+        .map(CaseKey::describe)
         .collect();
     if let Some(case) = foreign.first() {
         return Err(merge_error(format!(
@@ -233,48 +161,29 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<Me
         return Ok(outcome);
     }
     rows.sort_by_key(|r| r.seq);
-    std::fs::create_dir_all(out).map_err(|source| SweepError::Io {
+    std::fs::create_dir_all(out).map_err(|source| StoreError::Io {
         path: out.display().to_string(),
         source,
     })?;
-    let runs = out.join(RUNS_FILE);
-    let csv_error = |e: csv::Error| SweepError::Csv {
-        path: runs.display().to_string(),
-        message: e.to_string(),
-    };
-    let mut w = csv::Writer::from_writer(Vec::new());
-    for row in &rows {
-        w.serialize(row).map_err(csv_error)?;
-    }
-    let bytes = w.into_inner().map_err(|e| SweepError::Io {
-        path: runs.display().to_string(),
-        source: e.into_error(),
-    })?;
-    crate::store::replace(&runs, &bytes).map_err(SweepError::from)?;
+    write_runs(&out.join(RUNS_FILE), &rows)?;
     write_meta(out, &outcome, command_line)?;
     write_hosts(out, &plan, &outcome)?;
     Ok(outcome)
 }
 
-/// `hosts.csv`: each case with the shard and host that ran it (and timed it).
-pub const HOSTS_FILE: &str = "hosts.csv";
-
 fn write_hosts(
     out: &Path,
     plan: &[(u32, CaseKey)],
     outcome: &MergeOutcome,
-) -> Result<(), SweepError> {
-    let host_of: HashMap<String, &str> = outcome
+) -> Result<(), StoreError> {
+    let host_of: HashMap<u32, &str> = outcome
         .shards
         .iter()
-        .map(|s| {
-            let index = s.sharding.shard.split('/').next().unwrap_or("");
-            (index.to_string(), s.host.as_str())
-        })
+        .map(|s| (s.sharding.shard.index, s.host.as_str()))
         .collect();
     let host = |shard: u32| {
         host_of
-            .get(&shard.to_string())
+            .get(&shard)
             .copied()
             .unwrap_or("unknown")
             .to_string()
@@ -295,7 +204,8 @@ struct MergedMeta<'a> {
 #[derive(Serialize)]
 struct MergedShard<'a> {
     dir: String,
-    shard: &'a str,
+    #[serde(serialize_with = "serialize_shard")]
+    shard: Shard,
     host: &'a str,
     git_revision: &'a str,
 }
@@ -305,7 +215,7 @@ pub fn write_meta(
     out: &Path,
     outcome: &MergeOutcome,
     command_line: &[String],
-) -> Result<(), SweepError> {
+) -> Result<(), StoreError> {
     let first = &outcome.shards[0].sharding;
     let meta = MergedMeta {
         command: command_line,
@@ -317,15 +227,15 @@ pub fn write_meta(
             .iter()
             .map(|s| MergedShard {
                 dir: s.dir.display().to_string(),
-                shard: &s.sharding.shard,
+                shard: s.sharding.shard,
                 host: &s.host,
                 git_revision: &s.git_revision,
             })
             .collect(),
     };
-    let text = serde_json::to_string_pretty(&meta).unwrap_or_default() + "\n";
-    Ok(crate::store::replace(
-        &out.join("meta.json"),
-        text.as_bytes(),
-    )?)
+    write_meta_file(out, &meta)
+}
+
+fn serialize_shard<S: serde::Serializer>(shard: &Shard, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(shard)
 }

@@ -6,8 +6,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::PlayError;
-use crate::store::complete_lines;
+use super::folder::complete_lines;
+use crate::error::StoreError;
 
 pub const GAMES_FILE: &str = "games.csv";
 pub const MOVES_FILE: &str = "moves.csv";
@@ -71,12 +71,12 @@ pub struct MoveRow {
 
 /// The rows of a CSV file of `T`, or none if the file is missing or empty. A last line
 /// without its line end is a row cut by a kill (the writers end every row) and is dropped.
-pub fn read_rows<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>, PlayError> {
+pub fn read_rows<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>, StoreError> {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(source) => {
-            return Err(PlayError::Io {
+            return Err(StoreError::Io {
                 path: path.display().to_string(),
                 source,
             })
@@ -90,24 +90,24 @@ pub fn read_rows<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>, Pl
 pub fn parse_rows<T: for<'de> Deserialize<'de>>(
     bytes: &[u8],
     name: &str,
-) -> Result<Vec<T>, PlayError> {
+) -> Result<Vec<T>, StoreError> {
     let mut reader = csv::Reader::from_reader(complete_lines(bytes));
     let mut rows = Vec::new();
     for (i, row) in reader.deserialize().enumerate() {
-        rows.push(row.map_err(|e: csv::Error| PlayError::Csv {
+        rows.push(row.map_err(|e: csv::Error| StoreError::Csv {
             path: name.to_string(),
-            message: format!("row {}: {e}", i + 2),
+            message: format!("{}: {e}", i + 2),
         })?);
     }
     Ok(rows)
 }
 
 /// Replaces the table at `path` with its header and `rows` (the header alone when there are
-/// none, so that rows appended later match it), whole: see [`crate::store::replace`].
-pub fn replace_table<T: Serialize + Default>(path: &Path, rows: &[T]) -> Result<(), PlayError> {
-    let csv_error = |e: csv::Error| PlayError::Csv {
+/// none, so that rows appended later match it), whole: see [`super::folder::replace`].
+pub fn replace_table<T: Serialize + Default>(path: &Path, rows: &[T]) -> Result<(), StoreError> {
+    let csv_error = |e: csv::Error| StoreError::Csv {
         path: path.display().to_string(),
-        message: e.to_string(),
+        message: format!(" {e}"),
     };
     let mut w = csv::Writer::from_writer(Vec::new());
     // serde names the columns only with a row: a default one gives the header alone.
@@ -126,12 +126,12 @@ pub fn replace_table<T: Serialize + Default>(path: &Path, rows: &[T]) -> Result<
             .map_or(bytes.len(), |i| i + 1);
         bytes.truncate(end);
     }
-    Ok(crate::store::replace(path, &bytes)?)
+    super::folder::replace(path, &bytes)
 }
 
 /// A play folder's tables: its games, and the moves of those games (a game stopped before
 /// its row was written has moves and no row: they are left out).
-pub fn read_tables(dir: &Path) -> Result<(Vec<GameRow>, Vec<MoveRow>), PlayError> {
+pub fn read_tables(dir: &Path) -> Result<(Vec<GameRow>, Vec<MoveRow>), StoreError> {
     let games: Vec<GameRow> = read_rows(&dir.join(GAMES_FILE))?;
     let finished: HashSet<(&str, u64)> = games
         .iter()
@@ -140,4 +140,17 @@ pub fn read_tables(dir: &Path) -> Result<(Vec<GameRow>, Vec<MoveRow>), PlayError
     let mut moves: Vec<MoveRow> = read_rows(&dir.join(MOVES_FILE))?;
     moves.retain(|m| finished.contains(&(m.r#match.as_str(), m.round)));
     Ok((games, moves))
+}
+
+/// Whether `dir` is the folder of a play: no sweep runs, and games, moves, or a meta.json
+/// written by `nodeprof play`.
+pub fn is_play_folder(dir: &Path) -> bool {
+    let played = || {
+        std::fs::read_to_string(dir.join(super::meta::META_FILE))
+            .ok()
+            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+            .is_some_and(|meta| meta["command"][1] == "play")
+    };
+    !dir.join(super::runs::RUNS_FILE).exists()
+        && (dir.join(GAMES_FILE).exists() || dir.join(MOVES_FILE).exists() || played())
 }

@@ -1,0 +1,89 @@
+//! A play's `meta.json`: how it was made (command line, the store's provenance, settings,
+//! the shard), written typed and read back typed by the shards' merge.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::settings::{match_name, PlaySettings};
+use crate::error::StoreError;
+use crate::game::GameKind;
+use crate::store::merge::merge_error;
+use crate::store::meta::{provenance, write_meta, Provenance, META_FILE};
+use crate::store::Sharding;
+
+#[derive(Serialize)]
+struct Meta<'a> {
+    command: &'a [String],
+    #[serde(flatten)]
+    provenance: Provenance,
+    settings: MetaSettings,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sharding: Option<Sharding>,
+}
+
+#[derive(Serialize)]
+struct MetaSettings {
+    game: &'static str,
+    matches: Vec<String>,
+    games: u64,
+    openings: String,
+    seed: u64,
+    /// Games played at once: more than one makes timed agents share the machine.
+    jobs: usize,
+    eval: Option<&'static str>,
+    sprt: Option<String>,
+    resume: bool,
+}
+
+pub fn write(settings: &PlaySettings, sharding: Option<Sharding>) -> Result<(), StoreError> {
+    let meta = Meta {
+        command: &settings.command_line,
+        provenance: provenance(),
+        settings: MetaSettings {
+            game: settings.game.name(),
+            matches: settings.matches.iter().map(match_name).collect(),
+            games: settings.games,
+            openings: settings.openings.describe(),
+            seed: settings.seed,
+            jobs: settings.jobs,
+            eval: settings.eval.map(|e| e.name()),
+            sprt: settings.sprt.map(|s| s.describe()),
+            resume: settings.resume,
+        },
+        sharding,
+    };
+    write_meta(&settings.out_dir, &meta)
+}
+
+/// What a play's merge needs of a shard's settings.
+#[derive(Deserialize)]
+struct Written {
+    settings: WrittenSettings,
+}
+
+#[derive(Deserialize)]
+struct WrittenSettings {
+    game: String,
+    matches: Vec<String>,
+    games: u64,
+}
+
+/// The play's game, its matches and the games per match, from a shard's `meta.json`.
+pub fn read_plan(dir: &Path) -> Result<(GameKind, Vec<String>, u64), StoreError> {
+    let path = dir.join(META_FILE);
+    let text = std::fs::read_to_string(&path).map_err(|source| StoreError::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    let bad = |why: String| {
+        merge_error::<StoreError>(format!(
+            "{}: no play settings (game, matches, games): {why}",
+            path.display()
+        ))
+    };
+    let written: Written = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+    let settings = written.settings;
+    let game: GameKind = settings.game.parse().map_err(bad)?;
+    Ok((game, settings.matches, settings.games))
+}

@@ -1,0 +1,100 @@
+//! Where a match's games start: the game's start position, positions from a file or suite
+//! (one a pair, in order), or seeded random openings; and the seeds drawn for each pair.
+
+use super::game::random_opening;
+use crate::error::{Error, PlayError};
+use crate::game::tree::splitmix64;
+use crate::game::GameKind;
+use crate::position::AnyPosition;
+use crate::with_position;
+
+/// Where games start.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Openings {
+    /// The game's start position.
+    Start,
+    /// Positions from a file or suite, one a pair, in order (then again from the first).
+    Positions {
+        source: String,
+        positions: Vec<AnyPosition>,
+    },
+    /// `plies` seeded random moves from the start, a new opening each pair.
+    Random { plies: u32 },
+}
+
+impl Openings {
+    pub fn describe(&self) -> String {
+        match self {
+            Openings::Start => "start".into(),
+            Openings::Positions { source, .. } => source.clone(),
+            Openings::Random { plies } => format!("random:{plies}"),
+        }
+    }
+}
+
+/// The openings `text` names for game `game`: `start`, `random:K`, or positions to load.
+pub fn openings_from(text: &str, game: GameKind) -> Result<Openings, Error> {
+    let text = text.trim();
+    if text == "start" {
+        return Ok(Openings::Start);
+    }
+    if let Some(k) = text.strip_prefix("random:") {
+        let plies = k.parse::<u32>().ok().filter(|&k| k <= 200).ok_or_else(|| {
+            PlayError::Setup(format!(
+                "--openings {text}: expected random:K with K random plies, 0 to 200"
+            ))
+        })?;
+        return Ok(Openings::Random { plies });
+    }
+    let positions = crate::position::load(&[text.to_string()], Some(game))?
+        .into_iter()
+        .map(|case| case.position)
+        .collect();
+    Ok(Openings::Positions {
+        source: text.to_string(),
+        positions,
+    })
+}
+
+/// The game of the opening positions `text` names (none for `start` and `random:K`, which
+/// take the game from `--game`).
+pub fn openings_game(text: &str) -> Result<Option<GameKind>, Error> {
+    let text = text.trim();
+    if text == "start" || text.starts_with("random:") {
+        return Ok(None);
+    }
+    let cases = crate::position::load(&[text.to_string()], None)?;
+    Ok(cases.first().map(|c| c.position.kind()))
+}
+
+/// A seed for `index` drawn from `seed` (the same for every match of a play, so that the
+/// games of a gauntlet start alike).
+pub(super) fn derive(seed: u64, stream: u64, index: u64) -> u64 {
+    let mut state = seed ^ stream.wrapping_mul(0xD6E8_FEB8_6659_FD93) ^ index.rotate_left(32);
+    splitmix64(&mut state)
+}
+
+impl Openings {
+    /// The opening of pair `pair` (0-based) of a play of `game` seeded `seed`.
+    pub fn of_pair(&self, game: GameKind, seed: u64, pair: u64) -> Result<AnyPosition, PlayError> {
+        let start = AnyPosition::start(game);
+        match self {
+            Openings::Start => Ok(start),
+            Openings::Positions { positions, .. } => {
+                Ok(positions[(pair % positions.len() as u64) as usize])
+            }
+            Openings::Random { plies } => {
+                for attempt in 0..1000 {
+                    let seed = derive(seed, 1, pair * 1000 + attempt);
+                    let text = with_position!(&start, p => random_opening(p, *plies, seed).map(|q| q.to_string()));
+                    if let Some(text) = text {
+                        return AnyPosition::parse_text(game, &text).map_err(PlayError::Setup);
+                    }
+                }
+                Err(PlayError::Setup(format!(
+                    "random:{plies}: no random opening of {plies} plies leaves a game to play"
+                )))
+            }
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! A row of `runs.csv`: one tidy row per case (position x variant x depth). This struct is
+//! the CSV schema, written and read with serde; its key and its status are typed.
+
+use serde::{Deserialize, Serialize};
+
+use std::fmt;
+
+use crate::counters::Counters;
+
+macro_rules! define_record {
+    ($($counter:ident, $title:literal, $meaning:literal;)*) => {
+        /// One row of `runs.csv`. Counters, score and moves are empty (NA) unless `status` is
+        /// `ok`.
+        #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+        pub struct Record {
+            /// The case's place in the sweep plan (orders rows, variants and positions in
+            /// reports).
+            pub seq: u64,
+            pub game: String,
+            /// The folder of a `.pos` file, the file stem of a list, or `inline`.
+            pub suite: String,
+            /// The case name: file name (`end40.pos`), `list.obf:3` for lists, or the inline
+            /// text.
+            pub position: String,
+            pub empties: u32,
+            /// The canonical variant spec (re-runs the case exactly).
+            pub variant: String,
+            /// The variant's display name (the literature's name where there is one).
+            pub name: String,
+            /// The cross-table row: the name and the depth as the literature prints them
+            /// (`negamax2`, `killer6_32`, `mtdf+tt_end`).
+            pub label: String,
+            pub eval: String,
+            /// The depth searched to (`end` for exact solving).
+            pub depth: String,
+            pub status: Status,
+            pub score: Option<i32>,
+            /// The final margin the score proves, when it is a game result.
+            pub game_result: Option<i32>,
+            pub best_move: Option<String>,
+            pub pv: Option<String>,
+            pub expected_score: Option<i32>,
+            /// Every best move the suite lists, space-separated.
+            pub expected_best: Option<String>,
+            /// `leaf + interior`.
+            pub nodes: Option<u64>,
+            $(#[doc = $meaning] pub $counter: Option<u64>,)*
+            /// The search's time; with `--repeat`, the median of the runs.
+            pub time_ns: Option<u64>,
+            /// The fastest and the slowest run, and how many timed runs there were.
+            pub time_min_ns: Option<u64>,
+            pub time_max_ns: Option<u64>,
+            /// The runs' sample standard deviation (NA for one run).
+            pub time_sd_ns: Option<u64>,
+            pub runs: Option<u32>,
+            /// Cases run at once (parallel runs distort time).
+            pub jobs: u32,
+            pub shuffle_seed: Option<u64>,
+        }
+
+        /// The column names, in order (the struct's fields; a test checks it).
+        pub const COLUMNS: &[&str] = &[
+            "seq", "game", "suite", "position", "empties", "variant", "name", "label", "eval",
+            "depth", "status", "score", "game_result", "best_move", "pv", "expected_score",
+            "expected_best", "nodes", $(stringify!($counter),)* "time_ns", "time_min_ns",
+            "time_max_ns", "time_sd_ns", "runs", "jobs", "shuffle_seed",
+        ];
+
+        impl Record {
+            /// The counter `COUNTERS[i]` (None: NA).
+            pub fn counter(&self, i: usize) -> Option<u64> {
+                [$(self.$counter,)*][i]
+            }
+
+            /// Sets the counters and `nodes` (None: NA).
+            pub fn set_counters(&mut self, counters: Option<Counters>) {
+                $(self.$counter = counters.map(|c| c.$counter);)*
+                self.nodes = counters.map(|c| c.nodes());
+            }
+        }
+    };
+}
+
+crate::counter_list!(define_record);
+
+impl Record {
+    /// What makes a case the same case again (for `--resume`, shards and merges).
+    pub fn key(&self) -> CaseKey {
+        CaseKey {
+            suite: self.suite.clone(),
+            position: self.position.clone(),
+            variant: self.variant.clone(),
+            eval: self.eval.clone(),
+            depth: self.depth.clone(),
+            shuffle_seed: self.shuffle_seed,
+        }
+    }
+}
+
+/// What makes a case the same case again: the same position of the same suite, searched by
+/// the same variant spec with the same evaluation to the same depth, its moves shuffled by
+/// the same seed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CaseKey {
+    pub suite: String,
+    pub position: String,
+    /// The canonical variant spec.
+    pub variant: String,
+    pub eval: String,
+    /// The depth label (`8`, `end`).
+    pub depth: String,
+    pub shuffle_seed: Option<u64>,
+}
+
+impl CaseKey {
+    /// `suite/position variant depth D`, for messages.
+    pub fn describe(&self) -> String {
+        format!(
+            "{}/{} {} depth {}",
+            self.suite, self.position, self.variant, self.depth
+        )
+    }
+}
+
+/// How a case ended, as the `status` column writes it: `ok`, `timeout` (past
+/// `--time-limit`: the counters are NA) or `error: <why>`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub enum Status {
+    #[default]
+    Ok,
+    Timeout,
+    Error(String),
+}
+
+impl Status {
+    pub fn is_ok(&self) -> bool {
+        matches!(self, Status::Ok)
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Ok => f.write_str("ok"),
+            Status::Timeout => f.write_str("timeout"),
+            Status::Error(why) => write!(f, "error: {why}"),
+        }
+    }
+}
+
+impl From<Status> for String {
+    fn from(status: Status) -> String {
+        status.to_string()
+    }
+}
+
+impl TryFrom<String> for Status {
+    type Error = String;
+    fn try_from(text: String) -> Result<Status, String> {
+        match text.as_str() {
+            "ok" => Ok(Status::Ok),
+            "timeout" => Ok(Status::Timeout),
+            _ => match text.strip_prefix("error: ") {
+                Some(why) => Ok(Status::Error(why.to_string())),
+                None => Err(format!(
+                    "bad status '{text}': expected ok, timeout or error: <why>"
+                )),
+            },
+        }
+    }
+}
