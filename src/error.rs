@@ -42,10 +42,11 @@ pub struct SpecError {
 /// A search that cannot run as asked.
 #[derive(Debug, Error)]
 pub enum SearchError {
-    #[error("the '{eval}' evaluation is not defined for {game} (it is for reversi)")]
+    #[error("the '{eval}' evaluation is not defined for {game} (its evaluations: {evals})")]
     EvalNotForGame {
         eval: &'static str,
         game: &'static str,
+        evals: String,
     },
     #[error("bad depth {depth}: expected 1 to {max}")]
     Depth { depth: u32, max: u32 },
@@ -84,6 +85,9 @@ pub enum Error {
     Report(#[from] ReportError),
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// Arguments that parse but do not make a command (clap's checks passed, ours did not).
+    #[error("{0}")]
+    Usage(String),
     #[error(transparent)]
     Io(#[from] std::io::Error),
 }

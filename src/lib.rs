@@ -2,6 +2,7 @@
 //!
 //! The library holds everything; the `nodeprof` binary is a thin front end.
 
+pub mod cli;
 pub mod commands;
 pub mod counters;
 pub mod duration;

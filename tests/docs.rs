@@ -1,8 +1,12 @@
 //! The documents: the README stays a quick start (at most 300 lines), and every link in it
-//! and in docs/ leads to a file of the repository, and to a heading there when it names one.
+//! and in docs/ leads to a file of the repository, and to a heading there when it names one;
+//! every command line they show parses.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+
+use clap::Parser;
+use nodeprof::cli::Cli;
 
 /// GitHub's anchor of a heading.
 fn slug(heading: &str) -> String {
@@ -86,4 +90,87 @@ fn every_link_leads_somewhere() {
     }
     assert!(checked > 20, "links were found ({checked})");
     assert!(broken.is_empty(), "{broken:#?}");
+}
+
+/// The command lines the documents show without their output (```sh blocks: jobs too long
+/// or too cluster-bound to run in a test; tests/transcripts.rs runs the ```console ones)
+/// still parse with today's options.
+#[test]
+fn every_command_line_in_the_readme_and_docs_parses() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md")];
+    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
+        files.push(entry.unwrap().path());
+    }
+    let mut checked = 0;
+    for file in files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "md"))
+    {
+        let text = std::fs::read_to_string(file).unwrap();
+        let mut in_sh = false;
+        let mut in_block = false;
+        for (n, line) in text.lines().enumerate() {
+            if line.starts_with("```") {
+                in_sh = line == "```sh";
+                in_block = !in_block;
+                continue;
+            }
+            // Whole lines of ```sh blocks, and commands quoted in the prose that are
+            // complete (no `[OPTIONS]`, `A|B` or `...` placeholders).
+            // A quoted command may leave out what the prose names around it (`nodeprof
+            // compare --fail-on-change`): missing arguments are allowed there, unknown
+            // options and bad values are not.
+            let whole = in_block;
+            let commands: Vec<&str> = match (in_block, in_sh) {
+                (true, true) => vec![line],
+                (true, false) => continue,
+                (false, _) => line
+                    .split('`')
+                    .skip(1)
+                    .step_by(2)
+                    .filter(|c| c.starts_with("nodeprof ") && c.split(' ').count() >= 3)
+                    .filter(|c| !c.contains(['[', '|', '<']) && !c.contains("..."))
+                    .filter(|c| {
+                        c.split(' ').all(|w| {
+                            w != w.to_uppercase()
+                                || w.starts_with('-')
+                                || w.chars().any(|c| c.is_ascii_digit())
+                        })
+                    })
+                    .collect(),
+            };
+            for command in commands {
+                // One command a line; a comment, a pipe or a second command ends it.
+                let command = command.split(" #").next().unwrap();
+                let command = command
+                    .split(" &&")
+                    .next()
+                    .unwrap()
+                    .split(" |")
+                    .next()
+                    .unwrap();
+                let args = match command.trim() {
+                    c if c.starts_with("nodeprof ") => c.to_string(),
+                    c if c.starts_with("cargo run --release -- ") => {
+                        format!("nodeprof {}", &c["cargo run --release -- ".len()..])
+                    }
+                    _ => continue,
+                };
+                let words = shlex::split(&args).unwrap_or_else(|| panic!("{args}: bad quoting"));
+                if let Err(e) = Cli::try_parse_from(&words) {
+                    // Help and version requests are what they show.
+                    use clap::error::ErrorKind;
+                    let fragment = !whole && e.kind() == ErrorKind::MissingRequiredArgument;
+                    if !fragment
+                        && !matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
+                    {
+                        panic!("{}:{}: {args}\n{e}", file.display(), n + 1);
+                    }
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 15, "only {checked} command lines found");
 }

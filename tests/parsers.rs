@@ -5,12 +5,17 @@
 //! (the long run: `NODEPROF_PROPTEST_CASES=5000000 cargo test --release --test parsers`).
 
 use std::path::Path;
+use std::time::Duration;
+
+use clap::Parser;
 
 use proptest::prelude::*;
 
+use nodeprof::cli::{parse_depths, parse_duration, Cli};
 use nodeprof::game::GameKind;
 use nodeprof::play::Agent;
 use nodeprof::position::AnyPosition;
+use nodeprof::search::END;
 use nodeprof::search::{Variant, BASES, ENHANCEMENTS, PRESETS};
 use nodeprof::stats::Sprt;
 use nodeprof::store::games::{parse_rows, GameRow};
@@ -82,6 +87,57 @@ fn csv_bytes<T: serde::Serialize>(rows: &[T]) -> Vec<u8> {
         w.serialize(row).unwrap();
     }
     w.into_inner().unwrap()
+}
+
+/// Depths and durations as the command line takes them.
+#[test]
+fn depths_are_a_number_or_a_range() {
+    let d = parse_depths("2..6").unwrap();
+    assert_eq!((d.from, d.to), (2, 6));
+    let d = parse_depths("2..=6").unwrap();
+    assert_eq!((d.from, d.to), (2, 6));
+    let d = parse_depths("8").unwrap();
+    assert_eq!((d.from, d.to), (8, 8));
+    let d = parse_depths("end").unwrap();
+    assert_eq!((d.from, d.to), (END, END));
+    for bad in ["0", "6..2", "x", "2..", "..4", "1..999", "-1"] {
+        let err = parse_depths(bad).unwrap_err();
+        assert!(
+            err.starts_with("expected a depth N, a range FROM..TO"),
+            "{bad}: {err}"
+        );
+    }
+}
+
+#[test]
+fn durations_are_range_checked() {
+    assert_eq!(parse_duration("2.5"), Ok(Duration::from_millis(2500)));
+    assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+    assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
+    for bad in [
+        "0",
+        "0s",
+        "0ms",
+        "-1",
+        "1e20",
+        "1e19",
+        "300000000000y",
+        "2y",
+        "NaN",
+        "inf",
+        "x",
+        "",
+    ] {
+        let err = parse_duration(bad).unwrap_err();
+        assert!(
+            err.starts_with(&format!("bad duration '{bad}'")),
+            "{bad}: {err}"
+        );
+    }
+    for bad in ["1e20", "0s", "300000000000y"] {
+        let err = Cli::try_parse_from(["nodeprof", "sweep", "--time-limit", bad]).unwrap_err();
+        assert!(err.to_string().contains("at most a year"), "{bad}: {err}");
+    }
 }
 
 proptest! {

@@ -4,7 +4,9 @@ use std::io::{self, Write};
 
 use crate::measure::bench::Bench;
 
-use super::thousands;
+use super::outcome::Outcome;
+use crate::error::Error;
+use crate::report::text::thousands;
 
 pub fn print(bench: &Bench, out: &mut impl Write) -> io::Result<()> {
     writeln!(
@@ -24,4 +26,11 @@ pub fn print(bench: &Bench, out: &mut impl Write) -> io::Result<()> {
         )?;
     }
     writeln!(out, "{}", bench.last_line())
+}
+
+/// `nodeprof bench`: runs the bench and prints it.
+pub fn command(out: &mut impl Write) -> Result<Outcome, Error> {
+    let bench = crate::measure::bench::run(None)?;
+    print(&bench, out)?;
+    Ok(Outcome::Success)
 }

@@ -149,3 +149,17 @@ fn note_hosts(dir: &Path, outcome: &MergeOutcome) -> io::Result<()> {
     text.push('\n');
     std::fs::write(&path, text)
 }
+
+/// `nodeprof merge`: `Failure` (the cases listed) when a case is missing or repeated.
+pub fn command(
+    args: crate::cli::MergeArgs,
+    out: &mut impl Write,
+) -> Result<super::outcome::Outcome, Error> {
+    let command_line: Vec<String> = std::env::args().collect();
+    Ok(
+        match run(&args.dirs, &args.out, args.force, &command_line, out)? {
+            true => super::outcome::Outcome::Success,
+            false => super::outcome::Outcome::Failure,
+        },
+    )
+}

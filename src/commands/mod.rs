@@ -1,14 +1,22 @@
-//! The work behind each subcommand, writing its text output to any `Write`, so that the
-//! binary stays a thin front end and the output formats can be tested.
+//! One file per subcommand: its arguments (its struct of `cli.rs`) turned into its settings,
+//! and its work, writing its text output to any `Write` so that the binary stays a thin
+//! front end and the output formats can be tested.
 
 pub mod bench;
+pub mod compare;
+mod dispatch;
 pub mod merge;
+mod outcome;
 pub mod perft;
+pub mod play;
+pub mod plot;
 pub mod report;
 pub mod search;
 pub mod show;
 pub mod solve;
 pub mod sprt;
+pub mod sweep;
 pub mod variants;
 
-pub use crate::report::text::thousands;
+pub use dispatch::run;
+pub use outcome::Outcome;

@@ -3,9 +3,12 @@
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use super::thousands;
+use super::outcome::Outcome;
+use crate::cli::PerftArgs;
+use crate::error::Error;
 use crate::game::{perft, perft_divide, Game};
 use crate::position::Case;
+use crate::report::text::thousands;
 use crate::with_position;
 
 /// What to count.
@@ -86,6 +89,25 @@ fn run_game<G: Game>(
         )?;
     }
     Ok(rows)
+}
+
+impl From<&PerftArgs> for PerftConfig {
+    fn from(args: &PerftArgs) -> PerftConfig {
+        PerftConfig {
+            depth: args.depth,
+            only_last: args.only,
+            divide: args.divide,
+        }
+    }
+}
+
+/// `nodeprof perft`: each position's counts in turn.
+pub fn command(args: PerftArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    let config = PerftConfig::from(&args);
+    for case in crate::position::load(&args.positions, args.game.game)? {
+        run(&case, &config, out)?;
+    }
+    Ok(Outcome::Success)
 }
 
 #[cfg(test)]

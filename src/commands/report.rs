@@ -1,10 +1,62 @@
-//! What `nodeprof sweep` and `nodeprof report` print when they are done.
+//! `nodeprof report`: a sweep folder's report made again from its runs.csv (or a play
+//! folder's from its games), and what `sweep` and `report` print when they are done.
 
 use std::io::{self, Write};
 use std::path::Path;
 
-use crate::report::{text, Metric, ReportOutput};
+use super::outcome::Outcome;
+use crate::cli::{By, FilterArgs, ReportArgs};
+use crate::error::Error;
+use crate::report::{self, text, Filter, Metric, ReportOptions, ReportOutput};
+use crate::search::END;
+use crate::store::games::is_play_folder;
 use crate::sweep::SweepSummary;
+
+impl From<FilterArgs> for Filter {
+    fn from(args: FilterArgs) -> Filter {
+        Filter {
+            variants: args.variants,
+            depths: args.depth.map_or_else(Vec::new, |d| match d.from {
+                END => vec!["end".into()],
+                _ => d.list().iter().map(|n| n.to_string()).collect(),
+            }),
+            positions: args.positions,
+        }
+    }
+}
+
+/// `nodeprof report`: writes the report (or with `--no-write` only prints the tables asked
+/// for); a play folder gets the play report.
+pub fn command(args: ReportArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    if is_play_folder(&args.dir) {
+        for file in report::play::run(&args.dir)? {
+            writeln!(out, "{}", file.display())?;
+        }
+        return Ok(Outcome::Success);
+    }
+    let by_depth = args.by == By::Depth;
+    let options = ReportOptions {
+        baseline: args.baseline,
+        width: args.width,
+        filter: args.filter.into(),
+        out: args.out,
+    };
+    if args.no_write {
+        let tables = report::load(&args.dir, &options.filter)?;
+        print_tables(&tables, &args.print, by_depth, options.width, out)?;
+    } else {
+        let output = report::run(&args.dir, &options)?;
+        describe(
+            options.out.as_deref().unwrap_or(&args.dir),
+            &output,
+            &args.print,
+            by_depth,
+            options.width,
+            out,
+        )?;
+    }
+    Ok(Outcome::Success)
+}
 
 /// The sweep's outcome: cases finished, timed out and failed (with the first failure).
 pub fn describe_sweep(summary: &SweepSummary, out: &mut impl Write) -> io::Result<()> {

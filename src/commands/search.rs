@@ -3,11 +3,14 @@
 
 use std::io::Write;
 
+use super::outcome::Outcome;
+use crate::cli::SearchArgs;
 use crate::counters::COUNTERS;
 use crate::error::Error;
 use crate::measure::{measure, Repeat, SearchReport};
 use crate::position::Case;
-use crate::search::{depth_label, SearchConfig};
+use crate::search::{depth_label, SearchConfig, END};
+use crate::sweep::plan;
 
 /// Width of a counter's column (every counter has one, in `COUNTERS` order).
 const COUNTER_WIDTH: usize = 10;
@@ -108,5 +111,106 @@ pub fn score_text(report: &SearchReport) -> String {
     match report.game_result {
         Some(margin) => format!("={margin:+}"),
         None => format!("{:+}", report.score),
+    }
+}
+
+impl TryFrom<&SearchArgs> for SearchJob {
+    type Error = Error;
+    fn try_from(args: &SearchArgs) -> Result<SearchJob, Error> {
+        let solving = args.depth.to == END;
+        let eval = args.eval.eval.unwrap_or(plan::default_eval(solving));
+        let configs = args
+            .variants
+            .iter()
+            .map(|v| match args.profile {
+                Some(profile) => profile.apply(v),
+                None => v.clone(),
+            })
+            .map(|variant| SearchConfig {
+                eval,
+                shuffle: args.shuffle,
+                ..SearchConfig::new(variant)
+            })
+            .collect();
+        Ok(SearchJob {
+            configs,
+            depths: args.depth.list(),
+            repeat: args.repeat.repeat(),
+        })
+    }
+}
+
+/// `nodeprof search`: each position in turn, a row as each search ends.
+pub fn command(args: SearchArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    let job = SearchJob::try_from(&args)?;
+    for case in crate::position::load(&args.positions, args.game.game)? {
+        if job.depths.contains(&END) {
+            // Solving can take long: say what is going on before the first row.
+            out.flush()?;
+            eprintln!(
+                "nodeprof: solving {} ({} empties) to the end of the game with {} variant(s); each row is printed when its search ends",
+                case.name,
+                case.position.empties(),
+                job.configs.len()
+            );
+        }
+        run(&case, &job, out)?;
+    }
+    Ok(Outcome::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::cli::{Cli, Command};
+
+    fn search_job(words: &[&str]) -> Result<SearchJob, String> {
+        let cli = Cli::try_parse_from(words).map_err(|e| e.to_string())?;
+        let Command::Search(args) = cli.command else {
+            panic!("a search")
+        };
+        SearchJob::try_from(&args).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn arguments_become_a_search_job() {
+        let job = search_job(&[
+            "nodeprof",
+            "search",
+            "a.pos",
+            "-v",
+            "pvs+tt+id,negaalpha",
+            "-d",
+            "2..4",
+            "--shuffle",
+            "7",
+        ])
+        .unwrap();
+        assert_eq!(job.depths, [2, 3, 4]);
+        let specs: Vec<String> = job.configs.iter().map(|c| c.variant.to_string()).collect();
+        assert_eq!(specs, ["pvs+tt+id", "alphabeta"]);
+        assert!(job.configs.iter().all(|c| c.shuffle == Some(7)));
+        let err =
+            search_job(&["nodeprof", "search", "a.pos", "-v", "mtdf", "-d", "3"]).unwrap_err();
+        assert!(err.contains("mtdf needs a table"), "{err}");
+        // Evaluations are the games' own, named as the registry names them.
+        let job = search_job(&[
+            "nodeprof", "search", "a.pos", "--eval", "threats", "-d", "3",
+        ])
+        .unwrap();
+        assert!(job
+            .configs
+            .iter()
+            .all(|c| c.eval == crate::game::Eval::Threats));
+        let err = search_job(&[
+            "nodeprof", "search", "a.pos", "--eval", "material", "-d", "3",
+        ])
+        .unwrap_err();
+        assert!(
+            err.contains("[possible values: disc, weights, mobility, threats]"),
+            "{err}"
+        );
     }
 }

@@ -2,6 +2,9 @@
 
 use std::io::{self, Write};
 
+use super::outcome::Outcome;
+use crate::cli::ShowArgs;
+use crate::error::Error;
 use crate::position::Case;
 
 /// Prints one case: header, diagram, legal moves, and the expected values if any.
@@ -34,6 +37,14 @@ pub fn run(case: &Case, out: &mut impl Write) -> io::Result<()> {
         )?;
     }
     writeln!(out)
+}
+
+/// `nodeprof show`: each position in turn.
+pub fn command(args: ShowArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    for case in crate::position::load(&args.positions, args.game.game)? {
+        run(&case, out)?;
+    }
+    Ok(Outcome::Success)
 }
 
 #[cfg(test)]

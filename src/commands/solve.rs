@@ -3,11 +3,15 @@
 
 use std::io::Write;
 
-use super::thousands;
+use super::outcome::Outcome;
+use crate::cli::{SolveArgs, SolveMode};
 use crate::error::{Error, SearchError};
 use crate::measure::{measure, Repeat, SearchReport};
 use crate::position::Case;
+use crate::report::text::thousands;
+use crate::search::Clock;
 use crate::search::{SearchConfig, END};
+use crate::sweep::plan;
 
 /// What one solve found, compared with the suite.
 #[derive(Clone, Debug)]
@@ -211,4 +215,31 @@ fn total_line(t: &SolveTotals) -> String {
         t.time_ns as f64 / 1e9,
         thousands(rate(t.nodes, t.time_ns))
     )
+}
+
+/// `nodeprof solve`: the table of every position and the total line; `Failure` when a
+/// score or best move disagrees with the suite or a position is not solved.
+pub fn command(args: SolveArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    let cases = crate::position::load(&args.positions, args.game.game)?;
+    let eval = args.eval.eval.unwrap_or(plan::default_eval(true));
+    let totals = run(
+        &cases,
+        |case| SearchConfig {
+            eval,
+            time_limit: args.time_limit,
+            clock: Clock::SYSTEM,
+            wld: args.mode == SolveMode::Wld,
+            ..SearchConfig::new(
+                args.variant
+                    .clone()
+                    .unwrap_or_else(|| plan::default_solver(case.position.kind())),
+            )
+        },
+        args.repeat.repeat(),
+        out,
+    )?;
+    Ok(match totals.all_ok() {
+        true => Outcome::Success,
+        false => Outcome::Failure,
+    })
 }

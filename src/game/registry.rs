@@ -78,10 +78,10 @@ macro_rules! define_game_kind {
                 }
             }
 
-            /// Whether its positions can be evaluated with `eval`.
-            pub fn supports_eval(self, eval: Eval) -> bool {
+            /// The evaluations its positions have.
+            pub fn evals(self) -> &'static [Eval] {
                 match self {
-                    $(GameKind::$kind => <$game as Game>::supports_eval(eval),)*
+                    $(GameKind::$kind => <$game as Game>::EVALS,)*
                 }
             }
 
@@ -108,7 +108,7 @@ game_list!(define_game_kind);
 impl GameKind {
     /// `eval` if positions of this game have it, else the game's default evaluation.
     pub fn usable_eval(self, eval: Eval) -> Eval {
-        match self.supports_eval(eval) {
+        match self.evals().contains(&eval) {
             true => eval,
             false => self.default_eval(),
         }

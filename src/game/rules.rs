@@ -60,6 +60,36 @@ impl Eval {
             Eval::Threats => "threats",
         }
     }
+
+    /// What it measures, for help texts.
+    pub fn about(self) -> &'static str {
+        match self {
+            Eval::Material => "Disc / piece difference",
+            Eval::SquareWeights => "A classic square-weight table",
+            Eval::Mobility => {
+                "Mobility against the opponent's, corner moves double, and corners held"
+            }
+            Eval::Threats => {
+                "Open threes: squares completing four for the side to move minus the other's"
+            }
+        }
+    }
+}
+
+impl FromStr for Eval {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Eval, String> {
+        Eval::ALL
+            .into_iter()
+            .find(|e| e.name() == text)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Eval::ALL.iter().map(|e| e.name()).collect();
+                format!(
+                    "unknown evaluation '{text}', expected one of {}",
+                    names.join(", ")
+                )
+            })
+    }
 }
 
 /// A move of some game: small, `Copy`, printing and parsing the usual notation.
@@ -133,6 +163,9 @@ pub trait Game:
     /// The evaluation its depth-limited searches use when the one asked for is not its own
     /// (see `GameKind::usable_eval`).
     const DEFAULT_EVAL: Eval = Eval::Material;
+    /// The evaluations the game has (`--eval` names are looked up here; the first is listed
+    /// first in help).
+    const EVALS: &'static [Eval] = &[Eval::Material];
     /// What perft counts for a game that is already over at depth >= 1 (the published counts
     /// of Reversi count it as one leaf; those of Ataxx as none).
     const FINISHED_GAME_PERFT: u64;
@@ -172,16 +205,11 @@ pub trait Game:
     fn material(&self) -> i32;
 
     /// The heuristic value of a position for the side to move, with evaluation `eval`.
-    /// Only evaluations in `supports_eval` are ever asked for.
+    /// Only the game's `EVALS` are ever asked for.
     #[inline(always)]
     fn evaluate(&self, eval: Eval) -> i32 {
         let _ = eval;
         self.material()
-    }
-
-    /// Whether `evaluate` knows `eval`.
-    fn supports_eval(eval: Eval) -> bool {
-        eval == Eval::Material
     }
 
     /// The value of a finished game for the side to move: the final margin, pushed past

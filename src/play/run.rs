@@ -368,7 +368,7 @@ fn check_same_match(
     })?;
     let there = &meta["settings"];
     let effective_eval = |name: Option<&str>| -> String {
-        let named = name.and_then(|n| Eval::ALL.into_iter().find(|e| e.name() == n));
+        let named = name.and_then(|n| n.parse::<Eval>().ok());
         settings
             .game
             .usable_eval(named.unwrap_or(settings.game.default_eval()))

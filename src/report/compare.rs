@@ -251,6 +251,23 @@ pub enum Format {
     Text,
 }
 
+impl Format {
+    pub const NAMES: [&'static str; 2] = ["text", "markdown"];
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Format, String> {
+        match text {
+            "text" => Ok(Format::Text),
+            "markdown" => Ok(Format::Markdown),
+            _ => Err(format!(
+                "unknown format '{text}', expected text or markdown"
+            )),
+        }
+    }
+}
+
 fn ratio(new: u64, old: u64) -> String {
     match old {
         0 => "NA".into(),

@@ -55,10 +55,12 @@ pub fn search_uncounted<G: Endgame>(
 
 /// Checks that `config` can search positions of `G` to `depth`.
 pub fn check<G: Endgame>(depth: u32, config: &SearchConfig) -> Result<(), SearchError> {
-    if !G::supports_eval(config.eval) {
+    if !G::EVALS.contains(&config.eval) {
+        let names: Vec<&str> = G::EVALS.iter().map(|e| e.name()).collect();
         return Err(SearchError::EvalNotForGame {
             eval: config.eval.name(),
             game: G::NAME,
+            evals: names.join(", "),
         });
     }
     if depth != END && (depth == 0 || depth > MAX_DEPTH) {

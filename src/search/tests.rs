@@ -63,7 +63,7 @@ fn config(spec: &str) -> SearchConfig {
 /// `variant` with an evaluation `G` has (its default when it lacks material).
 fn config_for<G: Endgame>(variant: Variant) -> SearchConfig {
     let mut config = SearchConfig::new(variant);
-    if !G::supports_eval(config.eval) {
+    if !G::EVALS.contains(&config.eval) {
         config.eval = G::DEFAULT_EVAL;
     }
     config

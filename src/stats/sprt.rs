@@ -418,6 +418,16 @@ impl Sprt {
     /// The parameters make a test: elo0 < elo1, 0 < alpha, beta and alpha + beta < 1; the
     /// GSPRT models' Elo within +-1000.
     pub fn check(&self) -> Result<(), String> {
+        for (name, v) in [
+            ("elo0", self.elo0),
+            ("elo1", self.elo1),
+            ("alpha", self.alpha),
+            ("beta", self.beta),
+        ] {
+            if !v.is_finite() {
+                return Err(format!("sprt: {name} must be a number, got '{v}'"));
+            }
+        }
         if self.elo0 >= self.elo1 {
             return Err(format!(
                 "sprt: elo0 ({}) must be below elo1 ({})",

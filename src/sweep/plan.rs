@@ -192,6 +192,16 @@ pub enum Profile {
 }
 
 impl Profile {
+    pub const ALL: [Profile; 2] = [Profile::Classic2011, Profile::Pons2017];
+
+    /// What the profile reproduces, for help texts.
+    pub fn about(self) -> &'static str {
+        match self {
+            Profile::Classic2011 => "The classic 2011 FFO tables: moves file by file, leaves white minus black whatever the side to move, fail-hard, a large table storing only nodes where a move raised alpha",
+            Profile::Pons2017 => "Pascal Pons' \"Solving Connect 4\" tutorial: its steps (minmax ... lower_bound_tt), strong and weak, solved to the end with its table and conventions",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Profile::Classic2011 => "classic2011",

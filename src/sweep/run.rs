@@ -58,12 +58,11 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     let configs: Vec<SearchConfig> = variants
         .iter()
         .map(|variant| SearchConfig {
-            variant: variant.clone(),
             eval: settings.eval,
             shuffle: settings.shuffle,
             time_limit: settings.time_limit,
             clock: settings.clock,
-            wld: false,
+            ..SearchConfig::new(variant.clone())
         })
         .collect();
     for config in &configs {

@@ -252,6 +252,8 @@ impl Game for Connect4 {
     /// A won game is a leaf (the documented perft convention).
     const FINISHED_GAME_PERFT: u64 = 1;
     const DEFAULT_EVAL: Eval = Eval::Threats;
+    /// Only its own: disc difference means nothing in Connect 4.
+    const EVALS: &'static [Eval] = &[Eval::Threats];
 
     fn start() -> Connect4 {
         Connect4 {
@@ -330,11 +332,6 @@ impl Game for Connect4 {
             Eval::Threats => self.threat_balance(),
             _ => self.material(),
         }
-    }
-
-    /// Only its own: disc difference means nothing in Connect 4.
-    fn supports_eval(eval: Eval) -> bool {
-        eval == Eval::Threats
     }
 
     #[inline(always)]

@@ -157,6 +157,7 @@ impl Game for Reversi {
     const NAME: &'static str = "reversi";
     const MOVE_INDEXES: usize = 65;
     const FINISHED_GAME_PERFT: u64 = 1;
+    const EVALS: &'static [Eval] = &[Eval::Material, Eval::SquareWeights, Eval::Mobility];
 
     fn start() -> Reversi {
         // d4 and e5 white, e4 and d5 black; black to move.
@@ -253,12 +254,9 @@ impl Game for Reversi {
             Eval::Material => self.material(),
             Eval::SquareWeights => weighted(self.player) - weighted(self.opponent),
             Eval::Mobility => mobility_eval(self.player, self.opponent),
+            // Not one of its EVALS: never asked for.
             Eval::Threats => self.material(),
         }
-    }
-
-    fn supports_eval(eval: Eval) -> bool {
-        eval != Eval::Threats
     }
 
     #[inline]

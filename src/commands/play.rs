@@ -1,0 +1,154 @@
+//! `nodeprof play`: matches between agents, each game's line as it ends, the matches'
+//! summaries, then the report.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use super::outcome::Outcome;
+use crate::cli::PlayArgs;
+use crate::error::Error;
+use crate::game::GameKind;
+use crate::play::{self, Agent, Limits, Openings, PlaySettings};
+use crate::search::{Clock, END};
+use crate::stats::Sprt;
+
+/// A play as the command line asks for it.
+#[derive(Clone, Debug)]
+pub struct PlayJob {
+    /// The settings, the openings still to be read (see `openings`).
+    pub settings: PlaySettings,
+    /// The openings as written: `start`, `random:K` or positions.
+    pub openings: String,
+    /// Whether `--game` was given (else the openings' game, the first game for start or
+    /// random).
+    pub game_given: bool,
+    pub quiet: bool,
+}
+
+/// A play's default folder.
+fn default_folder(game: GameKind) -> PathBuf {
+    PathBuf::from(format!("reports/play-{game}"))
+}
+
+impl TryFrom<PlayArgs> for PlayJob {
+    type Error = Error;
+
+    /// The matches: each agent but the last against the last, once per depth of a range.
+    fn try_from(args: PlayArgs) -> Result<PlayJob, Error> {
+        let mut agents: Vec<Agent> = Vec::new();
+        for text in &args.agents {
+            agents.push(
+                text.parse()
+                    .map_err(|e| Error::Usage(format!("agent '{text}': {e}")))?,
+            );
+        }
+        let Some(opponent) = agents.pop() else {
+            return Err(Error::Usage("play: name two agents at least".into()));
+        };
+        let clock = args
+            .clock
+            .as_deref()
+            .map(play::agent::parse_time_control)
+            .transpose()
+            .map_err(Error::Usage)?;
+        let depths: Vec<Option<u32>> = match args.depth {
+            Some(d) if d.to == END => {
+                return Err(Error::Usage(
+                    "play: --depth end is not a playing limit".into(),
+                ))
+            }
+            Some(d) => d.list().into_iter().map(Some).collect(),
+            None => vec![None],
+        };
+        let mut matches = Vec::new();
+        for agent in &agents {
+            for &depth in &depths {
+                let limits = Limits {
+                    depth,
+                    nodes: args.nodes,
+                    movetime: args.movetime,
+                    clock,
+                };
+                matches.push([
+                    agent.clone().or_limits(&limits),
+                    opponent.clone().or_limits(&limits),
+                ]);
+            }
+        }
+        let sprt = args
+            .sprt
+            .as_deref()
+            .map(str::parse::<Sprt>)
+            .transpose()
+            .map_err(Error::Usage)?;
+        let game = args.game.game.unwrap_or(GameKind::ALL[0]);
+        let against_random = args.agents.last().is_some_and(|a| a.trim() == "random");
+        Ok(PlayJob {
+            settings: PlaySettings {
+                game,
+                matches,
+                games: args.games.unwrap_or(if against_random { 200 } else { 10 }),
+                openings: Openings::Start,
+                jobs: args.jobs as usize,
+                seed: args.seed,
+                eval: args.eval.eval,
+                sprt,
+                out_dir: args.folder.out.unwrap_or_else(|| default_folder(game)),
+                resume: args.folder.resume,
+                force: args.folder.force,
+                clock: Clock::SYSTEM,
+                command_line: std::env::args().collect(),
+                shard: args.folder.shard,
+                signature: args.folder.signature,
+            },
+            openings: args.openings,
+            game_given: args.game.game.is_some(),
+            quiet: args.quiet,
+        })
+    }
+}
+
+/// `nodeprof play`: the games' lines go to stderr as they end (as a sweep's progress does),
+/// the matches' summaries and the report's files to `out`.
+pub fn command(args: PlayArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    let PlayJob {
+        mut settings,
+        openings,
+        game_given,
+        quiet,
+    } = PlayJob::try_from(args)?;
+    if !game_given {
+        // The game of opening positions, as every other command detects it.
+        if let Some(kind) = play::openings_game(&openings)? {
+            if settings.out_dir == default_folder(settings.game) {
+                settings.out_dir = default_folder(kind);
+            }
+            settings.game = kind;
+        }
+    }
+    settings.openings = play::openings_from(&openings, settings.game)?;
+    let print = |line: &str| {
+        if !quiet {
+            eprintln!("{line}");
+        }
+    };
+    let summary = play::run(&settings, &print)?;
+    for m in &summary.matches {
+        for line in play::summary_lines(m, settings.sprt.as_ref()) {
+            writeln!(out, "{line}")?;
+        }
+    }
+    if summary.matches.iter().all(|m| m.tally.games() == 0) {
+        // A shard given no game pairs: its empty tables are kept for the merge.
+        writeln!(
+            out,
+            "no games to play in {} (no game pair falls in this shard); the folder is ready for the merge",
+            settings.out_dir.display()
+        )?;
+    } else {
+        for file in crate::report::play::run(&settings.out_dir)? {
+            writeln!(out, "{}", file.display())?;
+        }
+    }
+    Ok(Outcome::Success)
+}

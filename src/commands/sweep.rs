@@ -1,0 +1,141 @@
+//! `nodeprof sweep`: every position x variant x depth into a report folder, then its
+//! report (and, for a profile that compares, the same sweep with nodeprof's defaults first).
+
+use std::io::Write;
+
+use super::outcome::Outcome;
+use super::report::{describe, describe_sweep};
+use crate::cli::SweepArgs;
+use crate::error::Error;
+use crate::report::{self, ReportOptions};
+use crate::search::{Clock, END};
+use crate::store::RUNS_FILE;
+use crate::sweep::{self, plan, SweepSettings};
+
+/// A sweep as the command line asks for it.
+#[derive(Clone, Debug)]
+pub struct SweepJob {
+    pub settings: SweepSettings,
+    pub report: ReportOptions,
+    /// The same sweep with nodeprof's default conventions, to compare (profiles).
+    pub defaults: Option<Box<SweepSettings>>,
+}
+
+impl TryFrom<SweepArgs> for SweepJob {
+    type Error = Error;
+    fn try_from(args: SweepArgs) -> Result<SweepJob, Error> {
+        let exact = args.exact;
+        let exact_default = args.positions.is_empty() && exact;
+        let profile = args.profile;
+        let positions = plan::sweep_positions(args.positions, exact, profile);
+        let out_dir = args
+            .folder
+            .out
+            .unwrap_or_else(|| plan::sweep_folder(profile, &positions, exact_default));
+        let solving = exact || args.depth.is_some_and(|d| d.to == END);
+        let settings = SweepSettings {
+            positions,
+            game: args.game.game,
+            variants: args.variants,
+            depths: match exact {
+                true => Some(vec![END]),
+                false => args.depth.map(|d| d.list()),
+            },
+            eval: args.eval.eval.unwrap_or(plan::default_eval(solving)),
+            shuffle: args.shuffle,
+            jobs: args.jobs as usize,
+            time_limit: args.time_limit,
+            clock: Clock::SYSTEM,
+            out_dir,
+            resume: args.folder.resume,
+            force: args.folder.force,
+            repeat: args.repeat.repeat(),
+            quiet: args.quiet,
+            command_line: std::env::args().collect(),
+            shard: args.folder.shard,
+            signature: args.folder.signature,
+            bench_shuffle: None,
+        };
+        let (settings, defaults) = plan::with_profile(settings, profile);
+        Ok(SweepJob {
+            settings,
+            report: ReportOptions {
+                baseline: args.baseline,
+                ..ReportOptions::default()
+            },
+            defaults,
+        })
+    }
+}
+
+/// `nodeprof sweep`: `Failure` when no case of the sweep finished (and then no report).
+pub fn command(args: SweepArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    let SweepJob {
+        settings,
+        report,
+        defaults,
+    } = SweepJob::try_from(args)?;
+    if let Some(defaults) = &defaults {
+        sweep::run(defaults)?;
+        report::run(&defaults.out_dir, &report)?;
+    }
+    let summary = sweep::run(&settings)?;
+    if !settings.quiet {
+        describe_sweep(&summary, out)?;
+        out.flush()?;
+    }
+    if summary.ok == 0 && summary.skipped == 0 {
+        eprintln!(
+            "nodeprof: no report: no case of the sweep finished (see the status column of {})",
+            settings.out_dir.join(RUNS_FILE).display()
+        );
+        return Ok(Outcome::Failure);
+    }
+    let output = report::run(&settings.out_dir, &report)?;
+    if !settings.quiet {
+        describe(&settings.out_dir, &output, &[], false, 80, out)?;
+    }
+    Ok(Outcome::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::cli::{Cli, Command};
+
+    #[test]
+    fn a_profile_sweep_runs_its_variants_and_the_defaults_beside() {
+        let cli =
+            Cli::try_parse_from(["nodeprof", "sweep", "--profile", "classic2011", "-q"]).unwrap();
+        let Command::Sweep(args) = cli.command else {
+            panic!("a sweep")
+        };
+        let SweepJob {
+            settings, defaults, ..
+        } = SweepJob::try_from(args).unwrap();
+        let names: Vec<String> = settings.variants.iter().map(|v| v.display_name()).collect();
+        assert_eq!(
+            names,
+            [
+                "negamax",
+                "negaalpha",
+                "killer",
+                "transposition",
+                "transposition_k"
+            ]
+        );
+        assert!(settings.variants.iter().all(|v| v.is_classic2011()));
+        assert_eq!(
+            settings.out_dir,
+            std::path::PathBuf::from("reports/classic2011")
+        );
+        let defaults = defaults.expect("the defaults to compare with");
+        assert_eq!(
+            defaults.out_dir,
+            std::path::PathBuf::from("reports/classic2011/nodeprof-defaults")
+        );
+        assert!(defaults.variants.iter().all(|v| !v.is_classic2011()));
+    }
+}
