@@ -279,3 +279,55 @@ fn a_planted_import_between_siblings_is_found() {
         );
     }
 }
+
+/// The games of the registry, as `game_list!` names them (`Reversi => $crate::game::...`).
+fn registry_games() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game/registry.rs");
+    let text = fs::read_to_string(root).unwrap();
+    text.lines()
+        .filter_map(|l| l.trim().split_once(" => $crate::game::"))
+        .map(|(kind, _)| kind.to_string())
+        .collect()
+}
+
+/// Where code outside `game/` and `search/endgame/` names a game of the registry.
+fn per_game_code(files: &BTreeMap<Module, String>, games: &[String]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (module, code) in files {
+        let top: Vec<&str> = module.iter().map(String::as_str).collect();
+        if matches!(top.as_slice(), ["game", ..] | ["search", "endgame", ..]) {
+            continue;
+        }
+        for game in games {
+            if code.contains(&format!("GameKind::{game}")) {
+                found.push(format!("{} names GameKind::{game}", name(module)));
+            }
+        }
+    }
+    found
+}
+
+/// Adding a game is its folder, one registry line and its search hooks: no code outside
+/// `game/` and `search/endgame/` names a game (tests may); a planted match is found.
+#[test]
+fn no_code_outside_the_games_matches_on_a_game() {
+    let games = registry_games();
+    assert!(games.len() >= 4, "the registry's games: {games:?}");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = BTreeMap::new();
+    modules(&root, &root, &mut files);
+    let found = per_game_code(&files, &games);
+    assert!(
+        found.is_empty(),
+        "per-game code outside the games: {found:?}"
+    );
+    let planted: Module = vec!["play".into(), "records".into()];
+    files.insert(
+        planted,
+        "match kind { GameKind::Connect4 => \"games.txt\" }".into(),
+    );
+    assert_eq!(
+        per_game_code(&files, &games),
+        ["play::records names GameKind::Connect4"]
+    );
+}

@@ -1,6 +1,7 @@
 //! How a game's positions are written: detected, parsed, written and drawn by the game
 //! itself, so that position files and `show` need no code per game.
 
+use super::record::{GameRecord, ReadGame};
 use super::rules::{Game, Side};
 
 /// A game's position text.
@@ -11,6 +12,10 @@ pub trait Notation: Game {
     const ALIASES: &'static [&'static str] = &[];
     /// What its position text is called in messages: `a Reversi board`, `an Ataxx FEN`.
     const TEXT_FORM: &'static str;
+
+    /// The extension of list files that hold this game's positions whatever their lines look
+    /// like (Reversi: `obf`, Edax's Othello Board Format).
+    const LIST_EXTENSION: Option<&'static str> = None;
 
     /// Whether a position text (a `.pos` file's first data line, or the position of a list
     /// line or an inline position) is this game's.
@@ -39,9 +44,29 @@ pub trait Notation: Game {
         format!("{self}\n")
     }
 
-    /// How the game names a side in sentences (`Black`; Connect 4: `X`).
+    /// How the game names its sides, the first mover's first (`Black`, `White`; Ataxx and
+    /// Connect 4: `X`, `O`), in sentences and in the tables.
+    const SIDE_NAMES: [&'static str; 2] = ["Black", "White"];
+
+    /// The name of `side` (see `SIDE_NAMES`).
     fn side_name(&self, side: Side) -> &'static str {
-        side.name()
+        Self::SIDE_NAMES[side as usize]
+    }
+
+    /// The file a match's game records go to, if the game has a record format.
+    const RECORD_FILE: Option<&'static str> = None;
+
+    /// The record of one game, ending in a newline (only asked of games with a
+    /// `RECORD_FILE`).
+    fn write_record(record: &GameRecord) -> String {
+        let _ = record;
+        String::new()
+    }
+
+    /// Every game of a record file.
+    fn read_records(text: &str) -> Result<Vec<ReadGame>, String> {
+        let _ = text;
+        Err(format!("{} has no game records", Self::TITLE))
     }
 
     /// A board diagram for `show`, each line ending in a newline.

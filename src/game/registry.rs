@@ -3,7 +3,8 @@
 //! dispatch in `position/`. Adding a game is its folder under `game/` and a line here.
 
 use super::notation::Notation;
-use super::rules::{Eval, Game};
+use super::record::{GameRecord, ReadGame};
+use super::rules::{Eval, Game, Side};
 
 /// The games: the `GameKind` variant and the position type. The first is the default game
 /// (positions no game claims are read as its, so that its parser explains what is wrong).
@@ -78,6 +79,34 @@ macro_rules! define_game_kind {
                 }
             }
 
+            /// Its side names, the first mover's first.
+            pub fn side_names(self) -> [&'static str; 2] {
+                match self {
+                    $(GameKind::$kind => <$game as Notation>::SIDE_NAMES,)*
+                }
+            }
+
+            /// The file its game records go to, if it has a record format.
+            pub fn record_file(self) -> Option<&'static str> {
+                match self {
+                    $(GameKind::$kind => <$game as Notation>::RECORD_FILE,)*
+                }
+            }
+
+            /// The record of one game (see [`Notation::write_record`]).
+            pub fn write_record(self, record: &GameRecord) -> String {
+                match self {
+                    $(GameKind::$kind => <$game as Notation>::write_record(record),)*
+                }
+            }
+
+            /// Every game of a record file.
+            pub fn read_records(self, text: &str) -> Result<Vec<ReadGame>, String> {
+                match self {
+                    $(GameKind::$kind => <$game as Notation>::read_records(text),)*
+                }
+            }
+
             /// The evaluations its positions have.
             pub fn evals(self) -> &'static [Eval] {
                 match self {
@@ -90,6 +119,14 @@ macro_rules! define_game_kind {
                 match self {
                     $(GameKind::$kind => <$game as Notation>::split_value(text),)*
                 }
+            }
+
+            /// The game whose list files have extension `ext` whatever their lines look like.
+            pub fn of_list_extension(ext: &str) -> Option<GameKind> {
+                $(if <$game as Notation>::LIST_EXTENSION == Some(ext) {
+                    return Some(GameKind::$kind);
+                })*
+                None
             }
 
             /// The game whose position text `text` looks like, if any claims it.
@@ -106,6 +143,14 @@ macro_rules! define_game_kind {
 game_list!(define_game_kind);
 
 impl GameKind {
+    /// The side the game names `name`.
+    pub fn side_named(self, name: &str) -> Option<Side> {
+        let names = self.side_names();
+        [Side::Black, Side::White]
+            .into_iter()
+            .find(|&s| names[s as usize] == name)
+    }
+
     /// `eval` if positions of this game have it, else the game's default evaluation.
     pub fn usable_eval(self, eval: Eval) -> Eval {
         match self.evals().contains(&eval) {

@@ -5,29 +5,8 @@ use std::time::Duration;
 use super::agent::{Agent, Chooser};
 use crate::error::SearchError;
 use crate::game::tree::splitmix64;
-use crate::game::{Eval, Game, GameMove, Notation};
+use crate::game::{Eval, Game, GameMove, Notation, Side, Termination};
 use crate::search::{Clock, Endgame, Limit, SearchConfig, Thinker};
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Termination {
-    /// By the rules: neither side can play on, or four in a row.
-    End,
-    /// By a move-count rule (Ataxx: 100 halfmoves without a clone).
-    MoveRule,
-    /// A side's clock ran out (it loses).
-    TimeForfeit,
-}
-
-impl Termination {
-    pub fn name(self) -> &'static str {
-        match self {
-            Termination::End => "end",
-            Termination::MoveRule => "move_rule",
-            Termination::TimeForfeit => "time_forfeit",
-        }
-    }
-}
 
 /// One move of a game and what choosing it cost.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,7 +15,7 @@ pub struct PlayedMove {
     pub ply: u32,
     /// 0: the match's first agent, 1: its second.
     pub agent: usize,
-    pub side: &'static str,
+    pub side: Side,
     pub mv: String,
     /// The search's value for the mover (a greedy agent: the best one-ply value).
     pub score: Option<i32>,
@@ -54,8 +33,8 @@ pub struct PlayedMove {
 pub struct PlayedGame {
     /// The agent who moved first (0 or 1).
     pub first: usize,
-    /// Each agent's side name (`Black`, `x`, `X`), by agent.
-    pub sides: [&'static str; 2],
+    /// Each agent's side, by agent.
+    pub sides: [Side; 2],
     pub start: String,
     pub final_position: String,
     pub moves: Vec<PlayedMove>,
@@ -187,9 +166,8 @@ pub fn play_game<G: Endgame + Notation>(
         true => first,
         false => 1 - first,
     };
-    let mut sides = [""; 2];
-    sides[first] = start.side_name(first_side);
-    sides[1 - first] = start.side_name(first_side.opponent());
+    let mut sides = [first_side; 2];
+    sides[1 - first] = first_side.opponent();
     let mut remaining: [Option<Duration>; 2] =
         [0, 1].map(|i| agents[i].limits.clock.map(|c| c.base));
     let mut time_ns = [0u64; 2];
@@ -216,7 +194,7 @@ pub fn play_game<G: Endgame + Notation>(
         moves.push(PlayedMove {
             ply: moves.len() as u32 + 1,
             agent,
-            side: pos.side_name(pos.side_to_move()),
+            side: pos.side_to_move(),
             mv: choice.mv.to_string(),
             score: choice.score,
             depth: choice.depth,

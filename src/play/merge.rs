@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use super::records::{record_file, write_record, RecordInfo};
+use super::records::{write_record, RecordInfo};
 use super::run::{pair_shard, played_from_rows};
 use crate::error::{Error, PlayError};
 use crate::game::GameKind;
@@ -149,7 +149,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<Me
     let moves: Vec<MoveRow> = merged.iter().flat_map(|(_, m)| m.clone()).collect();
     replace_table(&out.join(GAMES_FILE), &rows)?;
     replace_table(&out.join(MOVES_FILE), &moves)?;
-    if let Some(file) = record_file(game) {
+    if let Some(file) = game.record_file() {
         let mut text = String::new();
         for (row, own) in &merged {
             let own: Vec<&MoveRow> = own.iter().collect();
@@ -158,7 +158,11 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<Me
                 names: [&row.agent1, &row.agent2],
                 date: "",
             };
-            text.push_str(&write_record(game, &played_from_rows(row, &own), &info));
+            text.push_str(&write_record(
+                game,
+                &played_from_rows(game, row, &own),
+                &info,
+            ));
         }
         crate::store::replace(&out.join(file), text.as_bytes())?;
     }

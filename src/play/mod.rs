@@ -11,8 +11,9 @@ pub mod records;
 mod run;
 pub mod settings;
 
+pub use crate::game::Termination;
 pub use agent::{Agent, Chooser, Limits, TimeControl};
-pub use game::{play_game, PlayedGame, Termination};
+pub use game::{play_game, PlayedGame};
 pub use openings::{openings_from, openings_game, Openings};
 pub use run::{game_line, run, summary_lines};
 pub use settings::{match_name, MatchSummary, PlaySettings, PlaySummary};

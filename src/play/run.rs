@@ -12,10 +12,10 @@ use std::sync::Mutex;
 use super::agent::Agent;
 use super::game::{play_game, PlayedGame};
 use super::openings::{derive, Openings};
-use super::records::{record_file, write_record, RecordInfo};
+use super::records::{write_record, RecordInfo};
 use super::settings::{match_name, MatchSummary, PlaySettings, PlaySummary};
 use crate::error::{Error, PlayError};
-use crate::game::Eval;
+use crate::game::{Eval, GameKind, Side, Termination};
 use crate::position::AnyPosition;
 use crate::stats::{elo_estimate, Results, Sprt, Tally, Verdict};
 use crate::store::games::{read_tables, replace_table, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
@@ -107,7 +107,7 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
     // The tables and the record file are written again from the kept rows (a game stopped
     // half-way may have moves and a record without its row, a kill may have cut a row), each
     // replaced whole: a kill at any moment of a resume leaves every finished game.
-    let record_path = record_file(settings.game).map(|f| dir.join(f));
+    let record_path = settings.game.record_file().map(|f| dir.join(f));
     let mut by_game: HashMap<(&str, u64), Vec<&MoveRow>> = HashMap::new();
     for m in &kept_moves {
         by_game
@@ -127,7 +127,7 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
         };
         records.push_str(&write_record(
             settings.game,
-            &played_from_rows(row, moves),
+            &played_from_rows(settings.game, row, moves),
             &info,
         ));
     }
@@ -224,7 +224,7 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
                         };
                         save_game(&mut s, settings, name, agents, round, &game, &info)?;
                         s.results.add(round.div_ceil(2), game.score());
-                        on_line(&game_line(round, &game));
+                        on_line(&game_line(settings.game, round, &game));
                         if let Some(sprt) = &settings.sprt {
                             on_line(&sprt.running_line(&s.results.tally));
                         }
@@ -265,32 +265,19 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
     })
 }
 
-/// A finished game as its rows tell it (to write its record again).
-pub(crate) fn played_from_rows(row: &GameRow, moves: &[&MoveRow]) -> PlayedGame {
-    let side = |m: &MoveRow| -> &'static str {
-        // Side names are the games' constants; keep the static one that matches.
-        ["Black", "White", "X", "O"]
-            .into_iter()
-            .find(|s| *s == m.side)
-            .unwrap_or("")
-    };
-    let agent1_side = ["Black", "White", "X", "O"]
-        .into_iter()
-        .find(|s| *s == row.agent1_side)
-        .unwrap_or("");
-    let other = match agent1_side {
-        "Black" => "White",
-        "White" => "Black",
-        "X" => "O",
-        _ => "X",
-    };
+/// A finished game of `kind` as its rows tell it (to write its record again).
+pub(crate) fn played_from_rows(kind: GameKind, row: &GameRow, moves: &[&MoveRow]) -> PlayedGame {
+    // Rows are checked where they are read (`merge` replays every game); a side name the
+    // game does not have is taken as the first side's.
+    let side = |name: &str| kind.side_named(name).unwrap_or(Side::Black);
+    let agent1_side = side(&row.agent1_side);
     let stones = row.stones.as_deref().and_then(|s| {
         let (a, b) = s.split_once('-')?;
         Some([a.parse().ok()?, b.parse().ok()?])
     });
     PlayedGame {
         first: moves.first().map_or(0, |m| (m.role == "agent2") as usize),
-        sides: [agent1_side, other],
+        sides: [agent1_side, agent1_side.opponent()],
         start: row.opening.clone(),
         final_position: row.final_position.clone(),
         moves: moves
@@ -298,7 +285,7 @@ pub(crate) fn played_from_rows(row: &GameRow, moves: &[&MoveRow]) -> PlayedGame 
             .map(|m| super::game::PlayedMove {
                 ply: m.ply,
                 agent: (m.role == "agent2") as usize,
-                side: side(m),
+                side: side(&m.side),
                 mv: m.r#move.clone(),
                 score: m.score,
                 depth: m.depth,
@@ -308,11 +295,7 @@ pub(crate) fn played_from_rows(row: &GameRow, moves: &[&MoveRow]) -> PlayedGame 
                 pv: m.pv.clone(),
             })
             .collect(),
-        termination: match row.termination.as_str() {
-            "move_rule" => super::game::Termination::MoveRule,
-            "time_forfeit" => super::game::Termination::TimeForfeit,
-            _ => super::game::Termination::End,
-        },
+        termination: Termination::named(&row.termination).unwrap_or(Termination::End),
         winner: match row.winner.as_str() {
             "agent1" => Some(0),
             "agent2" => Some(1),
@@ -424,10 +407,16 @@ fn check_same_match(
 
 /// Agents, game and openings that can make a match, checked before any file is touched.
 fn check_settings(settings: &PlaySettings) -> Result<(), PlayError> {
-    if record_file(settings.game).is_none() {
+    if settings.game.record_file().is_none() {
+        let played: Vec<&str> = GameKind::ALL
+            .iter()
+            .filter(|g| g.record_file().is_some())
+            .map(|g| g.name())
+            .collect();
         return Err(PlayError::Setup(format!(
-            "{} is not played: matches are for reversi, ataxx and connect4",
-            settings.game
+            "{} is not played: matches are for {}",
+            settings.game,
+            played.join(", ")
         )));
     }
     if settings.shard.is_some() && settings.sprt.is_some() {
@@ -537,7 +526,7 @@ fn save_game(
                 ply: m.ply,
                 agent: names[m.agent].clone(),
                 role: format!("agent{}", m.agent + 1),
-                side: m.side.to_string(),
+                side: settings.game.side_names()[m.side as usize].to_string(),
                 r#move: m.mv.clone(),
                 score: m.score,
                 depth: m.depth,
@@ -556,7 +545,7 @@ fn save_game(
         }
     };
     s.moves.flush().map_err(flush_error(dir.join(MOVES_FILE)))?;
-    if let (Some(file), Some(record)) = (&mut s.record, record_file(settings.game)) {
+    if let (Some(file), Some(record)) = (&mut s.record, settings.game.record_file()) {
         file.write_all(write_record(settings.game, game, info).as_bytes())
             .and_then(|()| file.flush())
             .map_err(flush_error(dir.join(record)))?;
@@ -569,7 +558,7 @@ fn save_game(
             pair: round.div_ceil(2),
             agent1: names[0].clone(),
             agent2: names[1].clone(),
-            agent1_side: game.sides[0].to_string(),
+            agent1_side: settings.game.side_names()[game.sides[0] as usize].to_string(),
             opening: game.start.clone(),
             seed: derive(settings.seed, 2, round),
             winner: match game.winner {
@@ -593,7 +582,7 @@ fn save_game(
 }
 
 /// The writeup's per-game line: `Game 7: agent2(O) WINS 30-19 | T99 | A1 127ms / A2 1313ms`.
-pub fn game_line(round: u64, game: &PlayedGame) -> String {
+pub fn game_line(kind: GameKind, round: u64, game: &PlayedGame) -> String {
     let outcome = match game.winner {
         Some(w) => {
             let score = match (game.stones, game.margin) {
@@ -601,7 +590,11 @@ pub fn game_line(round: u64, game: &PlayedGame) -> String {
                 (None, Some(m)) => format!("by {}", m.abs()),
                 (None, None) => String::new(),
             };
-            format!("agent{}({}) WINS {score}", w + 1, game.sides[w])
+            format!(
+                "agent{}({}) WINS {score}",
+                w + 1,
+                kind.side_names()[game.sides[w] as usize]
+            )
         }
         None => match game.stones {
             Some(s) => format!("DRAW {}-{}", s[0], s[1]),
@@ -609,9 +602,9 @@ pub fn game_line(round: u64, game: &PlayedGame) -> String {
         },
     };
     let forfeit = match game.termination {
-        super::game::Termination::TimeForfeit => " (time forfeit)",
-        super::game::Termination::MoveRule => " (100 halfmoves)",
-        super::game::Termination::End => "",
+        Termination::TimeForfeit => " (time forfeit)",
+        Termination::MoveRule => " (100 halfmoves)",
+        Termination::End => "",
     };
     format!(
         "Game {round}: {outcome}{forfeit} | T{} | A1 {}ms / A2 {}ms",

@@ -3,7 +3,6 @@
 
 use std::path::Path;
 
-use super::records::{read_records, record_file};
 use super::*;
 use crate::game::{Game, GameKind, Notation};
 use crate::position::AnyPosition;
@@ -78,8 +77,8 @@ fn complete_games_follow_the_rules_and_their_records_replay() {
         let games: Vec<GameRow> = read_rows(&dir.path().join(GAMES_FILE)).unwrap();
         let moves: Vec<MoveRow> = read_rows(&dir.path().join(MOVES_FILE)).unwrap();
         assert_eq!(games.len(), 4);
-        let text = std::fs::read_to_string(dir.path().join(record_file(kind).unwrap())).unwrap();
-        let records = read_records(kind, &text).unwrap();
+        let text = std::fs::read_to_string(dir.path().join(kind.record_file().unwrap())).unwrap();
+        let records = kind.read_records(&text).unwrap();
         assert_eq!(records.len(), 4, "{kind}: {text}");
         for (game, record) in games.iter().zip(&records) {
             let played: Vec<String> = moves

@@ -81,10 +81,11 @@ pub fn parse_text(
     };
     if is_list(path) {
         // An .obf list is Reversi's (Edax's Othello Board Format) whatever its lines look like.
-        let game = match path.extension().and_then(|e| e.to_str()) {
-            Some("obf") => game.or(Some(GameKind::Reversi)),
-            _ => game,
-        };
+        let game = game.or_else(|| {
+            path.extension()
+                .and_then(|e| e.to_str())
+                .and_then(GameKind::of_list_extension)
+        });
         let mut cases = Vec::with_capacity(data.len());
         for &(line, content) in &data {
             let (position, expected) =

@@ -5,6 +5,7 @@
 
 mod bits;
 mod notation;
+mod record;
 mod rules;
 #[cfg(test)]
 mod tests;

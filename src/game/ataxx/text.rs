@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use super::rules::Ataxx;
 use crate::game::notation::Notation;
+use crate::game::record::{GameRecord, ReadGame};
 use crate::game::rules::Side;
 
 impl Ataxx {
@@ -144,11 +145,15 @@ impl Notation for Ataxx {
     const TEXT_FORM: &'static str = "an Ataxx FEN";
 
     /// `X` (moves first; `x` in FEN) and `O`.
-    fn side_name(&self, side: Side) -> &'static str {
-        match side {
-            Side::Black => "X",
-            Side::White => "O",
-        }
+    const SIDE_NAMES: [&'static str; 2] = ["X", "O"];
+    const RECORD_FILE: Option<&'static str> = Some("games.pgn");
+
+    fn write_record(record: &GameRecord) -> String {
+        super::record::pgn(record)
+    }
+
+    fn read_records(text: &str) -> Result<Vec<ReadGame>, String> {
+        super::record::read_pgn(text)
     }
 
     /// A FEN: ranks separated by `/`.

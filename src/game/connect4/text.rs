@@ -4,7 +4,8 @@
 use super::bits::{HEIGHT, WIDTH};
 use super::rules::Connect4;
 use crate::game::notation::Notation;
-use crate::game::rules::{Game, Side};
+use crate::game::record::{GameRecord, ReadGame};
+use crate::game::rules::Game;
 
 impl Notation for Connect4 {
     const TITLE: &'static str = "Connect 4";
@@ -46,11 +47,24 @@ impl Notation for Connect4 {
     }
 
     /// `X` the first player, `O` the second, as the diagram draws them.
-    fn side_name(&self, side: Side) -> &'static str {
-        match side {
-            Side::Black => "X",
-            Side::White => "O",
-        }
+    const SIDE_NAMES: [&'static str; 2] = ["X", "O"];
+    /// One game a line, its columns from the empty board (`4453...`): the form of Pascal
+    /// Pons' solver and benchmark files.
+    const RECORD_FILE: Option<&'static str> = Some("games.txt");
+
+    fn write_record(record: &GameRecord) -> String {
+        format!("{}\n", record.final_position)
+    }
+
+    fn read_records(text: &str) -> Result<Vec<ReadGame>, String> {
+        Ok(text
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| ReadGame {
+                start: "start".into(),
+                moves: l.trim().chars().map(|c| c.to_string()).collect(),
+            })
+            .collect())
     }
 
     /// Row 6 at the top; `X` the first player, `O` the second; the column numbers below.

@@ -6,6 +6,7 @@
 pub mod bits;
 mod eval;
 mod notation;
+mod record;
 mod rules;
 #[cfg(test)]
 mod tests;

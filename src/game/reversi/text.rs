@@ -4,6 +4,7 @@
 use super::notation::parse_side;
 use super::rules::Reversi;
 use crate::game::notation::Notation;
+use crate::game::record::{GameRecord, ReadGame};
 use crate::game::rules::{Game, Side};
 
 /// The characters of a board line.
@@ -13,6 +14,16 @@ impl Notation for Reversi {
     const TITLE: &'static str = "Reversi";
     const ALIASES: &'static [&'static str] = &["othello"];
     const TEXT_FORM: &'static str = "a Reversi board";
+    const RECORD_FILE: Option<&'static str> = Some("games.ggf");
+    const LIST_EXTENSION: Option<&'static str> = Some("obf");
+
+    fn write_record(record: &GameRecord) -> String {
+        super::record::ggf(record)
+    }
+
+    fn read_records(text: &str) -> Result<Vec<ReadGame>, String> {
+        super::record::read_ggf(text)
+    }
 
     /// A 64-square board, alone or followed by the side to move.
     fn looks_like(text: &str) -> bool {

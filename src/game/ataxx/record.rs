@@ -1,0 +1,112 @@
+//! Ataxx's game records: PGN with `FEN` tags, as cuteataxx writes and reads them.
+
+use crate::game::record::{GameRecord, ReadGame, Termination};
+use crate::game::rules::Side;
+
+/// The record of one game in PGN with `FEN` tags, as cuteataxx writes it (`x` is Black and
+/// moves first; `1-0` is a win for Black).
+pub(super) fn pgn(r: &GameRecord) -> String {
+    let mut out = String::new();
+    let result = match r.winner {
+        None => "1/2-1/2",
+        Some(Side::Black) => "1-0",
+        Some(Side::White) => "0-1",
+    };
+    let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k} \"{v}\"]\n"));
+    tag("Event", "nodeprof play");
+    tag("Site", "nodeprof");
+    tag("Date", r.date);
+    tag("Round", &r.round.to_string());
+    tag("Black", r.name(Side::Black));
+    tag("White", r.name(Side::White));
+    tag("Result", result);
+    tag("FEN", r.start);
+    tag("FinalFEN", r.final_position);
+    match r.termination {
+        Termination::TimeForfeit => tag("Adjudicated", "Out of time"),
+        Termination::MoveRule => tag("Termination", "100 halfmoves"),
+        Termination::End => {}
+    }
+    tag("PlyCount", &r.moves.len().to_string());
+    if let Some(stones) = r.stones {
+        let diff = stones[0] as i64 - stones[1] as i64;
+        tag("Material", &format!("{diff:+}"));
+    }
+    out.push('\n');
+    let white_first = r
+        .moves
+        .first()
+        .is_some_and(|(side, _)| *side == Side::White);
+    let mut text = String::new();
+    if white_first {
+        text.push_str("1... ");
+    }
+    for (ply, (_, mv)) in (usize::from(white_first)..).zip(&r.moves) {
+        if ply.is_multiple_of(2) {
+            text.push_str(&format!("{}. ", ply / 2 + 1));
+        }
+        text.push_str(mv);
+        text.push(' ');
+    }
+    text.push_str(result);
+    out.push_str(&wrap(&text, 80));
+    out.push_str("\n\n");
+    out
+}
+
+/// Words of `text` in lines of at most `width` characters.
+fn wrap(text: &str, width: usize) -> String {
+    let mut lines: Vec<String> = vec![String::new()];
+    for word in text.split(' ') {
+        let line = lines.last_mut().expect("one line at least");
+        if !line.is_empty() && line.len() + 1 + word.len() > width {
+            lines.push(word.to_string());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines.join("\n")
+}
+
+pub(super) fn read_pgn(text: &str) -> Result<Vec<ReadGame>, String> {
+    let mut games = Vec::new();
+    let mut start: Option<String> = None;
+    let mut moves: Vec<String> = Vec::new();
+    let mut in_moves = false;
+    let finish =
+        |start: &mut Option<String>, moves: &mut Vec<String>, games: &mut Vec<ReadGame>| {
+            if let Some(s) = start.take() {
+                games.push(ReadGame {
+                    start: s,
+                    moves: std::mem::take(moves),
+                });
+            }
+        };
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(tag) = line.strip_prefix('[') {
+            if in_moves {
+                finish(&mut start, &mut moves, &mut games);
+                in_moves = false;
+            }
+            if let Some(fen) = tag.strip_prefix("FEN \"") {
+                start = Some(fen.trim_end_matches("\"]").to_string());
+            }
+        } else if !line.is_empty() {
+            in_moves = true;
+            for word in line.split_whitespace() {
+                let is_number =
+                    word.ends_with('.') && word.trim_end_matches('.').parse::<u32>().is_ok();
+                let is_result = ["1-0", "0-1", "1/2-1/2", "*"].contains(&word);
+                if !is_number && !is_result {
+                    moves.push(word.to_string());
+                }
+            }
+        }
+    }
+    finish(&mut start, &mut moves, &mut games);
+    Ok(games)
+}

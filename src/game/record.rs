@@ -1,0 +1,72 @@
+//! Game records: a finished game in the form each game's own tools read (the games write and
+//! read their records through their `Notation`), by side, not by player.
+
+use super::rules::Side;
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// By the rules: neither side can play on, or four in a row.
+    End,
+    /// By a move-count rule (Ataxx: 100 halfmoves without a clone).
+    MoveRule,
+    /// A side's clock ran out (it loses).
+    TimeForfeit,
+}
+
+impl Termination {
+    pub const ALL: [Termination; 3] = [
+        Termination::End,
+        Termination::MoveRule,
+        Termination::TimeForfeit,
+    ];
+
+    /// The termination the tables write as `name`.
+    pub fn named(name: &str) -> Option<Termination> {
+        Termination::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Termination::End => "end",
+            Termination::MoveRule => "move_rule",
+            Termination::TimeForfeit => "time_forfeit",
+        }
+    }
+}
+
+/// A finished game as a record writes it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord<'a> {
+    pub round: u64,
+    pub date: &'a str,
+    /// The players' names, by side: `[Black's, White's]` (the first side's first).
+    pub names: [&'a str; 2],
+    /// The start and final positions in the game's position text.
+    pub start: &'a str,
+    pub final_position: &'a str,
+    /// Each move with its side, in the game's notation.
+    pub moves: Vec<(Side, &'a str)>,
+    pub termination: Termination,
+    /// The winning side; none for a draw.
+    pub winner: Option<Side>,
+    /// Black's final margin (none after a time forfeit).
+    pub margin: Option<i32>,
+    /// Black's and White's stones at the end, for games that count them.
+    pub stones: Option<[u32; 2]>,
+}
+
+impl GameRecord<'_> {
+    /// The player of `side`'s name.
+    pub fn name(&self, side: Side) -> &str {
+        self.names[side as usize]
+    }
+}
+
+/// A game read back from a record file: its start (in the game's position text) and its
+/// moves (in the game's notation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadGame {
+    pub start: String,
+    pub moves: Vec<String>,
+}

@@ -1,0 +1,98 @@
+//! Reversi's game records: GGF, which NBoard, the Generic Game Server and most Othello
+//! programs read.
+
+use crate::game::record::{GameRecord, ReadGame, Termination};
+use crate::game::rules::Side;
+
+/// The record of one game in GGF, the Generic Game Format of the Generic Game Server that
+/// NBoard and most Othello programs read (`BO[8 ... *]`, `B[f5]W[d6]`, `PA` a pass, `RE`
+/// Black's margin).
+pub(super) fn ggf(r: &GameRecord) -> String {
+    let margin = r.margin.unwrap_or(0);
+    let result = match r.termination {
+        Termination::TimeForfeit => match r.winner == Some(Side::Black) {
+            true => "+64.000:t".to_string(),
+            false => "-64.000:t".to_string(),
+        },
+        _ => format!("{margin:+}.000").replace("+0.000", "0.000"),
+    };
+    let mut out = format!(
+        "(;GM[Othello]PC[nodeprof]DT[{}]PB[{}]PW[{}]RE[{result}]TI[0]TY[8]BO[8 {}]",
+        r.date,
+        r.name(Side::Black),
+        r.name(Side::White),
+        ggf_board(r.start)
+    );
+    for (side, mv) in &r.moves {
+        let colour = if *side == Side::Black { 'B' } else { 'W' };
+        let mv = if *mv == "pass" { "PA" } else { mv };
+        out.push_str(&format!("{colour}[{mv}]"));
+    }
+    out.push_str(";)\n");
+    out
+}
+
+/// An obf position (`board side`, X black, O white) as GGF's board: eight rows of `*`, `O`
+/// and `-`, then the side to move.
+fn ggf_board(obf: &str) -> String {
+    let (board, side) = obf.split_once(' ').unwrap_or((obf, "X"));
+    let cells: String = board
+        .chars()
+        .map(|c| match c {
+            'X' | 'x' | '*' => '*',
+            'O' | 'o' => 'O',
+            _ => '-',
+        })
+        .collect();
+    let rows: Vec<&str> = (0..8).filter_map(|r| cells.get(r * 8..r * 8 + 8)).collect();
+    let side = if side.starts_with(['O', 'o', 'W', 'w']) {
+        'O'
+    } else {
+        '*'
+    };
+    format!("{} {side}", rows.join(" "))
+}
+
+pub(super) fn read_ggf(text: &str) -> Result<Vec<ReadGame>, String> {
+    let mut games = Vec::new();
+    for record in text.split("(;").skip(1) {
+        let mut start = None;
+        let mut moves = Vec::new();
+        let mut rest = record;
+        while let Some(open) = rest.find('[') {
+            let key = rest[..open].trim_start_matches(';').trim();
+            let close = rest[open..]
+                .find(']')
+                .ok_or_else(|| format!("unclosed property {key}"))?
+                + open;
+            let value = &rest[open + 1..close];
+            match key {
+                "BO" => {
+                    let mut fields = value.split_whitespace();
+                    fields.next(); // the board size
+                    let rows: Vec<&str> = fields.by_ref().take(8).collect();
+                    let side = fields.next().unwrap_or("*");
+                    let board: String = rows
+                        .concat()
+                        .chars()
+                        .map(|c| match c {
+                            '*' => 'X',
+                            'O' => 'O',
+                            _ => '-',
+                        })
+                        .collect();
+                    let side = if side == "O" { "O" } else { "X" };
+                    start = Some(format!("{board} {side}"));
+                }
+                "B" | "W" => moves.push(value.split('/').next().unwrap_or("").to_string()),
+                _ => {}
+            }
+            rest = &rest[close + 1..];
+        }
+        games.push(ReadGame {
+            start: start.ok_or("a GGF game without BO[]")?,
+            moves,
+        });
+    }
+    Ok(games)
+}
