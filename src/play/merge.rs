@@ -5,7 +5,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::records::{write_record, RecordInfo};
-use super::run::{pair_shard, played_from_rows};
+use super::rows::played_from_rows;
+use super::shard::pair_shard;
 use crate::error::{Error, PlayError};
 use crate::game::GameKind;
 use crate::position::AnyPosition;

@@ -3,19 +3,24 @@
 //! SPRT, the tables and game records they write.
 
 pub mod agent;
+mod check;
 pub mod game;
 pub mod merge;
 pub mod meta;
 pub mod openings;
+mod output;
 pub mod records;
+mod rows;
 mod run;
 pub mod settings;
+mod shard;
 
 pub use crate::game::Termination;
 pub use agent::{Agent, Chooser, Limits, TimeControl};
 pub use game::{play_game, PlayedGame};
 pub use openings::{openings_from, openings_game, Openings};
-pub use run::{game_line, run, summary_lines};
+pub use output::{game_line, summary_lines};
+pub use run::run;
 pub use settings::{match_name, MatchSummary, PlaySettings, PlaySummary};
 
 #[cfg(test)]
