@@ -11,7 +11,7 @@ use super::endgame::Safe;
 use super::history::History;
 use super::killer::Killers;
 use super::spec::{Base, TableUse, Variant};
-use super::tt::{Bound, TableError, TranspositionTable, NO_LOWER};
+use super::tt::{Bound, Policy, TableError, TranspositionTable, NO_LOWER};
 use crate::counters::Counters;
 use crate::game::{margin_score, Eval, Game, GameMove, Side};
 
@@ -108,6 +108,8 @@ pub struct Options {
     /// Whether nodes keep the principal variation: not for the null-window drivers (mtdf,
     /// bisect), whose line is read from the table at the end.
     pub track_pv: bool,
+    /// The table's rules for storing results (none without a table).
+    pub table_policy: Option<Policy>,
 }
 
 /// What the search learns as it goes and carries from node to node (and from one iteration
@@ -231,6 +233,11 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 eval,
                 shuffle,
                 track_pv: !matches!(variant.base, Base::Mtdf | Base::Bisect),
+                table_policy: variant.table.map(|t| match (t.narrow, t.classic_store) {
+                    (true, _) => Policy::Narrow { lower: t.lower },
+                    (false, true) => Policy::Classic,
+                    (false, false) => Policy::Merge,
+                }),
             },
             memory: Memory {
                 tt,
@@ -696,47 +703,10 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         };
         let value = self.bounded(best, alpha, beta);
         let depth = Self::table_depth(pos, depth);
-        if let (Some(table), Some(use_)) = (&mut self.memory.tt, self.options.variant.table) {
-            if use_.narrow {
-                // The tutorial's rules: the value after the loop as an upper bound (exact
-                // ones too), cut-offs' as lower bounds only with `ttlower`.
-                let bound = match bound {
-                    Bound::Lower if use_.lower => Bound::Lower,
-                    Bound::Lower => return value,
-                    _ => Bound::Upper,
-                };
-                let code = best_move.map(GameMove::to_code);
-                table.store_direct(pos.table_index(), depth, bound, value, code);
-                return value;
-            }
-            if use_.classic_store {
-                // The classic tables' rules: no upper bounds, and an entry for the same
-                // position stays if deeper, or as deep and exact, or the new one is not exact.
-                if bound == Bound::Upper {
-                    return value;
-                }
-                if let Some(old) = table.probe(pos.key()) {
-                    let keep = old.depth > depth
-                        || (old.depth == depth && (old.is_exact() || bound != Bound::Exact));
-                    if keep {
-                        return value;
-                    }
-                }
-            }
-            // A node that failed low has no proven best move: whether the best-looking of
-            // its failed moves is stored is the game's choice (see `Endgame::FAIL_LOW_MOVES`).
-            let best_move = match bound {
-                Bound::Upper if !G::FAIL_LOW_MOVES => None,
-                _ => best_move,
-            };
-            table.store(
-                pos.key(),
-                depth,
-                bound,
-                value,
-                best_move.map(GameMove::to_code),
-                !use_.classic_store,
-            );
+        if let (Some(table), Some(policy)) = (&mut self.memory.tt, self.options.table_policy) {
+            let key = table_key(table, pos);
+            let code = best_move.map(GameMove::to_code);
+            table.store_result(policy, key, depth, bound, value, code, G::FAIL_LOW_MOVES);
         }
         value
     }
