@@ -3,8 +3,8 @@
 //! window (a cut-off returns beta, a node that improves nothing returns alpha). Also the
 //! memory-enhanced test that MTD(f) drives.
 
-use super::context::{Node, Opened, Searcher};
 use super::endgame::Endgame;
+use super::searcher::{Node, Opened, Searcher};
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn alphabeta(&mut self, pos: &G, depth: u32, alpha: i32, beta: i32, ply: usize) -> i32 {

@@ -2,9 +2,9 @@
 //! iteration's value; if the value falls outside, search again with the full window
 //! (counted in `research`).
 
-use super::context::{Searcher, INF};
 use super::endgame::Endgame;
-use super::spec::Base;
+use super::searcher::{Searcher, INF};
+use super::variants::Base;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn aspiration(&mut self, pos: &G, depth: u32, guess: i32, width: i32, base: Base) -> i32 {

@@ -3,8 +3,8 @@
 //! bound) so that the first probes settle win, draw or loss. Solving bisects final margins
 //! (the game's range, or -1..1 for `wld`); depth-limited searches bisect scores.
 
-use super::context::{to_the_end, winning_move, Searcher, INF};
 use super::endgame::Endgame;
+use super::searcher::{to_the_end, winning_move, Searcher, INF};
 use crate::game::{margin_floor, margin_score};
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {

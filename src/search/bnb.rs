@@ -2,8 +2,8 @@
 //! negated best value found there so far) and stops once its own value reaches it; unlike
 //! alpha-beta, no bound passes from a grandparent down, so there are no deep cut-offs.
 
-use super::context::{Node, Opened, Searcher, INF};
 use super::endgame::Endgame;
+use super::searcher::{Node, Opened, Searcher, INF};
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn bnb(&mut self, pos: &G, depth: u32, bound: i32, ply: usize) -> i32 {

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::spec::Variant;
+use super::variants::Variant;
 use crate::game::{Eval, GameKind};
 
 /// Deepest depth a depth-limited search may be asked for.

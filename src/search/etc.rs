@@ -3,8 +3,8 @@
 //! beta for this node ends it without a search. Tried only away from the leaves (remaining
 //! depth 2 or more) and not at the root.
 
-use super::context::{table_key, to_the_end, Searcher};
 use super::endgame::Endgame;
+use super::searcher::{table_key, to_the_end, Searcher};
 use super::tt::NO_UPPER;
 
 /// Children whose table entries are fetched together.

@@ -3,11 +3,11 @@
 //! tried first at the root.
 
 use super::config::MAX_DEPTH;
-use super::context::{to_the_end, Searcher, INF};
 use super::endgame::Endgame;
 use super::run::game_result;
-use super::spec::Base;
+use super::searcher::{to_the_end, Searcher, INF};
 use super::token::budget;
+use super::variants::Base;
 use crate::game::margin_score;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {

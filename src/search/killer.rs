@@ -2,7 +2,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::spec::MAX_KILLERS;
+use super::variants::MAX_KILLERS;
 use crate::game::GameMove;
 
 pub struct Killers<M> {

@@ -6,7 +6,6 @@ mod aspiration;
 mod bisect;
 mod bnb;
 mod config;
-mod context;
 pub mod endgame;
 mod etc;
 mod history;
@@ -17,21 +16,23 @@ mod negamax;
 mod ordering;
 mod pvs;
 mod run;
-pub mod spec;
+mod searcher;
+mod steps;
 mod timed;
 mod token;
 pub mod tt;
+pub mod variants;
 
 pub use crate::counters::Counters;
 pub use config::{depth_label, Clock, SearchConfig, END, MAX_DEPTH};
-pub use context::{INF, MAX_PLY};
 pub use endgame::Endgame;
 pub use run::{
     check, check_memory, game_result, search, search_uncounted, solve_in_window, SearchOutcome,
 };
-pub use spec::{Base, Preset, TableUse, Variant, BASES, ENHANCEMENTS, PRESETS};
+pub use searcher::{INF, MAX_PLY};
 pub use timed::{Limit, Thinker, Thought};
 pub use token::budget as token_budget;
+pub use variants::{Base, Preset, TableUse, Variant, BASES, ENHANCEMENTS, PRESETS};
 
 #[cfg(test)]
 mod tests;

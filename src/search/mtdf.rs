@@ -2,8 +2,8 @@
 //! lower or an upper bound, until the bounds meet. The first guess is the previous
 //! iteration's value (0 without one); every pass after the first counts as a re-search.
 
-use super::context::{Searcher, INF};
 use super::endgame::Endgame;
+use super::searcher::{Searcher, INF};
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn mtdf(&mut self, pos: &G, depth: u32, guess: i32) -> i32 {

@@ -1,8 +1,8 @@
 //! Negamax: minimax in negamax form, every move of every node to the depth. Its leaves are
 //! exactly the perft tree's.
 
-use super::context::{Node, Opened, Searcher, INF};
 use super::endgame::Endgame;
+use super::searcher::{Node, Opened, Searcher, INF};
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn negamax(&mut self, pos: &G, depth: u32, ply: usize) -> i32 {

@@ -6,9 +6,9 @@
 
 use arrayvec::ArrayVec;
 
-use super::context::{to_the_end, Searcher, INF};
 use super::endgame::Endgame;
-use super::spec::SSO_MIN_EMPTIES;
+use super::searcher::{to_the_end, Searcher, INF};
+use super::variants::SSO_MIN_EMPTIES;
 use crate::game::tree::splitmix64;
 use crate::game::GameMove;
 

@@ -2,8 +2,8 @@
 //! with a null window around alpha; a move that fails high inside the window is searched
 //! again with the full window (counted in `research`).
 
-use super::context::{Node, Opened, Searcher};
 use super::endgame::Endgame;
+use super::searcher::{Node, Opened, Searcher};
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn pvs(&mut self, pos: &G, depth: u32, alpha: i32, beta: i32, ply: usize) -> i32 {

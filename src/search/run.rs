@@ -4,10 +4,10 @@
 use std::time::Instant;
 
 use super::config::{SearchConfig, END, MAX_DEPTH};
-use super::context::{Searcher, MAX_PLY};
 use super::endgame::Endgame;
-use super::spec::{Base, GameNeed, Variant, ENHANCEMENTS};
+use super::searcher::{Searcher, MAX_PLY};
 use super::tt;
+use super::variants::{Base, GameNeed, Variant, ENHANCEMENTS};
 use crate::counters::Counters;
 use crate::error::SearchError;
 use crate::game::Game;

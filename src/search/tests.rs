@@ -8,7 +8,7 @@ use crate::error::SearchError;
 use crate::game::{perft, Ataxx, Connect4, Eval, Game, GameMove, Reversi, TreeSpec, UniformTree};
 use crate::measure::search_position;
 use crate::position::{load, AnyPosition};
-use context::Searcher;
+use searcher::Searcher;
 
 fn positions(dir: &str, names: &[&str]) -> Vec<AnyPosition> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -6,10 +6,10 @@
 use std::time::Instant;
 
 use super::config::{SearchConfig, MAX_DEPTH};
-use super::context::{Searcher, MAX_PLY};
 use super::endgame::Endgame;
 use super::run::{check, game_result};
-use super::spec::Base;
+use super::searcher::{Searcher, MAX_PLY};
+use super::variants::Base;
 use crate::counters::Counters;
 use crate::error::SearchError;
 

@@ -3,8 +3,8 @@
 //! moves (moves beyond the budget get none and are not searched). A position with a budget of
 //! one is evaluated. Alpha-beta cut-offs apply, and budget a cut-off leaves unused is lost.
 
-use super::context::{Node, Opened, Searcher, MAX_PLY};
 use super::endgame::Endgame;
+use super::searcher::{Node, Opened, Searcher, MAX_PLY};
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn token(&mut self, pos: &G, budget: u64, alpha: i32, beta: i32, ply: usize) -> i32 {

@@ -6,7 +6,7 @@
 use super::hooks::Endgame;
 use crate::counters::Counters;
 use crate::game::{margin_floor, margin_score};
-use crate::search::context::Searcher;
+use crate::search::searcher::Searcher;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     #[inline]

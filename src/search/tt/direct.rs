@@ -110,6 +110,24 @@ pub(super) fn store(
     );
 }
 
+/// The entries of the tutorial's table of `mib` MiB of 8-byte entries: the largest prime at
+/// most that many (64 MiB: 8,388,593, parts 7 to 10), or with `packed` the smallest prime at
+/// least that many (8,388,617, parts 11 and 12, whose entries are 5 bytes).
+pub fn narrow_table_entries(mib: u32, packed: bool) -> u64 {
+    let mut n = ((mib as u64) << 20) / 8;
+    while !is_prime(n) {
+        n = if packed { n + 1 } else { n - 1 };
+    }
+    n
+}
+
+fn is_prime(n: u64) -> bool {
+    n >= 2
+        && (2..)
+            .take_while(|d| d * d <= n)
+            .all(|d| !n.is_multiple_of(d))
+}
+
 #[cfg(test)]
 mod tests {
     use super::Modulus;

@@ -16,6 +16,7 @@ mod table;
 #[cfg(test)]
 mod tests;
 
+pub use direct::narrow_table_entries;
 pub use entry::{Bound, Entry, NO_LOWER, NO_UPPER};
 pub use memory::largest_table_mib;
 pub use policy::Policy;

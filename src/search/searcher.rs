@@ -1,0 +1,288 @@
+//! The searcher: the state one search owns (options, memory: table, killers, history and
+//! principal variation; limits; the root; counters), made fresh for each search. The steps
+//! every algorithm's node shares are in `steps.rs`; each algorithm's move loop in its own
+//! file, built from them.
+
+use std::time::Instant;
+
+use super::config::Clock;
+use super::endgame::Endgame;
+use super::history::History;
+use super::killer::Killers;
+use super::tt::{narrow_table_entries, Policy, TableError, TranspositionTable};
+use super::variants::{Base, TableUse, Variant};
+use crate::counters::Counters;
+use crate::game::{Eval, Game, GameMove};
+
+/// Beyond any score.
+pub const INF: i32 = 1_000_000_000;
+/// Deepest ply a search reaches: depth-limited searches are limited to much less; exact
+/// Ataxx solving can play long sequences of jumps (the halfmove clock ends them).
+pub const MAX_PLY: usize = 1024;
+/// Principal variations are kept to this many moves.
+const PV_PLY: usize = 128;
+
+/// The principal variation, kept in a triangular table (its first `PV_PLY` plies).
+pub struct PvTable<M> {
+    moves: Vec<M>,
+    len: [usize; PV_PLY + 1],
+}
+
+impl<M: GameMove> PvTable<M> {
+    fn new() -> PvTable<M> {
+        PvTable {
+            moves: vec![M::PASS; PV_PLY * PV_PLY],
+            len: [0; PV_PLY + 1],
+        }
+    }
+
+    #[inline(always)]
+    pub fn clear(&mut self, ply: usize) {
+        if ply <= PV_PLY {
+            self.len[ply] = 0;
+        }
+    }
+
+    /// `mv` then the line below it becomes the line at `ply`.
+    #[inline]
+    pub fn update(&mut self, ply: usize, mv: M) {
+        if ply >= PV_PLY {
+            return;
+        }
+        let child = (self.len[ply + 1]).min(PV_PLY - 1 - ply);
+        let (row, below) = self.moves.split_at_mut((ply + 1) * PV_PLY);
+        let row = &mut row[ply * PV_PLY..];
+        row[0] = mv;
+        row[1..=child].copy_from_slice(&below[..child]);
+        self.len[ply] = child + 1;
+    }
+
+    pub fn line(&self) -> Vec<M> {
+        self.moves[..self.len[0]].to_vec()
+    }
+}
+
+/// What a table probe says.
+pub enum Probe<M> {
+    /// The entry ends the node with this value.
+    Cut(i32),
+    /// Search on, trying this move first if there is one.
+    Continue(Option<M>),
+}
+
+/// The running result of a node's move loop.
+pub struct Node<M> {
+    /// The best value so far (-INF before the first move).
+    pub best: i32,
+    pub best_move: Option<M>,
+    /// Alpha, raised by the values found.
+    pub alpha: i32,
+}
+
+impl<M> Node<M> {
+    pub fn new(alpha: i32) -> Node<M> {
+        Node {
+            best: -INF,
+            best_move: None,
+            alpha,
+        }
+    }
+}
+
+/// What a search searches with: the one copy of its configuration.
+pub struct Options {
+    pub variant: Variant,
+    pub eval: Eval,
+    /// Randomise the move order with this seed.
+    pub shuffle: Option<u64>,
+    /// Whether nodes keep the principal variation: not for the null-window drivers (mtdf,
+    /// bisect), whose line is read from the table at the end.
+    pub track_pv: bool,
+    /// The table's rules for storing results (none without a table).
+    pub table_policy: Option<Policy>,
+}
+
+/// What the search learns as it goes and carries from node to node (and from one iteration
+/// to the next).
+pub struct Memory<M> {
+    /// The transposition table (used as `Options::variant.table` says).
+    pub tt: Option<TranspositionTable>,
+    pub killers: Option<Killers<M>>,
+    pub history: Option<History>,
+    pub pv: PvTable<M>,
+}
+
+/// When a search stops.
+pub struct Limits {
+    /// Stop at this time, read from this clock (checked every `DEADLINE_CHECK` nodes).
+    pub deadline: Option<(Instant, Clock)>,
+    /// Stop once this many nodes (leaf + interior) are counted (a player's node budget).
+    pub node_limit: Option<u64>,
+    pub(super) ticks: u32,
+    /// The deadline passed (or the search went `MAX_PLY` deep): every node now returns at
+    /// once and the result is void.
+    pub stopped: bool,
+    pub too_deep: bool,
+    /// A position was scored at the horizon (not a finished game): the search saw less
+    /// than the whole tree. Players read it to stop deepening once the tree is exhausted.
+    pub horizon_reached: bool,
+}
+
+/// The root's state.
+pub struct Root<M> {
+    /// The previous iteration's best move, tried first at the root.
+    pub first: Option<M>,
+    /// The best move at the root of the last search.
+    pub best: Option<M>,
+    /// The root's window when solving (`wld`: (-1, 1)).
+    pub window: (i32, i32),
+}
+
+/// What a node's opening found.
+pub enum Opened {
+    /// Search the moves put in the node's list. With `deferred`, only the first is in place:
+    /// the others are ordered by [`Searcher::move_at`] once the first has been searched.
+    Moves { deferred: bool },
+    /// The node's value is known without searching its moves: a leaf, a finished game, a
+    /// table or ETC cut-off, an endgame shortcut, or a stopped search.
+    Settled(i32),
+}
+
+/// One search's state, in rooms. `COUNT = false` compiles the counters out (to measure their
+/// cost).
+pub struct Searcher<G: Endgame, const COUNT: bool> {
+    pub(super) options: Options,
+    pub(super) memory: Memory<G::Move>,
+    pub(super) limits: Limits,
+    pub(super) root: Root<G::Move>,
+    pub(super) counters: Counters,
+}
+
+/// Whether a search to `depth` goes to the end of the game (see `search::END`).
+#[inline(always)]
+pub fn to_the_end(depth: u32) -> bool {
+    depth > super::config::MAX_DEPTH
+}
+
+/// The move that wins at once (the game over after it, lost for the other side).
+pub fn winning_move<G: Game>(pos: &G) -> Option<G::Move> {
+    pos.generate_moves().iter().copied().find(|&mv| {
+        let child = pos.play(mv);
+        child.is_over() && child.final_margin() < 0
+    })
+}
+
+/// Table entries searched to the end store this plus the position's empties as their depth:
+/// above every depth-limited entry, and larger subtrees preferred.
+const END_TABLE_DEPTH: u32 = 128;
+
+/// A position's key in `table`: the game's index key for a direct table, else its key.
+#[inline(always)]
+pub fn table_key<G: Endgame>(table: &TranspositionTable, pos: &G) -> u64 {
+    match table.is_direct() {
+        true => pos.table_index(),
+        false => pos.key(),
+    }
+}
+
+/// Nodes between two looks at the clock when a search has a deadline.
+pub const DEADLINE_CHECK: u32 = 4096;
+
+impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+    /// A searcher with fresh (empty) tables; an error if the table's memory cannot be had.
+    pub fn new(variant: &Variant, eval: Eval, shuffle: Option<u64>) -> Result<Self, TableError> {
+        let tt = match variant.table {
+            Some(t) if t.narrow => Some(TranspositionTable::direct(
+                narrow_table_entries(t.mib, t.packed),
+                t.mib,
+            )?),
+            Some(t) => Some(TranspositionTable::with_mib(t.mib)?),
+            None => None,
+        };
+        Ok(Searcher {
+            options: Options {
+                variant: variant.clone(),
+                eval,
+                shuffle,
+                track_pv: !matches!(variant.base, Base::Mtdf | Base::Bisect),
+                table_policy: variant.table.map(|t| match (t.narrow, t.classic_store) {
+                    (true, _) => Policy::Narrow { lower: t.lower },
+                    (false, true) => Policy::Classic,
+                    (false, false) => Policy::Merge,
+                }),
+            },
+            memory: Memory {
+                tt,
+                killers: variant.killers.map(|k| Killers::new(k, MAX_PLY + 1)),
+                history: variant.history.then(|| History::new(G::MOVE_INDEXES)),
+                pv: PvTable::new(),
+            },
+            limits: Limits {
+                deadline: None,
+                node_limit: None,
+                ticks: 0,
+                stopped: false,
+                too_deep: false,
+                horizon_reached: false,
+            },
+            root: Root {
+                first: None,
+                best: None,
+                window: (-INF, INF),
+            },
+            counters: Counters::default(),
+        })
+    }
+
+    /// The variant searched with.
+    #[inline(always)]
+    pub fn variant(&self) -> &Variant {
+        &self.options.variant
+    }
+
+    /// The table and how it is used, if the variant has one (and it is not set aside).
+    #[inline(always)]
+    pub fn table(&self) -> Option<(&TranspositionTable, TableUse)> {
+        Some((self.memory.tt.as_ref()?, self.options.variant.table?))
+    }
+
+    /// The counters of the search so far.
+    pub fn counters(&self) -> Counters {
+        self.counters
+    }
+
+    /// The depth a table entry records for a search of `pos` to `depth`.
+    #[inline(always)]
+    pub fn table_depth(pos: &G, depth: u32) -> u32 {
+        if to_the_end(depth) {
+            (END_TABLE_DEPTH + pos.empties()).min(255)
+        } else {
+            depth
+        }
+    }
+
+    /// The remaining depth as history weights see it (empties when solving).
+    #[inline(always)]
+    pub(super) fn history_depth(pos: &G, depth: u32) -> u32 {
+        if to_the_end(depth) {
+            pos.empties()
+        } else {
+            depth
+        }
+    }
+
+    /// Empties the principal variation below `ply` (when the search keeps one).
+    #[inline(always)]
+    pub fn clear_pv(&mut self, ply: usize) {
+        if self.options.track_pv {
+            self.memory.pv.clear(ply);
+        }
+    }
+
+    #[inline(always)]
+    pub fn count(&mut self, f: impl FnOnce(&mut Counters)) {
+        if COUNT {
+            f(&mut self.counters)
+        }
+    }
+}
