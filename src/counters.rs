@@ -78,6 +78,11 @@ impl Counters {
         self.leaf + self.interior
     }
 
+    /// The share of beta cut-offs made by the first move tried (see [`first_cut_rate`]).
+    pub fn first_cut_rate(&self) -> Option<f64> {
+        first_cut_rate(self.first_cut, self.beta_cut)
+    }
+
     /// The counters by name, in the order of the CSV columns.
     pub fn named(&self) -> impl Iterator<Item = (&'static str, u64)> {
         COUNTERS.iter().map(|c| c.name).zip(self.values())
@@ -97,6 +102,13 @@ impl AddAssign for Counters {
 /// The counter called `name`, if there is one.
 pub fn counter_index(name: &str) -> Option<usize> {
     COUNTERS.iter().position(|c| c.name == name)
+}
+
+/// The share of beta cut-offs made by the first move tried: the move-ordering quality the
+/// tables, the summary and the charts show (none without a cut-off). Derived metrics are
+/// defined here once.
+pub fn first_cut_rate(first_cut: u64, beta_cut: u64) -> Option<f64> {
+    (beta_cut > 0).then(|| first_cut as f64 / beta_cut as f64)
 }
 
 #[cfg(test)]

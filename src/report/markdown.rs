@@ -221,14 +221,10 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
             }
             _ => "-".into(),
         };
-        let first = if t.counters.beta_cut > 0 {
-            format!(
-                "{:.1}%",
-                100.0 * t.counters.first_cut as f64 / t.counters.beta_cut as f64
-            )
-        } else {
-            "-".into()
-        };
+        let first = t
+            .counters
+            .first_cut_rate()
+            .map_or_else(|| "-".into(), |rate| format!("{:.1}%", 100.0 * rate));
         let per_second = if t.time_ns > 0 {
             thousands((t.nodes as f64 / (t.time_ns as f64 / 1e9)) as u64)
         } else {

@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::counters::{counter_index, COUNTERS};
+use crate::counters::first_cut_rate;
 use crate::store::Record;
 
 /// What a cross-table can show: every counter of the schema, and what is derived from them.
@@ -62,7 +63,7 @@ impl Metric {
             Metric::Nodes => r.nodes.map(|v| v as f64),
             Metric::Counter(i) => r.counter(i).map(|v| v as f64),
             Metric::FirstCutRate => match (r.first_cut, r.beta_cut) {
-                (Some(first), Some(all)) if all > 0 => Some(first as f64 / all as f64),
+                (Some(first), Some(all)) => first_cut_rate(first, all),
                 _ => None,
             },
             Metric::TimeMs => r

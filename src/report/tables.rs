@@ -336,13 +336,10 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
         .lazy()
         .group_by_stable([col("name"), col("depth")])
         .agg(summed)
-        .with_columns([
-            (col("time_ns").cast(DataType::Float64) / lit(1e6)).alias("time_ms"),
-            (col("first_cut").cast(DataType::Float64) / col("beta_cut").cast(DataType::Float64))
-                .alias("first_cut_rate"),
-        ])
+        .with_columns([(col("time_ns").cast(DataType::Float64) / lit(1e6)).alias("time_ms")])
         .collect()
         .map_err(polars_error)?;
+    let totals_frame = with_first_cut_rate(totals_frame).map_err(polars_error)?;
     let mut by_depth = Vec::new();
     for metric in Metric::all() {
         let wide = pivot(&totals_frame, "name", "depth", &depths, metric.column())
@@ -411,4 +408,22 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
         rows_ok: ok.len(),
         rows_not_ok: records.len() - ok.len(),
     })
+}
+
+/// `frame` with the `first_cut_rate` of its summed `first_cut` and `beta_cut` columns, by
+/// the one definition (`counters::first_cut_rate`).
+fn with_first_cut_rate(mut frame: DataFrame) -> PolarsResult<DataFrame> {
+    let first = frame.column("first_cut")?.cast(&DataType::UInt64)?;
+    let beta = frame.column("beta_cut")?.cast(&DataType::UInt64)?;
+    let rates: Float64Chunked = first
+        .u64()?
+        .iter()
+        .zip(beta.u64()?.iter())
+        .map(|pair| match pair {
+            (Some(first), Some(beta)) => crate::counters::first_cut_rate(first, beta),
+            _ => None,
+        })
+        .collect();
+    frame.with_column(rates.with_name("first_cut_rate".into()).into_column())?;
+    Ok(frame)
 }
