@@ -60,6 +60,10 @@ fn is_list(path: &Path) -> bool {
     )
 }
 
+/// The comment of an Ataxx endgame file naming root moves whose value was too long to prove
+/// (they may be as good as the listed ones).
+pub const NOT_PROVED: &str = "% not proved within 20 s (may be as good):";
+
 /// Parses the text of a position file named `file` (in errors) at `path` (its extension says
 /// whether it is a list), whose cases belong to `suite`.
 pub fn parse_text(

@@ -15,7 +15,9 @@ mod natural;
 
 pub use any::{AnyPosition, Case, Expected};
 pub use builtin::SUITES;
-pub use formats::{decode, parse_file, parse_position_line, write_list_line, write_pos_file};
+pub use formats::{
+    decode, parse_file, parse_position_line, write_list_line, write_pos_file, NOT_PROVED,
+};
 pub use load::load;
 pub use natural::natural_cmp;
 

@@ -3,8 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::counters::{counter_index, COUNTERS};
 use crate::counters::first_cut_rate;
+use crate::counters::{counter_index, COUNTERS};
 use crate::store::Record;
 
 /// What a cross-table can show: every counter of the schema, and what is derived from them.

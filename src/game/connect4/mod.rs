@@ -5,6 +5,7 @@
 //! `row` (0 = the bottom); bit 6 of each column is the sentinel, always empty.
 
 pub mod bits;
+pub mod classes;
 mod rules;
 #[cfg(test)]
 pub(crate) mod tests;
