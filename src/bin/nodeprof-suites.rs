@@ -1,7 +1,7 @@
 //! `nodeprof-suites`: the repository's tool that made the built-in suites nodeprof made itself
 //! (`positions/ataxx/end/`, `positions/connect4/`), from seeded random games, each value
 //! proved by two different solvers. Run by hand, in release mode:
-//! `cargo run --release --bin nodeprof-suites -- connect4 --write`. The limits only choose
+//! `cargo run --release --features suites --bin nodeprof-suites -- connect4 --write`. The limits only choose
 //! which positions are kept (a proof past them drops the seed), so a slower machine may write
 //! other positions: the committed files are the suites, and the tests prove them again
 //! without a time limit.
