@@ -20,19 +20,19 @@ pub(super) fn check_same_match(
     shard: Option<Shard>,
     dir: &Path,
 ) -> Result<(), PlayError> {
-    let path = dir.join("meta.json");
+    let path = dir.join(crate::store::META_FILE);
     let text = match fs::read_to_string(&path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
         Err(e) => return Err(io(&path)(e)),
     };
-    let meta: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+    let written = super::meta::parse(&text).map_err(|e| {
         PlayError::Setup(format!(
-            "{}: not JSON ({e}); the match there cannot be checked before resuming it",
+            "{}: not a play's meta.json ({e}); the match there cannot be checked before resuming it",
             path.display()
         ))
     })?;
-    let there = &meta["settings"];
+    let there = &written.settings;
     let effective_eval = |name: Option<&str>| -> String {
         let named = name.and_then(|n| n.parse::<Eval>().ok());
         settings
@@ -41,40 +41,36 @@ pub(super) fn check_same_match(
             .name()
             .to_string()
     };
-    let text_of = |v: &serde_json::Value| match v {
-        serde_json::Value::Null => "none".to_string(),
-        serde_json::Value::String(s) => s.clone(),
-        other => other.to_string(),
-    };
-    let sprt = settings.sprt.map(|s| s.describe());
+    let none = || "none".to_string();
     let checks: [(&str, String, String); 6] = [
         (
             "--game",
-            text_of(&there["game"]),
+            there.game.clone(),
             settings.game.name().to_string(),
         ),
-        ("--seed", text_of(&there["seed"]), settings.seed.to_string()),
+        ("--seed", there.seed.to_string(), settings.seed.to_string()),
         (
             "--openings",
-            text_of(&there["openings"]),
+            there.openings.clone(),
             settings.openings.describe(),
         ),
         (
             "--eval",
-            effective_eval(there["eval"].as_str()),
+            effective_eval(there.eval.as_deref()),
             effective_eval(settings.eval.map(|e| e.name())),
         ),
         (
             "--sprt",
-            text_of(&there["sprt"]),
-            sprt.unwrap_or("none".into()),
+            there.sprt.clone().unwrap_or_else(none),
+            settings.sprt.map_or_else(none, |s| s.describe()),
         ),
         (
             "--shard",
-            meta["sharding"]["shard"]
-                .as_str()
-                .map_or("none".into(), |s| s.to_string()),
-            shard.map_or("none".into(), |s| s.to_string()),
+            written
+                .sharding
+                .as_ref()
+                .map_or_else(none, |s| s.shard.to_string()),
+            shard.map_or_else(none, |s| s.to_string()),
         ),
     ];
     for (option, was, now) in checks {

@@ -56,17 +56,27 @@ pub fn write(settings: &PlaySettings, sharding: Option<Sharding>) -> Result<(), 
     write_meta(&settings.out_dir, &meta)
 }
 
-/// What a play's merge needs of a shard's settings.
+/// A play's `meta.json` read back: what a resume and a merge check.
 #[derive(Deserialize)]
-struct Written {
-    settings: WrittenSettings,
+pub struct Written {
+    pub settings: WrittenSettings,
+    pub sharding: Option<Sharding>,
 }
 
 #[derive(Deserialize)]
-struct WrittenSettings {
-    game: String,
-    matches: Vec<String>,
-    games: u64,
+pub struct WrittenSettings {
+    pub game: String,
+    pub matches: Vec<String>,
+    pub games: u64,
+    pub openings: String,
+    pub seed: u64,
+    pub eval: Option<String>,
+    pub sprt: Option<String>,
+}
+
+/// A play's `meta.json` from its text.
+pub fn parse(text: &str) -> Result<Written, String> {
+    serde_json::from_str(text).map_err(|e| e.to_string())
 }
 
 /// The play's game, its matches and the games per match, from a shard's `meta.json`.
@@ -82,8 +92,7 @@ pub fn read_plan(dir: &Path) -> Result<(GameKind, Vec<String>, u64), StoreError>
             path.display()
         ))
     };
-    let written: Written = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
-    let settings = written.settings;
+    let settings = parse(&text).map_err(bad)?.settings;
     let game: GameKind = settings.game.parse().map_err(bad)?;
     Ok((game, settings.matches, settings.games))
 }
