@@ -1,6 +1,8 @@
 //! Typed errors of the library. `main` turns any of them into one line on stderr and a
 //! non-zero exit code; bad input is exit code 2.
 
+use std::path::PathBuf;
+
 use thiserror::Error;
 
 /// Errors in loading or reading positions.
@@ -13,9 +15,9 @@ pub enum PositionError {
         line: usize,
         message: String,
     },
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", path.display())]
     Io {
-        path: String,
+        path: PathBuf,
         #[source]
         source: std::io::Error,
     },
@@ -96,19 +98,19 @@ pub enum Error {
 /// whole, the tables, shards and merges.
 #[derive(Debug, Error)]
 pub enum StoreError {
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", path.display())]
     Io {
-        path: String,
+        path: PathBuf,
         #[source]
         source: std::io::Error,
     },
-    #[error("{0}: another nodeprof command is writing to this folder (it holds the folder's lock, .nodeprof.lock); wait for it, or write to another folder with -o DIR")]
-    Busy(String),
+    #[error("{}: another nodeprof command is writing to this folder (it holds the folder's lock, .nodeprof.lock); wait for it, or write to another folder with -o DIR", .0.display())]
+    Busy(PathBuf),
     /// A malformed table; the message starts with the line where the file has lines.
-    #[error("{path}:{message}")]
-    Csv { path: String, message: String },
-    #[error("{path} holds another plan ({difference}): add --force to replace it, or write to another folder with -o DIR")]
-    OtherPlan { path: String, difference: String },
+    #[error("{}:{message}", path.display())]
+    Csv { path: PathBuf, message: String },
+    #[error("{} holds another plan ({difference}): add --force to replace it, or write to another folder with -o DIR", path.display())]
+    OtherPlan { path: PathBuf, difference: String },
     #[error("{0}")]
     Shard(String),
     #[error("this build's bench counts {got} nodes, the sweep expects {expected} (--signature): its counts would differ from the other shards'; build the same commit, or run `nodeprof bench` to see the searches")]
@@ -121,9 +123,9 @@ pub enum StoreError {
 /// Errors of sweeps.
 #[derive(Debug, Error)]
 pub enum SweepError {
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", path.display())]
     Io {
-        path: String,
+        path: PathBuf,
         #[source]
         source: std::io::Error,
     },
@@ -136,21 +138,21 @@ pub enum SweepError {
 /// Errors of matches (`nodeprof play`).
 #[derive(Debug, Error)]
 pub enum PlayError {
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", path.display())]
     Io {
-        path: String,
+        path: PathBuf,
         #[source]
         source: std::io::Error,
     },
-    #[error("{path}: {message}")]
-    Csv { path: String, message: String },
+    #[error("{}: {message}", path.display())]
+    Csv { path: PathBuf, message: String },
     /// Agents, openings or options that cannot make a match.
     #[error("{0}")]
     Setup(String),
     #[error(transparent)]
     Store(#[from] StoreError),
-    #[error("{path} holds games of another match ({difference}): add --resume to continue it with the same settings, --force to replace it, or write to another folder with -o DIR")]
-    OtherMatch { path: String, difference: String },
+    #[error("{} holds games of another match ({difference}): add --resume to continue it with the same settings, --force to replace it, or write to another folder with -o DIR", path.display())]
+    OtherMatch { path: PathBuf, difference: String },
     #[error("{game}: {source}")]
     Search {
         game: String,
@@ -164,21 +166,21 @@ pub enum PlayError {
 /// Errors of reports and charts.
 #[derive(Debug, Error)]
 pub enum ReportError {
-    #[error("{0}: no such file (run `nodeprof sweep` first, or name the folder of a sweep)")]
-    NoRuns(String),
-    #[error("{0}: no finished game (play the match with `nodeprof play ... -o DIR`, or finish it with `--resume`)")]
-    NoGames(String),
-    #[error("{0}: no runs in the file")]
-    Empty(String),
-    #[error("{path}: {count} cases appear more than once (the first: {first}); a table must hold each case once")]
+    #[error("{}: no such file (run `nodeprof sweep` first, or name the folder of a sweep)", .0.display())]
+    NoRuns(PathBuf),
+    #[error("{}: no finished game (play the match with `nodeprof play ... -o DIR`, or finish it with `--resume`)", .0.display())]
+    NoGames(PathBuf),
+    #[error("{}: no runs in the file", .0.display())]
+    Empty(PathBuf),
+    #[error("{}: {count} cases appear more than once (the first: {first}); a table must hold each case once", path.display())]
     Duplicated {
-        path: String,
+        path: PathBuf,
         count: usize,
         first: String,
     },
-    #[error("{path}: none of its {cases} cases passes the filter ({filter})")]
+    #[error("{}: none of its {cases} cases passes the filter ({filter})", path.display())]
     Filtered {
-        path: String,
+        path: PathBuf,
         cases: usize,
         filter: String,
     },
@@ -186,16 +188,16 @@ pub enum ReportError {
     NoFinishedRuns,
     #[error(transparent)]
     Store(#[from] StoreError),
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", path.display())]
     Io {
-        path: String,
+        path: PathBuf,
         #[source]
         source: std::io::Error,
     },
-    #[error("{path}: {message}")]
-    Csv { path: String, message: String },
+    #[error("{}: {message}", path.display())]
+    Csv { path: PathBuf, message: String },
     #[error("computing the tables: {0}")]
     Table(String),
-    #[error("{path}: drawing the chart failed: {message}")]
-    Plot { path: String, message: String },
+    #[error("{}: drawing the chart failed: {message}", path.display())]
+    Plot { path: PathBuf, message: String },
 }

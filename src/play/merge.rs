@@ -15,7 +15,7 @@ use crate::store::merge::{merge_error, read_shards, write_meta, MergeOutcome};
 
 fn io(path: &Path) -> impl Fn(std::io::Error) -> PlayError + '_ {
     move |source| PlayError::Io {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         source,
     }
 }

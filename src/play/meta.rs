@@ -83,7 +83,7 @@ pub fn parse(text: &str) -> Result<Written, String> {
 pub fn read_plan(dir: &Path) -> Result<(GameKind, Vec<String>, u64), StoreError> {
     let path = dir.join(META_FILE);
     let text = std::fs::read_to_string(&path).map_err(|source| StoreError::Io {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         source,
     })?;
     let bad = |why: String| {

@@ -59,7 +59,7 @@ pub(super) fn save_game(
     }
     let flush_error = |path: PathBuf| {
         move |source| PlayError::Io {
-            path: path.display().to_string(),
+            path: path.to_path_buf(),
             source,
         }
     };
@@ -147,14 +147,14 @@ pub(crate) fn played_from_rows(kind: GameKind, row: &GameRow, moves: &[&MoveRow]
 
 pub(super) fn io(path: &Path) -> impl Fn(std::io::Error) -> PlayError + '_ {
     move |source| PlayError::Io {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         source,
     }
 }
 
 pub(super) fn csv_error(path: &Path, e: csv::Error) -> PlayError {
     PlayError::Csv {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         message: e.to_string(),
     }
 }

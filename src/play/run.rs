@@ -55,7 +55,7 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
         settings.force,
     )
     .map_err(|foreign| PlayError::OtherMatch {
-        path: games_path.display().to_string(),
+        path: games_path.to_path_buf(),
         difference: format!("it has '{}'", foreign.r#match),
     })?;
     if keep {

@@ -11,7 +11,7 @@ use crate::with_position;
 pub fn parse_file(path: &Path, game: Option<GameKind>) -> Result<Vec<Case>, PositionError> {
     let file = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|source| PositionError::Io {
-        path: file.clone(),
+        path: path.to_path_buf(),
         source,
     })?;
     let text = decode(&bytes).map_err(|(line, message)| PositionError::Parse {

@@ -133,7 +133,7 @@ fn is_position_file(path: &Path) -> bool {
 /// The position files directly inside `dir` (not its subfolders), in natural order.
 pub(super) fn position_files_in(dir: &Path) -> Result<Vec<PathBuf>, PositionError> {
     let io_error = |source| PositionError::Io {
-        path: dir.display().to_string(),
+        path: dir.to_path_buf(),
         source,
     };
     let mut files = Vec::new();

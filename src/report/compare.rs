@@ -65,7 +65,7 @@ pub fn compare_files(old: &Path, new: &Path) -> Result<Comparison, ReportError> 
     let read = |path: &Path| -> Result<Vec<Record>, ReportError> {
         let file = runs_path(path);
         if !file.is_file() {
-            return Err(ReportError::NoRuns(file.display().to_string()));
+            return Err(ReportError::NoRuns(file.to_path_buf()));
         }
         let records = read_runs(&file)?;
         // A case twice would be counted twice and hide a change.

@@ -27,7 +27,7 @@ pub trait Exporter {
 
 pub(super) fn io_error(path: &Path, source: std::io::Error) -> ReportError {
     ReportError::Io {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         source,
     }
 }

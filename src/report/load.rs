@@ -12,17 +12,17 @@ use crate::store::{read_runs, Record, RUNS_FILE};
 pub fn load(dir: &Path, filter: &Filter) -> Result<Tables, ReportError> {
     let path = dir.join(RUNS_FILE);
     if !path.is_file() {
-        return Err(ReportError::NoRuns(path.display().to_string()));
+        return Err(ReportError::NoRuns(path.to_path_buf()));
     }
     let records = read_runs(&path)?;
     if records.is_empty() {
-        return Err(ReportError::Empty(path.display().to_string()));
+        return Err(ReportError::Empty(path.to_path_buf()));
     }
     let all = records.len();
     let records: Vec<Record> = records.into_iter().filter(|r| filter.keeps(r)).collect();
     if records.is_empty() {
         return Err(ReportError::Filtered {
-            path: path.display().to_string(),
+            path: path.to_path_buf(),
             cases: all,
             filter: filter.to_string(),
         });
@@ -37,7 +37,7 @@ pub(super) fn check_unique(path: &Path, records: &[Record]) -> Result<(), Report
     let duplicated: Vec<&Record> = records.iter().filter(|r| !seen.insert(r.key())).collect();
     match duplicated.first() {
         Some(first) => Err(ReportError::Duplicated {
-            path: path.display().to_string(),
+            path: path.to_path_buf(),
             count: duplicated.len(),
             first: format!("{} {} depth {}", first.position, first.variant, first.depth),
         }),

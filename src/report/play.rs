@@ -24,11 +24,11 @@ fn split_agent(agent: &str) -> (&str, &str) {
 pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     let games_path = dir.join(GAMES_FILE);
     if !games_path.exists() {
-        return Err(ReportError::NoGames(games_path.display().to_string()));
+        return Err(ReportError::NoGames(games_path.to_path_buf()));
     }
     let games: Vec<GameRow> = read_rows(&games_path)?;
     if games.is_empty() {
-        return Err(ReportError::NoGames(games_path.display().to_string()));
+        return Err(ReportError::NoGames(games_path.to_path_buf()));
     }
     let moves_path = dir.join(MOVES_FILE);
     // Without moves.csv (a folder whose moves were left out, as the repository's large
@@ -44,7 +44,7 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     let plots = dir.join("plots");
     for d in [&xtabs, &plots] {
         std::fs::create_dir_all(d).map_err(|source| ReportError::Io {
-            path: d.display().to_string(),
+            path: d.to_path_buf(),
             source,
         })?;
     }
@@ -96,7 +96,7 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
             match std::fs::remove_file(&stale) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
                     return Err(ReportError::Io {
-                        path: stale.display().to_string(),
+                        path: stale.to_path_buf(),
                         source: e,
                     })
                 }
@@ -136,7 +136,7 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     }
     let path = dir.join("summary.md");
     std::fs::write(&path, summary).map_err(|source| ReportError::Io {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         source,
     })?;
     written.push(path);
@@ -326,7 +326,7 @@ fn nodes_per_ply(moves: &[MoveRow]) -> (Vec<Series>, BandPoints) {
 
 fn write_grid(dir: &Path, stem: &str, grid: &Grid) -> Result<Vec<PathBuf>, ReportError> {
     let io = |path: &Path, source| ReportError::Io {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         source,
     };
     let csv_path = dir.join(format!("{stem}.csv"));

@@ -61,7 +61,7 @@ impl Exporter for XtabsText {
 /// A cross-table as CSV, the first column the row labels.
 fn write_csv(path: &Path, grid: &Grid) -> Result<PathBuf, ReportError> {
     let csv_error = |e: csv::Error| ReportError::Csv {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         message: e.to_string(),
     };
     let mut w = csv::Writer::from_path(path).map_err(csv_error)?;

@@ -28,7 +28,7 @@ impl FolderLock {
 
 fn io(path: &Path) -> impl Fn(std::io::Error) -> StoreError + '_ {
     move |source| StoreError::Io {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         source,
     }
 }
@@ -48,7 +48,7 @@ pub fn lock(dir: &Path) -> Result<FolderLock, StoreError> {
             _file: file,
             dir: dir.to_path_buf(),
         }),
-        Err(fs::TryLockError::WouldBlock) => Err(StoreError::Busy(dir.display().to_string())),
+        Err(fs::TryLockError::WouldBlock) => Err(StoreError::Busy(dir.to_path_buf())),
         Err(fs::TryLockError::Error(e)) => Err(io(&path)(e)),
     }
 }

@@ -2,7 +2,7 @@
 //! read back (to resume a match, and by the report).
 
 use std::collections::HashSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
@@ -77,7 +77,7 @@ pub fn read_rows<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>, St
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(source) => {
             return Err(StoreError::Io {
-                path: path.display().to_string(),
+                path: path.to_path_buf(),
                 source,
             })
         }
@@ -95,7 +95,7 @@ pub fn parse_rows<T: for<'de> Deserialize<'de>>(
     let mut rows = Vec::new();
     for (i, row) in reader.deserialize().enumerate() {
         rows.push(row.map_err(|e: csv::Error| StoreError::Csv {
-            path: name.to_string(),
+            path: PathBuf::from(name),
             message: format!("{}: {e}", i + 2),
         })?);
     }
@@ -106,7 +106,7 @@ pub fn parse_rows<T: for<'de> Deserialize<'de>>(
 /// none, so that rows appended later match it), whole: see [`super::folder::replace`].
 pub fn replace_table<T: Serialize + Default>(path: &Path, rows: &[T]) -> Result<(), StoreError> {
     let csv_error = |e: csv::Error| StoreError::Csv {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         message: format!(" {e}"),
     };
     let mut w = csv::Writer::from_writer(Vec::new());

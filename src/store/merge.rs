@@ -162,7 +162,7 @@ pub fn merge(
     }
     rows.sort_by_key(|r| r.seq);
     std::fs::create_dir_all(out).map_err(|source| StoreError::Io {
-        path: out.display().to_string(),
+        path: out.to_path_buf(),
         source,
     })?;
     write_runs(&out.join(RUNS_FILE), &rows)?;

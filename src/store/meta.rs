@@ -168,7 +168,7 @@ pub fn parse_shard_meta(text: &str, dir: &Path) -> Result<ShardInfo, StoreError>
 pub fn read_shard_meta(dir: &Path) -> Result<ShardInfo, StoreError> {
     let path = dir.join(META_FILE);
     let text = std::fs::read_to_string(&path).map_err(|source| StoreError::Io {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         source,
     })?;
     parse_shard_meta(&text, dir)

@@ -29,7 +29,7 @@ pub fn write_cases(
     hosts: Option<&dyn Fn(u32) -> String>,
 ) -> Result<(), StoreError> {
     let error = |e: csv::Error| StoreError::Csv {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         message: format!(" {e}"),
     };
     let mut w = csv::Writer::from_writer(Vec::new());
@@ -55,7 +55,7 @@ pub fn write_cases(
         w.write_record(&row).map_err(error)?;
     }
     let bytes = w.into_inner().map_err(|e| StoreError::Io {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         source: e.into_error(),
     })?;
     super::folder::replace(path, &bytes)
@@ -65,7 +65,7 @@ pub fn write_cases(
 pub fn read_plan(dir: &Path) -> Result<Vec<(u32, CaseKey)>, StoreError> {
     let path = dir.join(PLAN_FILE);
     let bad = |line: u64, message: String| StoreError::Csv {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         message: format!("{line}: {message}"),
     };
     let mut reader = csv::Reader::from_path(&path).map_err(|e| bad(0, e.to_string()))?;

@@ -30,7 +30,7 @@ pub fn finished_cases(path: &Path) -> Result<Vec<CaseKey>, StoreError> {
 /// last complete line before resuming.
 fn drop_partial_last_row(path: &Path) -> Result<(), StoreError> {
     let io = |source| StoreError::Io {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         source,
     };
     let bytes = fs::read(path).map_err(io)?;
@@ -47,7 +47,7 @@ fn drop_partial_last_row(path: &Path) -> Result<(), StoreError> {
 pub fn read_runs(path: &Path) -> Result<Vec<Record>, StoreError> {
     let name = path.display().to_string();
     let file = File::open(path).map_err(|source| StoreError::Io {
-        path: name.clone(),
+        path: path.to_path_buf(),
         source,
     })?;
     parse_runs(BufReader::new(file), &name)
@@ -61,7 +61,7 @@ pub fn parse_runs(input: impl std::io::Read, name: &str) -> Result<Vec<Record>, 
     let headers = reader
         .headers()
         .map_err(|e| StoreError::Csv {
-            path: name.clone(),
+            path: PathBuf::from(&name),
             message: e.to_string(),
         })?
         .clone();
@@ -101,7 +101,7 @@ pub fn parse_runs(input: impl std::io::Read, name: &str) -> Result<Vec<Record>, 
             "a column appears twice".to_string()
         };
         return Err(StoreError::Csv {
-            path: name,
+            path: PathBuf::from(name),
             message: format!("1: {message}"),
         });
     }
@@ -121,7 +121,7 @@ pub fn parse_runs(input: impl std::io::Read, name: &str) -> Result<Vec<Record>, 
                 _ => e.to_string(),
             };
             StoreError::Csv {
-                path: name.clone(),
+                path: PathBuf::from(&name),
                 message: format!("{line}: {message}"),
             }
         })?;
@@ -133,7 +133,7 @@ pub fn parse_runs(input: impl std::io::Read, name: &str) -> Result<Vec<Record>, 
 /// Replaces the table at `path` with the header and `rows`, whole (see [`super::folder::replace`]).
 pub fn write_runs(path: &Path, rows: &[Record]) -> Result<(), StoreError> {
     let csv_error = |e: csv::Error| StoreError::Csv {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         message: format!(" {e}"),
     };
     let mut w = csv::WriterBuilder::new()
@@ -144,7 +144,7 @@ pub fn write_runs(path: &Path, rows: &[Record]) -> Result<(), StoreError> {
         w.serialize(row).map_err(csv_error)?;
     }
     let bytes = w.into_inner().map_err(|e| StoreError::Io {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         source: e.into_error(),
     })?;
     super::folder::replace(path, &bytes)
@@ -162,7 +162,7 @@ impl RunsAppender {
     /// table, not a resumed one).
     pub fn open(path: &Path, header: bool) -> Result<RunsAppender, StoreError> {
         let io = |source| StoreError::Io {
-            path: path.display().to_string(),
+            path: path.to_path_buf(),
             source,
         };
         let file = OpenOptions::new()
@@ -178,7 +178,7 @@ impl RunsAppender {
                 .write_record(COLUMNS)
                 .and_then(|()| writer.flush().map_err(csv::Error::from))
                 .map_err(|e| StoreError::Csv {
-                    path: path.display().to_string(),
+                    path: path.to_path_buf(),
                     message: format!(" {e}"),
                 })?;
         }
@@ -191,11 +191,11 @@ impl RunsAppender {
     /// Appends `row` and flushes it to the file.
     pub fn append(&mut self, row: &Record) -> Result<(), StoreError> {
         self.writer.serialize(row).map_err(|e| StoreError::Csv {
-            path: self.path.display().to_string(),
+            path: self.path.to_path_buf(),
             message: format!(" {e}"),
         })?;
         self.writer.flush().map_err(|source| StoreError::Io {
-            path: self.path.display().to_string(),
+            path: self.path.to_path_buf(),
             source,
         })
     }

@@ -113,7 +113,7 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
         settings.force,
     )
     .map_err(|_| StoreError::OtherPlan {
-        path: runs_path.display().to_string(),
+        path: runs_path.to_path_buf(),
         difference: plan_difference(&finished, &planned_keys),
     })?;
     let done: HashSet<CaseKey> = match appending {

@@ -29,7 +29,7 @@ pub(crate) struct Series {
 
 fn plot_error(path: &Path, e: impl std::fmt::Display) -> ReportError {
     ReportError::Plot {
-        path: path.display().to_string(),
+        path: path.to_path_buf(),
         message: e.to_string(),
     }
 }
