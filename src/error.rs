@@ -106,9 +106,13 @@ pub enum StoreError {
     },
     #[error("{}: another nodeprof command is writing to this folder (it holds the folder's lock, .nodeprof.lock); wait for it, or write to another folder with -o DIR", .0.display())]
     Busy(PathBuf),
-    /// A malformed table; the message starts with the line where the file has lines.
-    #[error("{}:{message}", path.display())]
-    Csv { path: PathBuf, message: String },
+    /// A malformed table, or one that cannot be written; the line where there is one.
+    #[error("{}{}: {message}", path.display(), line.map_or(String::new(), |l| format!(":{l}")))]
+    Csv {
+        path: PathBuf,
+        line: Option<u64>,
+        message: String,
+    },
     #[error("{} holds another plan ({difference}): add --force to replace it, or write to another folder with -o DIR", path.display())]
     OtherPlan { path: PathBuf, difference: String },
     #[error("{0}")]

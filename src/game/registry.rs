@@ -143,12 +143,16 @@ macro_rules! define_game_kind {
 game_list!(define_game_kind);
 
 impl GameKind {
+    /// The game's name for `side` (`Black`; Ataxx and Connect 4: `X`).
+    pub fn side_name(self, side: Side) -> &'static str {
+        self.side_names()[side as usize]
+    }
+
     /// The side the game names `name`.
     pub fn side_named(self, name: &str) -> Option<Side> {
-        let names = self.side_names();
         [Side::Black, Side::White]
             .into_iter()
-            .find(|&s| names[s as usize] == name)
+            .find(|&s| self.side_name(s) == name)
     }
 
     /// `eval` if positions of this game have it, else the game's default evaluation.

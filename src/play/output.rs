@@ -18,7 +18,7 @@ pub fn game_line(kind: GameKind, round: u64, game: &PlayedGame) -> String {
             format!(
                 "agent{}({}) WINS {score}",
                 w + 1,
-                kind.side_names()[game.sides[w] as usize]
+                kind.side_name(game.sides[w])
             )
         }
         None => match game.stones {

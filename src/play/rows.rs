@@ -45,7 +45,7 @@ pub(super) fn save_game(
                 ply: m.ply,
                 agent: names[m.agent].clone(),
                 role: format!("agent{}", m.agent + 1),
-                side: settings.game.side_names()[m.side as usize].to_string(),
+                side: settings.game.side_name(m.side).to_string(),
                 r#move: m.mv.clone(),
                 score: m.score,
                 depth: m.depth,
@@ -77,7 +77,7 @@ pub(super) fn save_game(
             pair: round.div_ceil(2),
             agent1: names[0].clone(),
             agent2: names[1].clone(),
-            agent1_side: settings.game.side_names()[game.sides[0] as usize].to_string(),
+            agent1_side: settings.game.side_name(game.sides[0]).to_string(),
             opening: game.start.clone(),
             seed: derive(settings.seed, 2, round),
             winner: match game.winner {

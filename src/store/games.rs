@@ -96,7 +96,8 @@ pub fn parse_rows<T: for<'de> Deserialize<'de>>(
     for (i, row) in reader.deserialize().enumerate() {
         rows.push(row.map_err(|e: csv::Error| StoreError::Csv {
             path: PathBuf::from(name),
-            message: format!("{}: {e}", i + 2),
+            line: Some(i as u64 + 2),
+            message: e.to_string(),
         })?);
     }
     Ok(rows)
@@ -107,7 +108,8 @@ pub fn parse_rows<T: for<'de> Deserialize<'de>>(
 pub fn replace_table<T: Serialize + Default>(path: &Path, rows: &[T]) -> Result<(), StoreError> {
     let csv_error = |e: csv::Error| StoreError::Csv {
         path: path.to_path_buf(),
-        message: format!(" {e}"),
+        line: None,
+        message: e.to_string(),
     };
     let mut w = csv::Writer::from_writer(Vec::new());
     // serde names the columns only with a row: a default one gives the header alone.

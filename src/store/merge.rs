@@ -204,7 +204,6 @@ struct MergedMeta<'a> {
 #[derive(Serialize)]
 struct MergedShard<'a> {
     dir: String,
-    #[serde(serialize_with = "serialize_shard")]
     shard: Shard,
     host: &'a str,
     git_revision: &'a str,
@@ -234,8 +233,4 @@ pub fn write_meta(
             .collect(),
     };
     write_meta_file(out, &meta)
-}
-
-fn serialize_shard<S: serde::Serializer>(shard: &Shard, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(shard)
 }

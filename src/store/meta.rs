@@ -79,7 +79,6 @@ fn cpu_model() -> Option<String> {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Sharding {
     /// `K/N`.
-    #[serde(with = "shard_text")]
     pub shard: super::shard::Shard,
     /// The whole plan's fingerprint (all shards of one plan share it).
     pub plan_fingerprint: String,
@@ -87,27 +86,6 @@ pub struct Sharding {
     pub shard_cases: usize,
     /// The bench's total on this build (`nodeprof bench`).
     pub signature: u64,
-}
-
-/// A shard written as `K/N` in `meta.json`.
-mod shard_text {
-    use serde::{de::Error, Deserialize, Deserializer, Serializer};
-
-    use crate::store::shard::{Shard, ShardSpec};
-
-    pub fn serialize<S: Serializer>(shard: &Shard, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(shard)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Shard, D::Error> {
-        let text = String::deserialize(d)?;
-        match text.parse::<ShardSpec>() {
-            Ok(ShardSpec::Fixed(shard)) => Ok(shard),
-            _ => Err(D::Error::custom(format!(
-                "bad shard '{text}': expected K/N"
-            ))),
-        }
-    }
 }
 
 /// The parts of a shard's `meta.json` a merge reads.

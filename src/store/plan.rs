@@ -30,7 +30,8 @@ pub fn write_cases(
 ) -> Result<(), StoreError> {
     let error = |e: csv::Error| StoreError::Csv {
         path: path.to_path_buf(),
-        message: format!(" {e}"),
+        line: None,
+        message: e.to_string(),
     };
     let mut w = csv::Writer::from_writer(Vec::new());
     let mut header = PLAN_COLUMNS.to_vec();
@@ -64,15 +65,16 @@ pub fn write_cases(
 /// The plan a shard folder `dir` wrote: each case with its shard.
 pub fn read_plan(dir: &Path) -> Result<Vec<(u32, CaseKey)>, StoreError> {
     let path = dir.join(PLAN_FILE);
-    let bad = |line: u64, message: String| StoreError::Csv {
+    let bad = |line: Option<u64>, message: String| StoreError::Csv {
         path: path.to_path_buf(),
-        message: format!("{line}: {message}"),
+        line,
+        message,
     };
-    let mut reader = csv::Reader::from_path(&path).map_err(|e| bad(0, e.to_string()))?;
+    let mut reader = csv::Reader::from_path(&path).map_err(|e| bad(None, e.to_string()))?;
     let mut plan = Vec::new();
     for row in reader.records() {
-        let row = row.map_err(|e| bad(e.position().map_or(0, |p| p.line()), e.to_string()))?;
-        let line = row.position().map_or(0, |p| p.line());
+        let row = row.map_err(|e| bad(e.position().map(|p| p.line()), e.to_string()))?;
+        let line = row.position().map(|p| p.line());
         let field = |i: usize| row.get(i).unwrap_or("").to_string();
         let shard = field(0)
             .parse::<u32>()

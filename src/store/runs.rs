@@ -62,6 +62,7 @@ pub fn parse_runs(input: impl std::io::Read, name: &str) -> Result<Vec<Record>, 
         .headers()
         .map_err(|e| StoreError::Csv {
             path: PathBuf::from(&name),
+            line: Some(1),
             message: e.to_string(),
         })?
         .clone();
@@ -72,37 +73,37 @@ pub fn parse_runs(input: impl std::io::Read, name: &str) -> Result<Vec<Record>, 
         .filter(|c| !found.contains(c))
         .copied()
         .collect();
+    let unknown: Vec<&str> = found
+        .iter()
+        .filter(|c| !COLUMNS.contains(c))
+        .copied()
+        .collect();
     let mut distinct = found.clone();
     distinct.sort_unstable();
     distinct.dedup();
-    let known = found.iter().all(|c| COLUMNS.contains(c)) && distinct.len() == found.len();
-    if !known || !missing.is_empty() {
-        let unknown: Vec<&str> = found
-            .iter()
-            .filter(|c| !COLUMNS.contains(c))
-            .copied()
-            .collect();
-        let message = if found.len() <= 1 && found.iter().all(|h| h.is_empty()) {
-            "the file is empty, expected the header line of a nodeprof runs table".to_string()
-        } else if !unknown.is_empty() || !missing.is_empty() {
-            let mut parts = Vec::new();
-            if !missing.is_empty() {
-                parts.push(format!("missing columns {}", missing.join(", ")));
-            }
-            if !unknown.is_empty() {
-                parts.push(format!("unknown columns {}", unknown.join(", ")));
-            }
-            format!(
+    let mut problems = Vec::new();
+    if !missing.is_empty() {
+        problems.push(format!("missing columns {}", missing.join(", ")));
+    }
+    if !unknown.is_empty() {
+        problems.push(format!("unknown columns {}", unknown.join(", ")));
+    }
+    if distinct.len() < found.len() {
+        problems.push("a column appears twice".to_string());
+    }
+    if !problems.is_empty() {
+        let message = match found.len() <= 1 && found.iter().all(|h| h.is_empty()) {
+            true => "the file is empty, expected the header line of a nodeprof runs table".into(),
+            false => format!(
                 "not a runs table of this nodeprof ({}); expected: {} (a table of an earlier build: run its sweep again)",
-                parts.join("; "),
+                problems.join("; "),
                 COLUMNS.join(",")
-            )
-        } else {
-            "a column appears twice".to_string()
+            ),
         };
         return Err(StoreError::Csv {
             path: PathBuf::from(name),
-            message: format!("1: {message}"),
+            line: Some(1),
+            message,
         });
     }
     let mut records = Vec::new();
@@ -122,7 +123,8 @@ pub fn parse_runs(input: impl std::io::Read, name: &str) -> Result<Vec<Record>, 
             };
             StoreError::Csv {
                 path: PathBuf::from(&name),
-                message: format!("{line}: {message}"),
+                line: Some(line),
+                message,
             }
         })?;
         records.push(record);
@@ -134,7 +136,8 @@ pub fn parse_runs(input: impl std::io::Read, name: &str) -> Result<Vec<Record>, 
 pub fn write_runs(path: &Path, rows: &[Record]) -> Result<(), StoreError> {
     let csv_error = |e: csv::Error| StoreError::Csv {
         path: path.to_path_buf(),
-        message: format!(" {e}"),
+        line: None,
+        message: e.to_string(),
     };
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
@@ -179,7 +182,8 @@ impl RunsAppender {
                 .and_then(|()| writer.flush().map_err(csv::Error::from))
                 .map_err(|e| StoreError::Csv {
                     path: path.to_path_buf(),
-                    message: format!(" {e}"),
+                    line: None,
+                    message: e.to_string(),
                 })?;
         }
         Ok(RunsAppender {
@@ -192,7 +196,8 @@ impl RunsAppender {
     pub fn append(&mut self, row: &Record) -> Result<(), StoreError> {
         self.writer.serialize(row).map_err(|e| StoreError::Csv {
             path: self.path.to_path_buf(),
-            message: format!(" {e}"),
+            line: None,
+            message: e.to_string(),
         })?;
         self.writer.flush().map_err(|source| StoreError::Io {
             path: self.path.to_path_buf(),

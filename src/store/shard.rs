@@ -52,6 +52,25 @@ impl fmt::Display for Shard {
     }
 }
 
+/// A shard is written `K/N` (meta.json, messages).
+impl serde::Serialize for Shard {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Shard {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Shard, D::Error> {
+        let text = String::deserialize(d)?;
+        match text.parse::<ShardSpec>() {
+            Ok(ShardSpec::Fixed(shard)) => Ok(shard),
+            _ => Err(serde::de::Error::custom(format!(
+                "bad shard '{text}': expected K/N"
+            ))),
+        }
+    }
+}
+
 impl ShardSpec {
     /// The shard, reading the scheduler's variables through `env` for `auto`: Slurm's
     /// `SLURM_ARRAY_TASK_ID` with `SLURM_ARRAY_TASK_COUNT` (or `_MIN` and `_MAX`), else a
