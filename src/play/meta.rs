@@ -9,18 +9,8 @@ use super::settings::{match_name, PlaySettings};
 use crate::error::StoreError;
 use crate::game::GameKind;
 use crate::store::merge::merge_error;
-use crate::store::meta::{provenance, write_meta, Provenance, META_FILE};
+use crate::store::meta::{write_run_meta, META_FILE};
 use crate::store::Sharding;
-
-#[derive(Serialize)]
-struct Meta<'a> {
-    command: &'a [String],
-    #[serde(flatten)]
-    provenance: Provenance,
-    settings: MetaSettings,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    sharding: Option<Sharding>,
-}
 
 #[derive(Serialize)]
 struct MetaSettings {
@@ -37,23 +27,18 @@ struct MetaSettings {
 }
 
 pub fn write(settings: &PlaySettings, sharding: Option<Sharding>) -> Result<(), StoreError> {
-    let meta = Meta {
-        command: &settings.command_line,
-        provenance: provenance(),
-        settings: MetaSettings {
-            game: settings.game.name(),
-            matches: settings.matches.iter().map(match_name).collect(),
-            games: settings.games,
-            openings: settings.openings.describe(),
-            seed: settings.seed,
-            jobs: settings.jobs,
-            eval: settings.eval.map(|e| e.name()),
-            sprt: settings.sprt.map(|s| s.describe()),
-            resume: settings.resume,
-        },
-        sharding,
+    let written = MetaSettings {
+        game: settings.game.name(),
+        matches: settings.matches.iter().map(match_name).collect(),
+        games: settings.games,
+        openings: settings.openings.describe(),
+        seed: settings.seed,
+        jobs: settings.jobs,
+        eval: settings.eval.map(|e| e.name()),
+        sprt: settings.sprt.map(|s| s.describe()),
+        resume: settings.resume,
     };
-    write_meta(&settings.out_dir, &meta)
+    write_run_meta(&settings.out_dir, &settings.command_line, written, sharding)
 }
 
 /// A play's `meta.json` read back: what a resume and a merge check.

@@ -152,6 +152,34 @@ pub fn read_shard_meta(dir: &Path) -> Result<ShardInfo, StoreError> {
     parse_shard_meta(&text, dir)
 }
 
+/// A producer's `meta.json`: the command line, this build and machine now, the producer's
+/// settings, and for a shard its identity.
+#[derive(Serialize)]
+struct RunMeta<'a, S: Serialize> {
+    command: &'a [String],
+    #[serde(flatten)]
+    provenance: Provenance,
+    settings: S,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sharding: Option<Sharding>,
+}
+
+/// Writes a sweep's or a play's `meta.json` into `dir` (see [`RunMeta`]).
+pub fn write_run_meta(
+    dir: &Path,
+    command: &[String],
+    settings: impl Serialize,
+    sharding: Option<Sharding>,
+) -> Result<(), StoreError> {
+    let meta = RunMeta {
+        command,
+        provenance: provenance(),
+        settings,
+        sharding,
+    };
+    write_meta(dir, &meta)
+}
+
 /// Writes `meta` as `dir`'s `meta.json`, whole (see [`super::folder::replace`]).
 pub fn write_meta(dir: &Path, meta: &impl Serialize) -> Result<(), StoreError> {
     let text = serde_json::to_string_pretty(meta).unwrap_or_default() + "\n";

@@ -9,18 +9,7 @@ use super::settings::SweepSettings;
 use crate::error::SweepError;
 use crate::position::Case;
 use crate::search::{depth_label, Variant, END};
-use crate::store::meta::{provenance, write_meta, Provenance, Sharding};
-
-#[derive(Serialize)]
-struct Meta<'a> {
-    command: &'a [String],
-    #[serde(flatten)]
-    provenance: Provenance,
-    settings: Settings<'a>,
-    /// For a shard of a sweep: which, the plan it belongs to, and the bench signature.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    sharding: Option<Sharding>,
-}
+use crate::store::meta::{write_run_meta, Sharding};
 
 #[derive(Serialize)]
 struct Settings<'a> {
@@ -48,30 +37,30 @@ pub fn write(
     depths: &[u32],
     sharding: Option<Sharding>,
 ) -> Result<(), SweepError> {
-    let meta = Meta {
-        command: &settings.command_line,
-        provenance: provenance(),
-        settings: Settings {
-            positions: &settings.positions,
-            cases: cases.iter().map(|c| c.name.as_str()).collect(),
-            variants: variants.iter().map(|v| v.to_string()).collect(),
-            depths: depths
-                .iter()
-                .map(|&d| match d {
-                    END => depth_label(d).into(),
-                    _ => d.into(),
-                })
-                .collect(),
-            eval: settings.eval.name(),
-            shuffle_seed: settings.shuffle,
-            jobs: settings.jobs,
-            time_limit_s: settings.time_limit.map(|t| t.as_secs_f64()),
-            resume: settings.resume,
-            force: settings.force,
-            repeat: settings.repeat.describe(),
-            warmup: settings.repeat.warmup,
-        },
-        sharding,
+    let written = Settings {
+        positions: &settings.positions,
+        cases: cases.iter().map(|c| c.name.as_str()).collect(),
+        variants: variants.iter().map(|v| v.to_string()).collect(),
+        depths: depths
+            .iter()
+            .map(|&d| match d {
+                END => depth_label(d).into(),
+                _ => d.into(),
+            })
+            .collect(),
+        eval: settings.eval.name(),
+        shuffle_seed: settings.shuffle,
+        jobs: settings.jobs,
+        time_limit_s: settings.time_limit.map(|t| t.as_secs_f64()),
+        resume: settings.resume,
+        force: settings.force,
+        repeat: settings.repeat.describe(),
+        warmup: settings.repeat.warmup,
     };
-    Ok(write_meta(dir, &meta)?)
+    Ok(write_run_meta(
+        dir,
+        &settings.command_line,
+        written,
+        sharding,
+    )?)
 }
