@@ -54,7 +54,7 @@ impl TranspositionTable {
     /// Stores one bound in a direct-mapped table, replacing whatever was there (nothing in a
     /// bucketed table).
     #[inline(always)]
-    pub fn store_direct(
+    pub(super) fn store_direct(
         &mut self,
         index_key: u64,
         depth: u32,
@@ -119,7 +119,7 @@ impl TranspositionTable {
     /// position narrows that entry's bounds; any other replaces it. With `merge` false, the
     /// new result always replaces (the classic tables kept one bound an entry).
     #[inline(always)]
-    pub fn store(
+    pub(super) fn store(
         &mut self,
         key: u64,
         depth: u32,
