@@ -87,6 +87,8 @@ pub enum Error {
     Report(#[from] ReportError),
     #[error(transparent)]
     Store(#[from] StoreError),
+    #[error(transparent)]
+    Engine(#[from] EngineError),
     /// Arguments that parse but do not make a command (clap's checks passed, ours did not).
     #[error("{0}")]
     Usage(String),
@@ -204,4 +206,53 @@ pub enum ReportError {
     Table(String),
     #[error("{}: drawing the chart failed: {message}", path.display())]
     Plot { path: PathBuf, message: String },
+}
+
+/// Errors of an external engine (or of nodeprof speaking to one): each names the engine.
+#[derive(Debug, Error)]
+pub enum EngineError {
+    #[error("bad engine '{spec}': {message}")]
+    Spec { spec: String, message: String },
+    #[error("engine {engine}: cannot start '{command}': {source} (is it installed and on PATH? name it by its path with cmd=)")]
+    Start {
+        engine: String,
+        command: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("engine {engine}: {source}")]
+    Io {
+        engine: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("engine {engine} has gone {when}: {status}{stderr}")]
+    Exited {
+        engine: String,
+        when: String,
+        status: String,
+        stderr: String,
+    },
+    #[error("engine {engine} did not answer within {after:?} (nodeprof waited for {waiting_for}); it was stopped")]
+    Timeout {
+        engine: String,
+        waiting_for: String,
+        after: std::time::Duration,
+    },
+    #[error("engine {engine}: {message} (it said '{line}')")]
+    Protocol {
+        engine: String,
+        line: String,
+        message: String,
+    },
+    #[error("engine {engine}: {message}")]
+    Refused { engine: String, message: String },
+}
+
+impl EngineError {
+    /// Whether the engine process can no longer be trusted (gone, hung, out of step) and
+    /// must be started again before its next case.
+    pub fn needs_restart(&self) -> bool {
+        !matches!(self, EngineError::Spec { .. } | EngineError::Refused { .. })
+    }
 }

@@ -6,6 +6,7 @@ pub mod cli;
 pub mod commands;
 pub mod counters;
 pub mod duration;
+pub mod engine;
 pub mod error;
 pub mod game;
 pub mod measure;

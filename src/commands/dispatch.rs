@@ -23,6 +23,7 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<Outcome, Error> {
         Command::Compare(args) => super::compare::command(args, out)?,
         Command::Play(args) => super::play::command(args, out)?,
         Command::Bench => super::bench::command(out)?,
+        Command::Engine(args) => super::engine::command(args, out)?,
         Command::Merge(args) => super::merge::command(args, out)?,
         Command::Sprt(args) => super::sprt::command(args, out)?,
         Command::Show(args) => super::show::command(args, out)?,

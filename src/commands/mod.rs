@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod compare;
 mod dispatch;
+pub mod engine;
 pub mod merge;
 mod outcome;
 pub mod perft;

@@ -37,6 +37,7 @@ impl TryFrom<SweepArgs> for SweepJob {
             positions,
             game: args.game.game,
             variants: args.variants,
+            engines: super::engine::engines(&args.engines)?,
             depths: match exact {
                 true => Some(vec![END]),
                 false => args.depth.map(|d| d.list()),

@@ -56,6 +56,20 @@ macro_rules! define_record {
             /// Cases run at once (parallel runs distort time).
             pub jobs: u32,
             pub shuffle_seed: Option<u64>,
+            /// An external engine's own name (its `id name`); NA for nodeprof's variants.
+            #[serde(default)]
+            pub engine: Option<String>,
+            /// The deepest ply the engine reached (its `seldepth`).
+            #[serde(default)]
+            pub seldepth: Option<u32>,
+            /// An engine's nodes of this iteration alone (`nodes` counts from the `go`, the
+            /// earlier iterations included).
+            #[serde(default)]
+            pub iteration_nodes: Option<u64>,
+            /// nodeprof's clock for an engine: from sending `go` to reading this depth's
+            /// report (`time_ns` is the engine's own figure).
+            #[serde(default)]
+            pub wall_ns: Option<u64>,
         }
 
         /// The column names, in order (the struct's fields; a test checks it).
@@ -63,8 +77,13 @@ macro_rules! define_record {
             "seq", "game", "suite", "position", "empties", "variant", "name", "label", "eval",
             "depth", "status", "score", "game_result", "best_move", "pv", "expected_score",
             "expected_best", "nodes", $(stringify!($counter),)* "time_ns", "time_min_ns",
-            "time_max_ns", "time_sd_ns", "runs", "jobs", "shuffle_seed",
+            "time_max_ns", "time_sd_ns", "runs", "jobs", "shuffle_seed", "engine", "seldepth",
+            "iteration_nodes", "wall_ns",
         ];
+
+        /// The columns added after tables were first committed: a table without them still
+        /// reads (they are NA), and is rewritten with them before rows are appended.
+        pub const ADDED_COLUMNS: &[&str] = &["engine", "seldepth", "iteration_nodes", "wall_ns"];
 
         impl Record {
             /// The counter `COUNTERS[i]` (None: NA).

@@ -5,9 +5,10 @@ use std::path::Path;
 
 use serde::Serialize;
 
+use super::engines::EngineMeta;
 use super::settings::SweepSettings;
+use crate::engine::EngineCase;
 use crate::error::SweepError;
-use crate::position::Case;
 use crate::search::{depth_label, Variant, END};
 use crate::store::meta::{write_run_meta, Sharding};
 
@@ -16,6 +17,9 @@ struct Settings<'a> {
     positions: &'a [String],
     cases: Vec<&'a str>,
     variants: Vec<String>,
+    /// External engines: how each was started, the options sent, what it calls itself.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    engines: &'a [EngineMeta],
     /// Numbers, or `"end"` for exact solving.
     depths: Vec<serde_json::Value>,
     eval: &'static str,
@@ -32,8 +36,9 @@ struct Settings<'a> {
 pub fn write(
     dir: &Path,
     settings: &SweepSettings,
-    cases: &[Case],
+    cases: &[EngineCase],
     variants: &[Variant],
+    engines: &[EngineMeta],
     depths: &[u32],
     sharding: Option<Sharding>,
 ) -> Result<(), SweepError> {
@@ -41,6 +46,7 @@ pub fn write(
         positions: &settings.positions,
         cases: cases.iter().map(|c| c.name.as_str()).collect(),
         variants: variants.iter().map(|v| v.to_string()).collect(),
+        engines,
         depths: depths
             .iter()
             .map(|&d| match d {

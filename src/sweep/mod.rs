@@ -2,6 +2,7 @@
 //! flushed at once, so an interrupted sweep keeps every finished row and `--resume` completes
 //! it without repeating any.
 
+pub mod engines;
 pub mod meta;
 pub mod plan;
 pub mod row;

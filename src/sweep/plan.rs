@@ -123,6 +123,10 @@ pub fn default_variants(kinds: &[GameKind], depths: &[u32]) -> Vec<Variant> {
     }
 }
 
+/// The depths of a sweep of engines alone over positions of no game of nodeprof's (chess):
+/// what engine authors profile first.
+pub const ENGINE_DEPTHS: std::ops::RangeInclusive<u32> = 1..=12;
+
 /// Full-width trees of the deepest default depth have at most this many leaves (typical
 /// branching factor to the depth), so that negamax finishes in seconds.
 const DEFAULT_TREE_LEAVES: u64 = 3_000_000;

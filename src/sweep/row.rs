@@ -1,6 +1,9 @@
-//! A case's row of `runs.csv`, from its search's result (the schema is the store's).
+//! A case's row of `runs.csv`, from its search's result or an engine's report (the schema
+//! is the store's).
 
-use crate::error::SearchError;
+use super::engines::{EngineMeta, Measured};
+use crate::engine::{EngineCase, EngineSpec};
+use crate::error::{EngineError, SearchError};
 use crate::measure::SearchReport;
 use crate::position::Case;
 use crate::search::{depth_label, SearchConfig};
@@ -66,4 +69,80 @@ pub fn key_of(case: &Case, config: &SearchConfig, depth: u32) -> CaseKey {
         depth: depth_label(depth),
         shuffle_seed: config.shuffle,
     }
+}
+
+/// The row of an engine's search of `case` to `depth` (`id_name`: the engine's own name).
+pub fn engine_row(
+    seq: u64,
+    case: &EngineCase,
+    engine: &EngineMeta,
+    depth: u32,
+    jobs: u32,
+    result: Result<Measured, EngineError>,
+) -> Record {
+    let mut record = Record {
+        seq,
+        game: case.position.game().to_string(),
+        suite: case.suite.clone(),
+        position: case.name.clone(),
+        empties: case.empties,
+        variant: engine.name.clone(),
+        name: engine.name.clone(),
+        label: format!("{}{}", engine.name, depth_label(depth)),
+        eval: ENGINE_EVAL.to_string(),
+        depth: depth_label(depth),
+        status: Status::Ok,
+        expected_score: case.expected_score,
+        expected_best: (!case.expected_best.is_empty()).then(|| case.expected_best.join(" ")),
+        jobs,
+        engine: engine.id_name.clone(),
+        ..Record::default()
+    };
+    match result {
+        Ok(measured) => {
+            let it = measured.iteration;
+            record.score = it.score.map(|s| s.value());
+            record.best_move = measured.best_move;
+            record.pv = Some(it.pv.join(" "));
+            // nodeprof's own counters when the engine is nodeprof: this iteration's.
+            record.set_counters(it.counters);
+            record.nodes = it.nodes;
+            record.iteration_nodes = measured.iteration_nodes;
+            record.seldepth = it.seldepth;
+            record.time_ns = it.time_ns;
+            record.time_min_ns = it.time_ns;
+            record.time_max_ns = it.time_ns;
+            record.runs = Some(1);
+            record.wall_ns = Some(it.wall_ns);
+        }
+        Err(e @ EngineError::Timeout { .. }) => {
+            record.status = Status::Timeout;
+            record.time_ns = match e {
+                EngineError::Timeout { after, .. } => Some(after.as_nanos() as u64),
+                _ => None,
+            };
+        }
+        Err(other) => record.status = Status::Error(one_line(&other.to_string())),
+    }
+    record
+}
+
+/// What the `eval` column says of an engine's rows: the engine evaluates as it does.
+pub const ENGINE_EVAL: &str = "engine";
+
+/// The key an engine's row of `case` at `depth` will have.
+pub fn engine_key(case: &EngineCase, engine: &EngineSpec, depth: u32) -> CaseKey {
+    CaseKey {
+        suite: case.suite.clone(),
+        position: case.name.clone(),
+        variant: engine.name().to_string(),
+        eval: ENGINE_EVAL.to_string(),
+        depth: depth_label(depth),
+        shuffle_seed: None,
+    }
+}
+
+/// An error message on one line (a CSV cell, a status).
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

@@ -8,39 +8,76 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
+use crate::engine::position::{is_chess_file, load_chess};
+use crate::engine::{EngineCase, NewGame};
 use crate::error::{Error, PositionError, StoreError, SweepError};
 use crate::game::GameKind;
 use crate::measure::{bench, measure};
-use crate::position::load;
+use crate::position::{load, Case};
 use crate::search::{depth_label, SearchConfig};
 use crate::store::plan::{plan_difference, write_cases, PLAN_FILE};
 use crate::store::runs::RunsAppender;
-use crate::store::{finished_cases, keep_finished, shard, CaseKey, Status, RUNS_FILE};
+use crate::store::{finished_cases, keep_finished, shard, CaseKey, Record, Status, RUNS_FILE};
 
+use super::engines::{self, EngineMeta, Pool};
 use super::meta;
 use super::plan;
-use super::row::{key_of, row};
+use super::row::{engine_key, engine_row, key_of, row};
 use super::settings::{SweepSettings, SweepSummary};
 
-/// One case of the plan: its place, an index into the cases, the configuration it is
-/// searched with (the evaluation adapted to the position's game), the depth, and its key in
-/// `runs.csv`.
+/// Who searches a unit: one of nodeprof's variants (its configuration, the evaluation
+/// adapted to the position's game), or an external engine (an index into the engines).
+#[derive(Clone, Debug)]
+enum Producer {
+    Search(SearchConfig),
+    Engine(usize),
+}
+
+/// One case of the plan: its place, an index into the cases (for an engine, into the
+/// engines' cases), who searches it, the depth, and its key in `runs.csv`.
 struct Unit {
     seq: usize,
     case: usize,
-    config: SearchConfig,
+    producer: Producer,
     depth: u32,
     key: CaseKey,
 }
 
-/// Runs the sweep. Input is checked (positions load, the folder can be written, an existing
-/// `runs.csv` to resume reads) before any file is touched.
-pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
-    let started = Instant::now();
-    let cases = load(&settings.positions, settings.game)?;
-    if cases.is_empty() {
+/// The positions of a sweep: nodeprof's games (`cases`), and every position as engines are
+/// given them (`engine_cases`: the same, in order, then chess lists, which only engines
+/// can search).
+fn load_cases(settings: &SweepSettings) -> Result<(Vec<Case>, Vec<EngineCase>), Error> {
+    let (chess, native): (Vec<&String>, Vec<&String>) = settings.positions.iter().partition(|s| {
+        let path = std::path::Path::new(s.as_str());
+        path.is_file() && is_chess_file(path)
+    });
+    let native: Vec<String> = native.into_iter().cloned().collect();
+    let cases = match native.is_empty() && !chess.is_empty() {
+        true => Vec::new(),
+        false => load(&native, settings.game)?,
+    };
+    let mut engine_cases: Vec<EngineCase> = cases.iter().map(EngineCase::from).collect();
+    for spec in chess {
+        engine_cases.extend(load_chess(std::path::Path::new(spec))?);
+    }
+    if engine_cases.is_empty() {
         return Err(PositionError::NoPositions(settings.positions.join(" ")).into());
     }
+    if engine_cases.len() > cases.len()
+        && (!settings.variants.is_empty() || settings.engines.is_empty())
+    {
+        return Err(Error::Usage(
+            "chess positions can be searched by engines only (nodeprof has no chess rules yet): name them with --engine and no -v".into(),
+        ));
+    }
+    Ok((cases, engine_cases))
+}
+
+/// Runs the sweep. Input is checked (positions load, the folder can be written, an existing
+/// `runs.csv` to resume reads, engines start) before any file is touched.
+pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
+    let started = Instant::now();
+    let (cases, engine_cases) = load_cases(settings)?;
     let mut kinds: Vec<GameKind> = Vec::new();
     for case in &cases {
         if !kinds.contains(&case.position.kind()) {
@@ -50,11 +87,22 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     let depths = settings
         .depths
         .clone()
-        .unwrap_or_else(|| plan::default_depths(&kinds));
-    let variants = match settings.variants.is_empty() {
-        true => plan::default_variants(&kinds, &depths),
-        false => settings.variants.clone(),
+        .unwrap_or_else(|| match kinds.is_empty() {
+            true => plan::ENGINE_DEPTHS.collect(),
+            false => plan::default_depths(&kinds),
+        });
+    let variants = match (settings.variants.is_empty(), settings.engines.is_empty()) {
+        (true, true) => plan::default_variants(&kinds, &depths),
+        _ => settings.variants.clone(),
     };
+    for engine in &settings.engines {
+        if variants.iter().any(|v| v.to_string() == engine.name()) {
+            return Err(Error::Usage(format!(
+                "the engine name '{}' is also a variant of the sweep: give the engine another name=",
+                engine.name()
+            )));
+        }
+    }
     let configs: Vec<SearchConfig> = variants
         .iter()
         .map(|variant| SearchConfig {
@@ -81,7 +129,20 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
                     seq: planned.len(),
                     case: ci,
                     key: key_of(case, &config, depth),
-                    config: config.clone(),
+                    producer: Producer::Search(config.clone()),
+                    depth,
+                });
+            }
+        }
+    }
+    for (ei, engine) in settings.engines.iter().enumerate() {
+        for (ci, case) in engine_cases.iter().enumerate() {
+            for &depth in &depths {
+                planned.push(Unit {
+                    seq: planned.len(),
+                    case: ci,
+                    key: engine_key(case, engine, depth),
+                    producer: Producer::Engine(ei),
                     depth,
                 });
             }
@@ -100,6 +161,12 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     if let Some(s) = &sharding {
         planned.retain(|u| shard::shard_of(&u.key, s.shard.count) == s.shard.index);
     }
+    // Every engine is greeted once (and its plan checked) before any file is touched.
+    let engine_metas: Vec<EngineMeta> = settings
+        .engines
+        .iter()
+        .map(|e| engines::greet(e, &engine_cases, &depths))
+        .collect::<Result<_, _>>()?;
     let planned_keys: Vec<CaseKey> = planned.iter().map(|u| u.key.clone()).collect();
     // The folder's lock is taken before anything in it is read or cut: a second sweep, play
     // or merge into the same folder stops here instead of mixing its rows with this one's.
@@ -136,8 +203,9 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     meta::write(
         &settings.out_dir,
         settings,
-        &cases,
+        &engine_cases,
         &variants,
+        &engine_metas,
         &depths,
         sharding.as_ref().map(|s| s.meta.clone()),
     )?;
@@ -145,16 +213,8 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     let progress = progress_bar(units.len() as u64, settings.quiet);
     let jobs = settings.jobs.max(1) as u32;
     let write_error: Mutex<Option<Error>> = Mutex::new(None);
-    let run_unit = |unit: &Unit| {
-        let (case, config) = (&cases[unit.case], &unit.config);
-        progress.set_message(format!(
-            "{} {} depth {}",
-            case.name,
-            config.variant.display_name(),
-            depth_label(unit.depth)
-        ));
-        let result = measure(&case.position, unit.depth, config, settings.repeat);
-        let record = row(unit.seq as u64, case, config, unit.depth, jobs, result);
+    // Appends a finished row at once; the status for the summary (an error with its case).
+    let save = |record: Record| {
         let flushed = writer
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -174,15 +234,80 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
             status => Ok(status.clone()),
         }
     };
-    let statuses: Vec<Result<Status, String>> = if jobs <= 1 {
-        units.iter().map(run_unit).collect()
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new()
+    let (searches, engine_units): (Vec<&Unit>, Vec<&Unit>) = units
+        .iter()
+        .partition(|u| matches!(u.producer, Producer::Search(_)));
+    let run_unit = |unit: &&Unit| {
+        let Producer::Search(config) = &unit.producer else {
+            unreachable!("partitioned")
+        };
+        let case = &cases[unit.case];
+        progress.set_message(format!(
+            "{} {} depth {}",
+            case.name,
+            config.variant.display_name(),
+            depth_label(unit.depth)
+        ));
+        let result = measure(&case.position, unit.depth, config, settings.repeat);
+        save(row(unit.seq as u64, case, config, unit.depth, jobs, result))
+    };
+    let pool = || {
+        rayon::ThreadPoolBuilder::new()
             .num_threads(jobs as usize)
             .build()
-            .map_err(|e| SweepError::Threads(e.to_string()))?;
-        pool.install(|| units.par_iter().map(run_unit).collect())
+            .map_err(|e| SweepError::Threads(e.to_string()))
     };
+    let mut statuses: Vec<Result<Status, String>> = if jobs <= 1 {
+        searches.iter().map(run_unit).collect()
+    } else {
+        pool()?.install(|| searches.par_iter().map(run_unit).collect())
+    };
+    // An engine's units, grouped by position: one group is one `go` (or one search a depth).
+    for (ei, spec) in settings.engines.iter().enumerate() {
+        let mut groups: Vec<(usize, Vec<&Unit>)> = Vec::new();
+        for unit in engine_units
+            .iter()
+            .filter(|u| matches!(u.producer, Producer::Engine(e) if e == ei))
+        {
+            match groups.last_mut() {
+                Some((case, group)) if *case == unit.case => group.push(unit),
+                _ => groups.push((unit.case, vec![unit])),
+            }
+        }
+        let engines = Pool::default();
+        let run_group = |(case, group): &(usize, Vec<&Unit>)| {
+            let case = &engine_cases[*case];
+            progress.set_message(format!("{} {}", case.name, spec.name()));
+            let depths: Vec<u32> = group.iter().map(|u| u.depth).collect();
+            let mut slot = engines.take();
+            let measured = engines::run_group(&mut slot, spec, case, &depths);
+            if let Some(engine) = slot {
+                engines.put(engine);
+            }
+            group
+                .iter()
+                .zip(measured)
+                .map(|(unit, (_, result))| {
+                    save(engine_row(
+                        unit.seq as u64,
+                        case,
+                        &engine_metas[ei],
+                        unit.depth,
+                        jobs,
+                        result,
+                    ))
+                })
+                .collect::<Vec<_>>()
+        };
+        // `newgame=once` keeps the table from position to position: one engine, in order.
+        let together = jobs > 1 && spec.new_game == NewGame::Each;
+        let done: Vec<Vec<Result<Status, String>>> = match together {
+            false => groups.iter().map(run_group).collect(),
+            true => pool()?.install(|| groups.par_iter().map(run_group).collect()),
+        };
+        engines.close();
+        statuses.extend(done.into_iter().flatten());
+    }
     progress.finish_and_clear();
     if let Some(e) = write_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::engine::EngineSpec;
 use crate::game::{Eval, GameKind};
 use crate::measure::Repeat;
 use crate::search::{Clock, Variant};
@@ -14,6 +15,8 @@ pub struct SweepSettings {
     pub positions: Vec<String>,
     pub game: Option<GameKind>,
     pub variants: Vec<Variant>,
+    /// External engines, searched beside the variants.
+    pub engines: Vec<EngineSpec>,
     /// The depths; `None` for the default of the positions' game (see `plan::default_depths`).
     pub depths: Option<Vec<u32>>,
     pub eval: Eval,

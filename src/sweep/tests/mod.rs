@@ -49,6 +49,7 @@ fn settings(
     depths: std::ops::RangeInclusive<u32>,
 ) -> SweepSettings {
     SweepSettings {
+        engines: Vec::new(),
         positions: positions(cases),
         game: None,
         variants: variants.iter().map(|v| v.parse().unwrap()).collect(),

@@ -16,6 +16,12 @@ use crate::search::{Variant, END, MAX_DEPTH};
 use crate::store::ShardSpec;
 use crate::sweep::plan::Profile;
 
+mod engine;
+mod examples;
+
+pub use engine::{EngineArgs, EngineServeArgs};
+use examples::*;
+
 #[derive(Parser, Debug)]
 #[command(
     name = "nodeprof",
@@ -35,12 +41,6 @@ pub struct Cli {
     pub command: Command,
 }
 
-const COMPARE_EXAMPLES: &str = "Examples:\n  nodeprof compare reports/ffo-40-59 /tmp/new-sweep\n  nodeprof compare old/runs.csv new/runs.csv --format markdown --fail-on-change";
-const PERFT_EXAMPLES: &str = "Examples:\n  nodeprof perft startpos --game reversi -d 8\n  nodeprof perft ataxx:start -d 5 --divide\n  nodeprof perft ffo:40 -d 4 --only";
-const SEARCH_EXAMPLES: &str = "Examples:\n  nodeprof search ffo:40 -v negaalpha,transposition -d 2..6\n  nodeprof search ffo:40 -v negaalpha,transposition -d 2 --repeat 9 --warmup 2\n  nodeprof search ataxx:start -v pvs+tt+id -d 4";
-const SOLVE_EXAMPLES: &str = "Examples:\n  nodeprof solve ffo:40..49\n  nodeprof solve ataxx:end --repeat 5\n  nodeprof solve ffo:1..19 -v pvs+tt:64 --time-limit 30s";
-const VARIANTS_EXAMPLES: &str = "Examples:\n  nodeprof variants\n  nodeprof search ffo:41 -v alphabeta+tt+killer:2+history -d 6";
-const SWEEP_EXAMPLES: &str = "Examples:\n  nodeprof sweep                                     FFO 40..59 into reports/ffo-40-59\n  nodeprof sweep ffo:40..44 -v negaalpha,pvs+tt+id -d 2..8 --repeat 5 -o reports/mine\n  nodeprof sweep --exact                             the endgame ladder on FFO 1..19\n  nodeprof sweep ataxx:end -d end -o reports/ataxx-end --resume";
 /// `report --print`'s help: the metrics, from the counter schema.
 fn metric_help() -> String {
     let names: Vec<&str> = Metric::all().iter().map(|m| m.column()).collect();
@@ -61,15 +61,6 @@ fn metric_long_help() -> String {
     }
     help
 }
-
-const REPORT_EXAMPLES: &str = "Examples:\n  nodeprof report reports/ffo-40-59 --print leaf --by depth\n  nodeprof report reports/ffo-40-59 -v negaalpha,pvs+tt+id -d 4..6 -o reports/two-variants";
-const PLOT_EXAMPLES: &str = "Examples:\n  nodeprof plot reports/ffo-40-59 -m beta_cut\n  nodeprof plot reports/ffo-40-59 -m time_ms --x nodes -v negaalpha,transposition";
-const PLAY_EXAMPLES: &str = "Examples:\n  nodeprof play alphabeta+tt+id greedy --game connect4 --movetime 150ms -n 100\n  nodeprof play alphabeta+id+tt@movetime=150ms alphabeta@depth=1 --game ataxx -n 400 --sprt elo0=0,elo1=50\n  nodeprof play negamax alphabeta random --game reversi --depth 2..4 -n 200\n  nodeprof play pvs+tt+id@nodes=50000 alphabeta@depth=3 --openings random:4 -j 2 --resume -o reports/mine";
-const SPRT_EXAMPLES: &str = "Examples:\n  nodeprof sprt --wdl 222/212/0\n  nodeprof sprt --penta 13/37/50/25/3 --elo0 0 --elo1 4 --model normalized";
-const BENCH_EXAMPLES: &str = "Examples:\n  nodeprof bench\n  nodeprof sweep ffo:1..19 --exact --shard 2/4 --signature $(nodeprof bench | tail -1 | cut -d' ' -f1) -o shards/2";
-const MERGE_EXAMPLES: &str = "Examples:\n  nodeprof merge shards/1 shards/2 shards/3 shards/4 -o merged\n  nodeprof merge shards/* -o reports/ffo-1-19-exact";
-const SHOW_EXAMPLES: &str =
-    "Examples:\n  nodeprof show ffo:40\n  nodeprof show ataxx:end | head -20";
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -113,6 +104,11 @@ pub enum Command {
     /// signature (every shard of a cluster sweep checks it)
     #[command(after_help = BENCH_EXAMPLES)]
     Bench,
+    /// Be an engine: speak UCI, UAI, UGI or NBoard on standard input and output with one of
+    /// nodeprof's variants, so that cutechess, fastchess, NBoard or nodeprof itself can run
+    /// it; each iteration's counters go out in `info string nodeprof ...` lines
+    #[command(after_help = ENGINE_EXAMPLES)]
+    Engine(EngineServeArgs),
     /// Merge the shards of a sweep or a play (folders written with --shard) into one table and
     /// its report: same plan, same build, every case or game exactly once (else they are
     /// listed, and exit 1)
@@ -173,6 +169,8 @@ pub struct SearchArgs {
     pub repeat: RepeatArgs,
     #[command(flatten)]
     pub game: GameArg,
+    #[command(flatten)]
+    pub engines: EngineArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -240,6 +238,8 @@ pub struct SweepArgs {
     pub repeat: RepeatArgs,
     #[command(flatten)]
     pub game: GameArg,
+    #[command(flatten)]
+    pub engines: EngineArgs,
 }
 
 #[derive(clap::Args, Debug)]

@@ -1,0 +1,144 @@
+//! An engine in use: started and greeted, told of new games, asked for searches in its
+//! protocol, its answers checked; restarted after any fault.
+
+use std::time::{Duration, Instant};
+
+use super::info::SearchResult;
+use super::position::EnginePosition;
+use super::process::Process;
+use super::spec::{EngineSpec, Protocol};
+use super::{nboard, pons, uci};
+use crate::error::EngineError;
+use crate::search::END;
+
+/// How long an engine has to leave after `quit` before it is killed.
+const QUIT_GRACE: Duration = Duration::from_millis(500);
+
+/// A running engine, greeted.
+pub struct Engine {
+    spec: EngineSpec,
+    process: Process,
+    /// What it calls itself: UCI's `id name`, NBoard's `set myname`.
+    pub id_name: Option<String>,
+    pub id_author: Option<String>,
+}
+
+impl Engine {
+    /// Starts the engine and runs the protocol's handshake (its options sent).
+    pub fn start(spec: &EngineSpec) -> Result<Engine, EngineError> {
+        let mut process = Process::start(&spec.launch)?;
+        let (id_name, id_author) = match spec.protocol {
+            Protocol::Uci | Protocol::Uai | Protocol::Ugi => {
+                let id = uci::handshake(&mut process, spec.protocol, &spec.options)?;
+                (id.name, id.author)
+            }
+            Protocol::Nboard => {
+                refuse_options(spec)?;
+                (nboard::handshake(&mut process)?, None)
+            }
+            Protocol::Pons => {
+                refuse_options(spec)?;
+                (None, None)
+            }
+        };
+        Ok(Engine {
+            spec: spec.clone(),
+            process,
+            id_name,
+            id_author,
+        })
+    }
+
+    pub fn spec(&self) -> &EngineSpec {
+        &self.spec
+    }
+
+    /// Tells the engine a new game starts (UCI's `ucinewgame`; NBoard's `set game` and the
+    /// solver's lines carry no table across by the protocol's own word, so nothing is sent).
+    pub fn new_game(&mut self) -> Result<(), EngineError> {
+        match self.spec.protocol {
+            Protocol::Uci | Protocol::Uai | Protocol::Ugi => {
+                uci::new_game(&mut self.process, self.spec.protocol)
+            }
+            Protocol::Nboard | Protocol::Pons => Ok(()),
+        }
+    }
+
+    /// Searches `position` to `depth` (`END`: solve), its answer checked: a best move that is
+    /// not legal (or not a move) is an error.
+    pub fn search(
+        &mut self,
+        position: &EnginePosition,
+        depth: u32,
+    ) -> Result<SearchResult, EngineError> {
+        let deadline = Instant::now() + self.spec.timeout;
+        let refused = |message: String| EngineError::Refused {
+            engine: self.spec.name().to_string(),
+            message,
+        };
+        let mut result = match (self.spec.protocol, position) {
+            (Protocol::Pons, EnginePosition::Native(p)) if depth == END => {
+                pons::solve(&mut self.process, p, deadline)?
+            }
+            (Protocol::Pons, _) => {
+                return Err(refused(
+                    "Pons' solver only solves Connect 4 positions to the end (depth end)".into(),
+                ))
+            }
+            (_, _) if depth == END => {
+                return Err(refused(format!(
+                    "{} engines search to a depth; depth 'end' is for solvers (proto=pons)",
+                    self.spec.protocol.name()
+                )))
+            }
+            (Protocol::Nboard, EnginePosition::Native(p)) => {
+                nboard::search(&mut self.process, p, depth, deadline)?
+            }
+            (Protocol::Nboard, EnginePosition::Chess(_)) => {
+                return Err(refused("NBoard plays Othello, not chess".into()))
+            }
+            (protocol, _) => {
+                let _ = protocol;
+                uci::search(
+                    &mut self.process,
+                    &position.text(),
+                    &format!("depth {depth}"),
+                    deadline,
+                )?
+            }
+        };
+        if let Some(mv) = &result.best_move {
+            let canonical = position
+                .check_move(mv)
+                .map_err(|message| EngineError::Protocol {
+                    engine: self.spec.name().to_string(),
+                    line: mv.clone(),
+                    message: format!("an illegal or unreadable move: {message}"),
+                })?;
+            result.best_move = Some(canonical);
+        }
+        Ok(result)
+    }
+
+    /// Ends the engine politely (`quit`), killing it if it does not leave.
+    pub fn quit(mut self) {
+        let quit = match self.spec.protocol {
+            Protocol::Pons => None,
+            _ => Some("quit"),
+        };
+        self.process.stop(quit, QUIT_GRACE);
+    }
+}
+
+fn refuse_options(spec: &EngineSpec) -> Result<(), EngineError> {
+    match spec.options.first() {
+        None => Ok(()),
+        Some((name, _)) => Err(EngineError::Refused {
+            engine: spec.name().to_string(),
+            message: format!(
+                "{} has no options (option.{name}=...); pass settings in args=",
+                spec.protocol.name()
+            ),
+        }),
+    }
+}

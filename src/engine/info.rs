@@ -1,0 +1,238 @@
+//! What an engine reports of a search: its iterations, read from UCI's `info` lines (UAI and
+//! UGI write the same), and the result of one `go`.
+
+use crate::counters::{counter_index, Counters, COUNT};
+
+/// A score as engines report it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns for chess; nodeprof's own games report their score in their units.
+    Cp(i32),
+    /// Mate in this many moves (negative: being mated).
+    Mate(i32),
+}
+
+/// Mate scores in the `score` column: ±(MATE_SCORE − moves), beyond any centipawn score.
+pub const MATE_SCORE: i32 = 100_000;
+
+impl Score {
+    /// The `score` column's value.
+    pub fn value(self) -> i32 {
+        match self {
+            Score::Cp(cp) => cp,
+            Score::Mate(moves) if moves >= 0 => MATE_SCORE - moves,
+            Score::Mate(moves) => -MATE_SCORE - moves,
+        }
+    }
+}
+
+/// One iteration of a search (one depth), as the engine reported it last.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Iteration {
+    pub depth: u32,
+    pub seldepth: Option<u32>,
+    /// Nodes from the `go` to the end of this iteration (NA when the engine does not say).
+    pub nodes: Option<u64>,
+    /// The engine's own time from the `go` (UCI reports milliseconds).
+    pub time_ns: Option<u64>,
+    /// nodeprof's clock: from sending `go` to reading this iteration's line.
+    pub wall_ns: u64,
+    pub score: Option<Score>,
+    pub pv: Vec<String>,
+    pub hashfull: Option<u32>,
+    /// nodeprof's counters of this iteration, when the engine is nodeprof (`info string
+    /// nodeprof depth D leaf N ...`).
+    pub counters: Option<Counters>,
+}
+
+/// The result of one search: its iterations by depth, its move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchResult {
+    pub iterations: Vec<Iteration>,
+    pub best_move: Option<String>,
+    /// From `go` to the answer, by nodeprof's clock.
+    pub wall_ns: u64,
+}
+
+impl SearchResult {
+    /// The iteration at `depth`, if the engine reported it.
+    pub fn at(&self, depth: u32) -> Option<&Iteration> {
+        self.iterations.iter().find(|i| i.depth == depth)
+    }
+}
+
+/// A parsed `info` line: the fields nodeprof uses.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Info {
+    pub depth: Option<u32>,
+    pub seldepth: Option<u32>,
+    pub time_ms: Option<u64>,
+    pub nodes: Option<u64>,
+    pub multipv: Option<u32>,
+    pub score: Option<Score>,
+    /// A `lowerbound` / `upperbound` score: an aspiration failure, not the iteration's value.
+    pub bound: bool,
+    pub hashfull: Option<u32>,
+    pub pv: Vec<String>,
+    /// A `currmove` line: progress inside an iteration.
+    pub currmove: bool,
+    pub string: Option<String>,
+}
+
+impl Info {
+    /// Parses the words after `info`. Unknown tokens are skipped, as the UCI specification
+    /// asks of GUIs; a known field with a bad number is an error.
+    pub fn parse(rest: &str) -> Result<Info, String> {
+        let mut info = Info::default();
+        let mut words = rest.split_whitespace().peekable();
+        fn number<T: std::str::FromStr>(field: &str, word: Option<&str>) -> Result<T, String> {
+            let word = word.ok_or_else(|| format!("'{field}' without a value"))?;
+            word.parse()
+                .map_err(|_| format!("'{field} {word}': expected a number"))
+        }
+        while let Some(word) = words.next() {
+            match word {
+                "depth" => info.depth = Some(number(word, words.next())?),
+                "seldepth" => info.seldepth = Some(number(word, words.next())?),
+                "time" => info.time_ms = Some(number(word, words.next())?),
+                "nodes" => info.nodes = Some(number(word, words.next())?),
+                "multipv" => info.multipv = Some(number(word, words.next())?),
+                "hashfull" => info.hashfull = Some(number(word, words.next())?),
+                "nps" | "tbhits" | "sbhits" | "cpuload" | "currmovenumber" => {
+                    words.next();
+                }
+                "currmove" => {
+                    info.currmove = true;
+                    words.next();
+                }
+                "score" => {
+                    let kind = words.next();
+                    let value: i32 = number("score", words.next())?;
+                    info.score = Some(match kind {
+                        Some("cp") => Score::Cp(value),
+                        Some("mate") => Score::Mate(value),
+                        other => {
+                            return Err(format!(
+                                "'score {}': expected cp or mate",
+                                other.unwrap_or("")
+                            ))
+                        }
+                    });
+                    while let Some(&next) = words.peek() {
+                        match next {
+                            "lowerbound" | "upperbound" => {
+                                info.bound = true;
+                                words.next();
+                            }
+                            _ => break,
+                        }
+                    }
+                }
+                "pv" => {
+                    info.pv = words.by_ref().map(str::to_string).collect();
+                }
+                "string" => {
+                    info.string = Some(words.by_ref().collect::<Vec<_>>().join(" "));
+                }
+                // `refutation` and `currline` take the rest of the line.
+                "refutation" | "currline" => break,
+                _ => {}
+            }
+        }
+        Ok(info)
+    }
+
+    /// Whether this line reports an iteration (not progress, a bound or a second line).
+    pub fn is_iteration(&self) -> bool {
+        self.depth.is_some() && !self.currmove && self.multipv.is_none_or(|m| m == 1)
+    }
+}
+
+/// The prefix of nodeprof's counters line: `info string nodeprof depth D leaf N ...`.
+pub const COUNTERS_PREFIX: &str = "nodeprof";
+
+/// nodeprof's counters line for iteration `depth` (what `nodeprof engine` prints).
+pub fn counters_string(depth: u32, counters: &Counters) -> String {
+    let mut line = format!("{COUNTERS_PREFIX} depth {depth}");
+    for (name, value) in counters.named() {
+        line.push_str(&format!(" {name} {value}"));
+    }
+    line
+}
+
+/// Reads a counters line back: its depth and counters (None: not nodeprof's line).
+pub fn parse_counters_string(text: &str) -> Option<Result<(u32, Counters), String>> {
+    let rest = text.strip_prefix(COUNTERS_PREFIX)?.trim_start();
+    let rest = rest.strip_prefix("depth ")?;
+    Some((|| {
+        let mut words = rest.split_whitespace();
+        let depth: u32 = words
+            .next()
+            .and_then(|d| d.parse().ok())
+            .ok_or("a counters line without its depth")?;
+        let mut values = [0u64; COUNT];
+        let mut seen = [false; COUNT];
+        while let Some(name) = words.next() {
+            let index = counter_index(name).ok_or(format!("unknown counter '{name}'"))?;
+            values[index] = words
+                .next()
+                .and_then(|v| v.parse().ok())
+                .ok_or(format!("counter '{name}' without a number"))?;
+            seen[index] = true;
+        }
+        if let Some(missing) = seen.iter().position(|s| !s) {
+            return Err(format!(
+                "counter {} missing",
+                crate::counters::COUNTERS[missing].name
+            ));
+        }
+        Ok((depth, Counters::from_values(values)))
+    })())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stockfish_lines_parse() {
+        let line = "depth 8 seldepth 10 multipv 1 score cp 39 nodes 5791 nps 643444 hashfull 2 tbhits 0 time 9 pv e2e4 e7e5 g1f3";
+        let info = Info::parse(line).unwrap();
+        assert_eq!(info.depth, Some(8));
+        assert_eq!(info.seldepth, Some(10));
+        assert_eq!(info.nodes, Some(5791));
+        assert_eq!(info.time_ms, Some(9));
+        assert_eq!(info.hashfull, Some(2));
+        assert_eq!(info.score, Some(Score::Cp(39)));
+        assert_eq!(info.pv, ["e2e4", "e7e5", "g1f3"]);
+        assert!(info.is_iteration() && !info.bound);
+        let bound = Info::parse("depth 12 score cp -20 upperbound nodes 5 time 1 pv d2d4").unwrap();
+        assert!(bound.bound);
+        assert_eq!(bound.pv, ["d2d4"]);
+        let progress = Info::parse("depth 12 currmove e2e4 currmovenumber 1").unwrap();
+        assert!(!progress.is_iteration());
+        assert!(!Info::parse("depth 3 multipv 2 score cp 1")
+            .unwrap()
+            .is_iteration());
+        assert_eq!(
+            Info::parse("depth 3 score mate -2").unwrap().score,
+            Some(Score::Mate(-2))
+        );
+        assert!(Info::parse("depth x").is_err());
+        assert!(Info::parse("score wdl 1").is_err());
+        assert_eq!(Score::Mate(3).value(), MATE_SCORE - 3);
+        assert_eq!(Score::Mate(-3).value(), -MATE_SCORE + 3);
+    }
+
+    #[test]
+    fn counters_lines_round_trip() {
+        let counters = Counters::from_values(std::array::from_fn(|i| i as u64 * 7 + 1));
+        let line = counters_string(5, &counters);
+        assert_eq!(parse_counters_string(&line), Some(Ok((5, counters))));
+        assert_eq!(parse_counters_string("other words"), None);
+        assert!(matches!(
+            parse_counters_string("nodeprof depth 2 leaf 3"),
+            Some(Err(_))
+        ));
+    }
+}

@@ -1,0 +1,145 @@
+//! The NBoard client (Othello: Edax and NTest speak it). NBoard reports one total per
+//! search (`nodestats N SECONDS`), not its iterations, so each depth is a search of its own.
+//! Follows the NBoard protocol document and abulmo/edax-reversi `src/nboard.c`.
+
+use std::time::Instant;
+
+use super::info::{Iteration, Score, SearchResult};
+use super::process::Process;
+use super::spec::HANDSHAKE_TIMEOUT;
+use crate::error::EngineError;
+use crate::game::record::{GameRecord, Termination};
+use crate::game::GameKind;
+use crate::position::AnyPosition;
+
+/// `nboard 1` (the version Edax accepts), then a `ping` answered: the engine's name is what
+/// it sets with `set myname`, if it does.
+pub fn handshake(process: &mut Process) -> Result<Option<String>, EngineError> {
+    process.send("nboard 1")?;
+    let mut name = None;
+    sync(process, 1, &mut |line| {
+        if let Some(n) = line.strip_prefix("set myname ") {
+            name = Some(n.trim().to_string());
+        }
+    })?;
+    Ok(name)
+}
+
+/// Sends `ping N` and reads until `pong N`, each line before it handed to `seen`.
+fn sync(process: &mut Process, n: u64, seen: &mut dyn FnMut(&str)) -> Result<(), EngineError> {
+    process.send(&format!("ping {n}"))?;
+    let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+    loop {
+        let line = process.read_line(deadline, &format!("'pong {n}'"))?;
+        if line.trim() == format!("pong {n}") {
+            return Ok(());
+        }
+        seen(line.trim());
+    }
+}
+
+/// A Reversi position as the one-game GGF `set game` takes.
+pub fn ggf(position: &AnyPosition) -> String {
+    let text = position.to_string();
+    let record = GameRecord {
+        round: 0,
+        date: "",
+        names: ["", ""],
+        start: &text,
+        final_position: &text,
+        moves: Vec::new(),
+        termination: Termination::End,
+        winner: None,
+        margin: None,
+        stones: None,
+    };
+    GameKind::Reversi
+        .write_record(&record)
+        .trim_end()
+        .to_string()
+}
+
+/// One search to `depth`: `set game`, `set depth`, `go`, read to the `=== move` answer, then
+/// a `ping` so that a `nodestats` line after the move is read too.
+pub fn search(
+    process: &mut Process,
+    position: &AnyPosition,
+    depth: u32,
+    deadline: Instant,
+) -> Result<SearchResult, EngineError> {
+    if position.kind() != GameKind::Reversi {
+        return Err(EngineError::Refused {
+            engine: process.name().to_string(),
+            message: format!("NBoard plays Othello, not {}", position.kind().title()),
+        });
+    }
+    process.send(&format!("set game {}", ggf(position)))?;
+    process.send(&format!("set depth {depth}"))?;
+    process.send("go")?;
+    let started = Instant::now();
+    let mut result = SearchResult::default();
+    let mut iteration = Iteration {
+        depth,
+        seldepth: None,
+        ..Iteration::default()
+    };
+    let mut answered = false;
+    let nodestats = |line: &str, it: &mut Iteration| -> Result<(), String> {
+        if let Some(rest) = line.strip_prefix("nodestats ") {
+            let mut words = rest.split_whitespace();
+            it.nodes = Some(
+                words
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or("nodestats without a node count")?,
+            );
+            it.time_ns = words
+                .next()
+                .and_then(|s| s.parse::<f64>().ok())
+                .map(|s| (s * 1e9).round() as u64);
+        }
+        Ok(())
+    };
+    while !answered {
+        let line = process.read_line(deadline, "'=== move'")?;
+        let line = line.trim().to_string();
+        let protocol_error = |message: String| EngineError::Protocol {
+            engine: process.name().to_string(),
+            line: line.clone(),
+            message,
+        };
+        if let Some(rest) = line.strip_prefix("===") {
+            let mut parts = rest.trim().split('/');
+            let mv = parts.next().unwrap_or("").trim();
+            if mv.is_empty() {
+                return Err(protocol_error("'===' without a move".into()));
+            }
+            result.best_move = Some(mv.to_ascii_lowercase());
+            iteration.score = parts
+                .next()
+                .and_then(|e| e.trim().parse::<f64>().ok())
+                .map(|e| Score::Cp(e.round() as i32));
+            iteration.wall_ns = started.elapsed().as_nanos() as u64;
+            answered = true;
+        } else {
+            nodestats(&line, &mut iteration).map_err(protocol_error)?;
+        }
+    }
+    let mut failed = None;
+    sync(process, 2, &mut |line| {
+        if let Err(message) = nodestats(line, &mut iteration) {
+            failed = Some((line.to_string(), message));
+        }
+    })?;
+    if let Some((line, message)) = failed {
+        return Err(EngineError::Protocol {
+            engine: process.name().to_string(),
+            line,
+            message,
+        });
+    }
+    iteration.pv = result.best_move.iter().cloned().collect();
+    result.wall_ns = iteration.wall_ns;
+    result.iterations.push(iteration);
+    Ok(result)
+}

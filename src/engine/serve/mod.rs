@@ -1,0 +1,55 @@
+//! nodeprof's own searches as an engine (`nodeprof engine`): the protocols' engine side, so
+//! that cutechess, cuteataxx, fastchess and NBoard can run them, and so that each client of
+//! [`super`] can be checked end to end against the same searches run in process.
+//!
+//! A search is the sweep's search: `go depth D` runs the variant to depths 1..D in turn, each
+//! a fresh search as `nodeprof sweep -d 1..D` runs them, and reports each as an iteration
+//! (its nodes counted from the `go`, its own counters in an `info string nodeprof ...` line).
+
+mod nboard;
+mod uci;
+
+use std::io::{BufRead, Write};
+
+use super::spec::Protocol;
+use crate::game::GameKind;
+use crate::position::AnyPosition;
+use crate::search::SearchConfig;
+
+pub use nboard::serve as serve_nboard;
+pub use uci::serve as serve_uci;
+
+/// Serves `protocol` on `input`/`output` for positions of `kind` until `quit` or the end of
+/// the input.
+pub fn serve(
+    protocol: Protocol,
+    kind: GameKind,
+    config: &SearchConfig,
+    input: impl BufRead,
+    output: &mut impl Write,
+) -> std::io::Result<()> {
+    match protocol {
+        Protocol::Nboard => serve_nboard(kind, config, input, output),
+        _ => serve_uci(kind, config, input, output),
+    }
+}
+
+/// The game a protocol serves when none is named: UAI's Ataxx, NBoard's Reversi (UCI and
+/// UGI take any of nodeprof's games; Reversi then).
+pub fn default_game(protocol: Protocol) -> GameKind {
+    match protocol {
+        Protocol::Uai => GameKind::Ataxx,
+        _ => GameKind::Reversi,
+    }
+}
+
+/// The name nodeprof gives itself: `nodeprof VARIANT`.
+fn engine_name(config: &SearchConfig) -> String {
+    format!("nodeprof {}", config.variant)
+}
+
+/// A move as the protocols write it: no move (the game is over) is `(none)`.
+fn move_text(position: &AnyPosition, best: Option<&str>) -> String {
+    let _ = position;
+    best.map_or("(none)".into(), str::to_string)
+}

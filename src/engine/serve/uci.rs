@@ -1,0 +1,240 @@
+//! The UCI-family engine side (UCI, UAI, UGI: the client's first word chooses the
+//! dialect), with UGI's `query` commands.
+
+use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
+
+use super::{engine_name, move_text};
+use crate::engine::info::counters_string;
+use crate::error::SearchError;
+use crate::game::GameKind;
+use crate::measure::search_position;
+use crate::position::AnyPosition;
+use crate::search::{SearchConfig, MAX_DEPTH};
+use crate::with_position;
+
+/// How a `go` is limited.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Limit {
+    Depth(u32),
+    Nodes(u64),
+    Time(Duration),
+}
+
+/// Reads the words after `go`: `depth`, `nodes`, `movetime`, `infinite` (to the end of
+/// the game: nodeprof's searches cannot be stopped midway), or a clock (`wtime`/`btime`/`winc`/`binc`, UGI's `p1time`/...; a thirtieth of
+/// the time left plus the increment).
+fn parse_go(words: &[&str], side_first: bool) -> Result<Limit, String> {
+    let mut limit = None;
+    let mut clock = [None, None];
+    let mut inc = [0u64, 0];
+    let mut i = 0;
+    while i < words.len() {
+        let value = words.get(i + 1).and_then(|w| w.parse::<u64>().ok());
+        let need = || value.ok_or(format!("'{}' needs a number", words[i]));
+        match words[i] {
+            "depth" => limit = Some(Limit::Depth((need()? as u32).clamp(1, MAX_DEPTH))),
+            "nodes" => limit = Some(Limit::Nodes(need()?)),
+            "movetime" => limit = Some(Limit::Time(Duration::from_millis(need()?))),
+            "infinite" => {
+                limit = Some(Limit::Nodes(u64::MAX));
+                i += 1;
+                continue;
+            }
+            "wtime" | "p1time" => clock[0] = Some(need()?),
+            "btime" | "p2time" => clock[1] = Some(need()?),
+            "winc" | "p1inc" => inc[0] = need()?,
+            "binc" | "p2inc" => inc[1] = need()?,
+            "movestogo" => {}
+            other => return Err(format!("unknown go argument '{other}'")),
+        }
+        i += 2;
+    }
+    let mine = usize::from(!side_first);
+    Ok(match (limit, clock[mine]) {
+        (Some(limit), _) => limit,
+        (None, Some(left)) => Limit::Time(Duration::from_millis(left / 30 + inc[mine])),
+        (None, None) => Limit::Nodes(u64::MAX),
+    })
+}
+
+/// `position startpos|fen TEXT [moves ...]` for game `kind`.
+fn parse_position(kind: GameKind, rest: &str) -> Result<AnyPosition, String> {
+    let (setup, moves) = match rest.split_once(" moves") {
+        Some((setup, moves)) => (setup.trim(), moves.split_whitespace().collect::<Vec<_>>()),
+        None => (rest.trim(), Vec::new()),
+    };
+    let start = match setup {
+        "startpos" => AnyPosition::start(kind),
+        _ => match setup.strip_prefix("fen") {
+            Some(text) => AnyPosition::parse_text(kind, text.trim())?,
+            None => {
+                return Err(format!(
+                    "expected 'startpos' or 'fen TEXT', found '{setup}'"
+                ))
+            }
+        },
+    };
+    start.after_moves(&moves)
+}
+
+/// Serves until `quit` or the end of the input.
+pub fn serve(
+    kind: GameKind,
+    config: &SearchConfig,
+    input: impl BufRead,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let mut position = AnyPosition::start(kind);
+    let config = config.for_game(kind);
+    for line in input.lines() {
+        let line = line?;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&command) = words.first() else {
+            continue;
+        };
+        match command {
+            "uci" | "uai" | "ugi" => {
+                writeln!(out, "id name {}", engine_name(&config))?;
+                writeln!(out, "id author the nodeprof developers")?;
+                writeln!(out, "{command}ok")?;
+            }
+            "isready" => writeln!(out, "readyok")?,
+            "ucinewgame" | "uainewgame" | "uginewgame" | "setoption" | "stop" | "ponderhit" => {}
+            "position" => {
+                match parse_position(kind, line.trim_start()["position".len()..].trim()) {
+                    Ok(p) => position = p,
+                    Err(e) => writeln!(out, "info string error: {e}")?,
+                }
+            }
+            "go" => match parse_go(&words[1..], position.side_to_move() as usize == 0) {
+                Ok(limit) => go(&position, &config, limit, out)?,
+                Err(e) => {
+                    writeln!(out, "info string error: {e}")?;
+                    writeln!(out, "bestmove (none)")?;
+                }
+            },
+            "query" => query(&position, words.get(1).copied().unwrap_or(""), out)?,
+            "quit" => break,
+            _ => writeln!(out, "info string unknown command '{command}'")?,
+        }
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// UGI's `query gameover|p1turn|result`.
+fn query(position: &AnyPosition, what: &str, out: &mut impl Write) -> std::io::Result<()> {
+    let over = with_position!(position, p => crate::game::Game::is_over(p));
+    let answer = match what {
+        "gameover" => over.to_string(),
+        "p1turn" => (position.side_to_move() as usize == 0).to_string(),
+        "result" if !over => "none".into(),
+        "result" => {
+            let margin = with_position!(position, p => crate::game::Game::final_margin(p));
+            // The margin is the side to move's: the first player's is its sign flipped
+            // when the second is to move.
+            let first = match position.side_to_move() as usize {
+                0 => margin,
+                _ => -margin,
+            };
+            match first.signum() {
+                1 => "p1win",
+                -1 => "p2win",
+                _ => "draw",
+            }
+            .into()
+        }
+        other => format!("unknown query '{other}'"),
+    };
+    writeln!(out, "response {answer}")
+}
+
+/// Runs the searches of one `go` and reports them.
+fn go(
+    position: &AnyPosition,
+    config: &SearchConfig,
+    limit: Limit,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let started = Instant::now();
+    let (max_depth, budget) = match limit {
+        Limit::Depth(d) => (d, None),
+        _ => (MAX_DEPTH, Some(limit)),
+    };
+    let mut nodes = 0u64;
+    let mut time_ns = 0u64;
+    let mut best: Option<String> = None;
+    for depth in 1..=max_depth {
+        let mut search = config.clone();
+        if let Some(Limit::Time(t)) = budget {
+            match t.checked_sub(started.elapsed()) {
+                Some(left) if !left.is_zero() => search.time_limit = Some(left),
+                _ => break,
+            }
+        }
+        let report = match search_position(position, depth, &search) {
+            Ok(report) => report,
+            Err(SearchError::TimedOut { .. }) => break,
+            Err(e) => {
+                writeln!(out, "info string error: {e}")?;
+                break;
+            }
+        };
+        nodes += report.counters.nodes();
+        time_ns += report.time_ns;
+        let time_ms = time_ns / 1_000_000;
+        writeln!(
+            out,
+            "info depth {depth} seldepth {depth} score cp {} nodes {nodes} nps {} time {time_ms} pv {}",
+            report.score,
+            nodes * 1_000_000_000 / time_ns.max(1),
+            report.pv.join(" ")
+        )?;
+        writeln!(
+            out,
+            "info string {}",
+            counters_string(depth, &report.counters)
+        )?;
+        out.flush()?;
+        if report.best_move.is_some() {
+            best = report.best_move;
+        }
+        // Without a depth, the searches go on to the last empty square at most.
+        let enough = match budget {
+            Some(Limit::Nodes(n)) => nodes >= n,
+            _ => false,
+        };
+        if budget.is_some() && (enough || depth >= position.empties()) {
+            break;
+        }
+    }
+    writeln!(out, "bestmove {}", move_text(position, best.as_deref()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_arguments_parse() {
+        assert_eq!(parse_go(&["depth", "5"], true), Ok(Limit::Depth(5)));
+        assert_eq!(parse_go(&["nodes", "900"], true), Ok(Limit::Nodes(900)));
+        assert_eq!(
+            parse_go(&["wtime", "3000", "btime", "6000", "winc", "100"], false),
+            Ok(Limit::Time(Duration::from_millis(200)))
+        );
+        assert!(parse_go(&["depth"], true).is_err());
+        assert!(parse_go(&["sideways", "1"], true).is_err());
+    }
+
+    #[test]
+    fn positions_parse_with_moves() {
+        let p = parse_position(GameKind::Connect4, "startpos moves 4 4 5").unwrap();
+        assert_eq!(p.to_string(), "445");
+        let q = parse_position(GameKind::Connect4, "fen 44 moves 5").unwrap();
+        assert_eq!(q, p);
+        assert!(parse_position(GameKind::Connect4, "startpos moves 9").is_err());
+        assert!(parse_position(GameKind::Connect4, "somewhere").is_err());
+    }
+}

@@ -1,0 +1,264 @@
+//! An external engine as users name it, in the form fastchess and cutechess-cli take:
+//! `name=sf cmd=stockfish proto=uci option.Hash=16 option.Threads=1`, with `args=` (split as
+//! a shell would), `dir=`, and nodeprof's own keys (`ladder=`, `newgame=`, `timeout=`); an
+//! engines file holds one such line per engine, and `conf=NAME` picks one of its lines.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::process::Launch;
+use crate::error::EngineError;
+
+/// The protocol an engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Protocol {
+    /// Chess engines (and nodeprof's games through `nodeprof engine`).
+    Uci,
+    /// Ataxx engines: UCI with `uai`/`uaiok`/`uainewgame`.
+    Uai,
+    /// cutegames' generic protocol: UCI with `ugi`/`ugiok`/`uginewgame` and `query`.
+    Ugi,
+    /// Othello engines (Edax, NTest): `nboard 1`, `set game`, `set depth`, `go`.
+    Nboard,
+    /// Pascal Pons' Connect 4 solver (tag `part12`): a move string a line in, `moves score
+    /// nodes microseconds` out.
+    Pons,
+}
+
+impl Protocol {
+    pub const ALL: [Protocol; 5] = [
+        Protocol::Uci,
+        Protocol::Uai,
+        Protocol::Ugi,
+        Protocol::Nboard,
+        Protocol::Pons,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Protocol::Uci => "uci",
+            Protocol::Uai => "uai",
+            Protocol::Ugi => "ugi",
+            Protocol::Nboard => "nboard",
+            Protocol::Pons => "pons",
+        }
+    }
+
+    pub fn named(name: &str) -> Option<Protocol> {
+        Protocol::ALL
+            .into_iter()
+            .find(|p| p.name() == name.to_ascii_lowercase())
+    }
+
+    /// Whether one search reports each iteration (else each depth is a search of its own).
+    pub fn reports_iterations(self) -> bool {
+        matches!(self, Protocol::Uci | Protocol::Uai | Protocol::Ugi)
+    }
+
+    /// Whether the engine only solves to the end (depths other than `end` are refused).
+    pub fn solves_only(self) -> bool {
+        self == Protocol::Pons
+    }
+}
+
+/// How a depth ladder (depths 1..D of one position) is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ladder {
+    /// One `go depth D`; depth d's row is the engine's report of iteration d (its nodes
+    /// counted from the `go`, so earlier iterations included, and its table warm from them).
+    Iterations,
+    /// A fresh search per depth, with a new game (a cleared table) before each.
+    Fresh,
+}
+
+/// When the engine is told a new game starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NewGame {
+    /// Before every position: positions are independent (the default).
+    Each,
+    /// Once, before the first position: the table is kept across positions, as engines'
+    /// `bench` commands run (the sweep then runs the engine's cases in order, one at a time).
+    Once,
+}
+
+/// An engine as the user defined it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    pub launch: Launch,
+    pub protocol: Protocol,
+    /// `option.NAME=VALUE`, sent in order after the handshake.
+    pub options: Vec<(String, String)>,
+    pub ladder: Ladder,
+    pub new_game: NewGame,
+    /// The longest nodeprof waits for one search's answer before it stops the engine and
+    /// records the case as an error (a hung engine).
+    pub timeout: Duration,
+    /// The spec as given, for meta.json.
+    pub text: String,
+}
+
+/// How long a search may run without an answer when `timeout=` is not given.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(600);
+/// How long the handshake and `isready` may take.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
+
+impl EngineSpec {
+    pub fn name(&self) -> &str {
+        &self.launch.name
+    }
+
+    /// Parses the `key=value` words of one engine. `file`: the engines file (for `conf=`).
+    pub fn parse(words: &[String], file: Option<&[EngineSpec]>) -> Result<EngineSpec, EngineError> {
+        let text = words.join(" ");
+        let bad = |message: String| EngineError::Spec {
+            spec: text.clone(),
+            message,
+        };
+        let mut spec: Option<EngineSpec> = None;
+        if let Some(conf) = words.iter().find_map(|w| w.strip_prefix("conf=")) {
+            let defined = file.unwrap_or(&[]);
+            let found = defined.iter().find(|e| e.name() == conf).ok_or_else(|| {
+                let names: Vec<&str> = defined.iter().map(|e| e.name()).collect();
+                bad(match names.is_empty() {
+                    true => format!("conf={conf} needs an engines file (--engines FILE)"),
+                    false => format!(
+                        "no engine named '{conf}' in the engines file (it has {})",
+                        names.join(", ")
+                    ),
+                })
+            })?;
+            spec = Some(found.clone());
+        }
+        let mut name = None;
+        let mut command = spec.as_ref().map(|s| s.launch.command.clone());
+        let mut args = spec
+            .as_ref()
+            .map(|s| s.launch.args.clone())
+            .unwrap_or_default();
+        let mut dir = spec.as_ref().and_then(|s| s.launch.dir.clone());
+        let mut protocol = spec.as_ref().map(|s| s.protocol);
+        let mut options = spec.as_ref().map(|s| s.options.clone()).unwrap_or_default();
+        let mut ladder = spec.as_ref().map(|s| s.ladder);
+        let mut new_game = spec.as_ref().map_or(NewGame::Each, |s| s.new_game);
+        let mut timeout = spec.as_ref().map_or(DEFAULT_TIMEOUT, |s| s.timeout);
+        for word in words {
+            let Some((key, value)) = word.split_once('=') else {
+                return Err(bad(format!(
+                    "'{word}' is not key=value (keys: name, cmd, args, dir, proto, option.NAME, ladder, newgame, timeout, conf); positions go before --engine, or after --"
+                )));
+            };
+            match key {
+                "conf" => {}
+                "name" => name = Some(value.to_string()),
+                "cmd" => command = Some(value.to_string()),
+                "args" => {
+                    args = shlex::split(value)
+                        .ok_or_else(|| bad(format!("args='{value}': unbalanced quotes")))?
+                }
+                "dir" => dir = Some(PathBuf::from(value)),
+                "proto" | "protocol" => {
+                    protocol = Some(Protocol::named(value).ok_or_else(|| {
+                        let names: Vec<&str> = Protocol::ALL.iter().map(|p| p.name()).collect();
+                        bad(format!("unknown protocol '{value}', expected one of {}", names.join(", ")))
+                    })?)
+                }
+                "ladder" => {
+                    ladder = Some(match value {
+                        "iterations" => Ladder::Iterations,
+                        "fresh" => Ladder::Fresh,
+                        _ => return Err(bad(format!("ladder={value}: expected iterations or fresh"))),
+                    })
+                }
+                "newgame" => {
+                    new_game = match value {
+                        "each" => NewGame::Each,
+                        "once" => NewGame::Once,
+                        _ => return Err(bad(format!("newgame={value}: expected each or once"))),
+                    }
+                }
+                "timeout" => {
+                    timeout = crate::duration::parse(value, false)
+                        .map_err(|e| bad(format!("timeout={value}: {e}")))?
+                }
+                _ => match key.strip_prefix("option.") {
+                    Some(option) if !option.is_empty() => {
+                        options.retain(|(o, _)| o != option);
+                        options.push((option.to_string(), value.to_string()));
+                    }
+                    _ => {
+                        return Err(bad(format!(
+                            "unknown key '{key}' (keys: name, cmd, args, dir, proto, option.NAME, ladder, newgame, timeout, conf)"
+                        )))
+                    }
+                },
+            }
+        }
+        let command = command.ok_or_else(|| bad("no cmd= (the engine's program)".into()))?;
+        let name = name
+            .or_else(|| spec.as_ref().map(|s| s.name().to_string()))
+            .unwrap_or_else(|| {
+                Path::new(&command)
+                    .file_stem()
+                    .map_or(command.clone(), |s| s.to_string_lossy().into_owned())
+            });
+        if name.is_empty() || name.contains([',', ' ', '"']) {
+            return Err(bad(format!(
+                "name '{name}': expected a word without spaces or commas"
+            )));
+        }
+        let protocol = protocol.unwrap_or(Protocol::Uci);
+        let ladder = ladder.unwrap_or(match protocol.reports_iterations() {
+            true => Ladder::Iterations,
+            false => Ladder::Fresh,
+        });
+        if ladder == Ladder::Iterations && !protocol.reports_iterations() {
+            return Err(bad(format!(
+                "ladder=iterations: {} reports one total per search, not its iterations; use ladder=fresh",
+                protocol.name()
+            )));
+        }
+        Ok(EngineSpec {
+            launch: Launch {
+                name,
+                command,
+                args,
+                dir,
+            },
+            protocol,
+            options,
+            ladder,
+            new_game,
+            timeout,
+            text,
+        })
+    }
+
+    /// The engines of an engines file: one engine a line in the same form, `#` comments.
+    pub fn parse_file(path: &Path) -> Result<Vec<EngineSpec>, EngineError> {
+        let text = std::fs::read_to_string(path).map_err(|source| EngineError::Io {
+            engine: path.display().to_string(),
+            source,
+        })?;
+        let mut engines: Vec<EngineSpec> = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let at = |message: String| EngineError::Spec {
+                spec: format!("{}:{}", path.display(), i + 1),
+                message,
+            };
+            let words = shlex::split(line).ok_or_else(|| at("unbalanced quotes".into()))?;
+            let engine = EngineSpec::parse(&words, Some(&engines)).map_err(|e| match e {
+                EngineError::Spec { message, .. } => at(message),
+                other => other,
+            })?;
+            if engines.iter().any(|e| e.name() == engine.name()) {
+                return Err(at(format!("a second engine named '{}'", engine.name())));
+            }
+            engines.push(engine);
+        }
+        Ok(engines)
+    }
+}

@@ -1,0 +1,262 @@
+//! External engines in a sweep: checked against the plan and greeted before any file is
+//! touched; each (engine, position) searched as one group of depths, an engine restarted
+//! after any fault so that the next case starts clean.
+
+use std::sync::Mutex;
+
+use serde::Serialize;
+
+use crate::engine::{Engine, EngineCase, EngineSpec, Iteration, Ladder, NewGame, Protocol};
+use crate::error::{EngineError, Error};
+use crate::game::GameKind;
+use crate::search::{depth_label, END};
+
+/// What the handshake said of an engine, for `meta.json` and the `engine` column.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct EngineMeta {
+    pub name: String,
+    pub command: String,
+    pub args: Vec<String>,
+    pub dir: Option<String>,
+    pub protocol: &'static str,
+    /// The options sent, in order.
+    pub options: Vec<(String, String)>,
+    pub ladder: &'static str,
+    pub newgame: &'static str,
+    pub timeout_s: f64,
+    /// The engine's own `id name` / `id author` (NBoard: `set myname`).
+    pub id_name: Option<String>,
+    pub id_author: Option<String>,
+}
+
+/// Checks that `spec` can search the plan (its protocol's games and depths), then starts it
+/// once for its handshake: an engine that cannot start stops the sweep before it begins.
+pub fn greet(spec: &EngineSpec, cases: &[EngineCase], depths: &[u32]) -> Result<EngineMeta, Error> {
+    let refuse = |message: String| {
+        Error::from(EngineError::Refused {
+            engine: spec.name().to_string(),
+            message,
+        })
+    };
+    let solving = depths.contains(&END);
+    match (spec.protocol.solves_only(), solving) {
+        (true, _) if depths != [END] => {
+            return Err(refuse(format!(
+                "{} only solves to the end: sweep it with -d end (or --exact)",
+                spec.protocol.name()
+            )))
+        }
+        (false, true) => {
+            return Err(refuse(format!(
+                "{} engines search to a depth, not to the end: give depths (-d 1..12)",
+                spec.protocol.name()
+            )))
+        }
+        _ => {}
+    }
+    let game = |kind: GameKind| move |case: &EngineCase| case.position.kind() == Some(kind);
+    let only = match spec.protocol {
+        Protocol::Nboard => Some((GameKind::Reversi, "Othello")),
+        Protocol::Pons => Some((GameKind::Connect4, "Connect 4")),
+        _ => None,
+    };
+    if let Some((kind, title)) = only {
+        if let Some(other) = cases.iter().find(|c| !game(kind)(c)) {
+            return Err(refuse(format!(
+                "{} plays {title} only; {} is {}",
+                spec.protocol.name(),
+                other.name,
+                other.position.game()
+            )));
+        }
+    }
+    let engine = Engine::start(spec)?;
+    let meta = EngineMeta {
+        name: spec.name().to_string(),
+        command: spec.launch.command.clone(),
+        args: spec.launch.args.clone(),
+        dir: spec.launch.dir.as_ref().map(|d| d.display().to_string()),
+        protocol: spec.protocol.name(),
+        options: spec.options.clone(),
+        ladder: match spec.ladder {
+            Ladder::Iterations => "iterations",
+            Ladder::Fresh => "fresh",
+        },
+        newgame: match spec.new_game {
+            NewGame::Each => "each",
+            NewGame::Once => "once",
+        },
+        timeout_s: spec.timeout.as_secs_f64(),
+        id_name: engine.id_name.clone(),
+        id_author: engine.id_author.clone(),
+    };
+    engine.quit();
+    Ok(meta)
+}
+
+/// One depth of a group, as measured.
+#[derive(Clone, Debug)]
+pub struct Measured {
+    pub iteration: Iteration,
+    /// This iteration's own nodes (the first reported: all of them).
+    pub iteration_nodes: Option<u64>,
+    /// The move after this iteration: its line's first move, or the answer at the last.
+    pub best_move: Option<String>,
+}
+
+/// Engines not in use, ready for the next group (one per worker at most).
+#[derive(Default)]
+pub struct Pool {
+    idle: Mutex<Vec<Engine>>,
+}
+
+impl Pool {
+    pub fn take(&self) -> Option<Engine> {
+        self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop()
+    }
+
+    pub fn put(&self, engine: Engine) {
+        self.idle
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(engine);
+    }
+
+    /// Ends every engine (`quit`, then killed if it stays).
+    pub fn close(self) {
+        for engine in self.idle.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            engine.quit();
+        }
+    }
+}
+
+/// Searches `case` at `depths` with the engine in `slot` (started if empty; emptied, so
+/// killed, after a fault that leaves it untrustworthy). `fresh_start`: a new game is due
+/// when the engine starts (always with `newgame=each`).
+pub fn run_group(
+    slot: &mut Option<Engine>,
+    spec: &EngineSpec,
+    case: &EngineCase,
+    depths: &[u32],
+) -> Vec<(u32, Result<Measured, EngineError>)> {
+    let attempt = |slot: &mut Option<Engine>, depth: u32, new_game: bool| {
+        if slot.is_none() {
+            let mut engine = Engine::start(spec)?;
+            // A restarted engine of a `newgame=once` run starts a new game too: its table
+            // is empty whatever was asked.
+            engine.new_game()?;
+            *slot = Some(engine);
+        } else if new_game {
+            slot.as_mut().expect("started").new_game()?;
+        }
+        slot.as_mut()
+            .expect("started")
+            .search(&case.position, depth)
+    };
+    let each = spec.new_game == NewGame::Each;
+    let mut out = Vec::new();
+    match spec.ladder {
+        Ladder::Iterations => {
+            let deepest = depths.iter().copied().max().unwrap_or(1);
+            match attempt(slot, deepest, each) {
+                Ok(result) => {
+                    for &depth in depths {
+                        let measured = match result.at(depth) {
+                            Some(it) => {
+                                let before = result
+                                    .iterations
+                                    .iter()
+                                    .filter(|i| i.depth < depth)
+                                    .max_by_key(|i| i.depth);
+                                Ok(Measured {
+                                    iteration_nodes: match before {
+                                        Some(b) => it.nodes.zip(b.nodes).map(|(n, b)| n.saturating_sub(b)),
+                                        None => it.nodes,
+                                    },
+                                    best_move: first_move(case, it).or_else(|| {
+                                        (depth == deepest).then(|| result.best_move.clone()).flatten()
+                                    }),
+                                    iteration: it.clone(),
+                                })
+                            }
+                            None => Err(EngineError::Refused {
+                                engine: spec.name().to_string(),
+                                message: format!(
+                                    "it reported no iteration at depth {depth} (it reported depths {})",
+                                    reported(&result.iterations)
+                                ),
+                            }),
+                        };
+                        out.push((depth, measured));
+                    }
+                }
+                Err(e) => {
+                    if e.needs_restart() {
+                        *slot = None;
+                    }
+                    let message = e.to_string();
+                    out.push((depths[0], Err(e)));
+                    for &depth in &depths[1..] {
+                        out.push((
+                            depth,
+                            Err(EngineError::Refused {
+                                engine: spec.name().to_string(),
+                                message: format!("its search to depth {deepest} failed: {message}"),
+                            }),
+                        ));
+                    }
+                }
+            }
+        }
+        Ladder::Fresh => {
+            for &depth in depths {
+                let measured = attempt(slot, depth, each).and_then(|result| {
+                    let it = result
+                        .at(depth)
+                        .or_else(|| result.iterations.iter().max_by_key(|i| i.depth))
+                        .cloned()
+                        .ok_or_else(|| EngineError::Refused {
+                            engine: spec.name().to_string(),
+                            message: format!(
+                                "it reported no search at depth {}",
+                                depth_label(depth)
+                            ),
+                        })?;
+                    Ok(Measured {
+                        iteration_nodes: it.nodes,
+                        best_move: result.best_move.clone().or_else(|| first_move(case, &it)),
+                        iteration: it,
+                    })
+                });
+                if let Err(e) = &measured {
+                    if e.needs_restart() {
+                        *slot = None;
+                    }
+                }
+                out.push((depth, measured));
+            }
+        }
+    }
+    out
+}
+
+/// The first move of an iteration's line, in nodeprof's spelling when it is legal.
+fn first_move(case: &EngineCase, it: &Iteration) -> Option<String> {
+    let first = it.pv.first()?;
+    Some(
+        case.position
+            .check_move(first)
+            .unwrap_or_else(|_| first.clone()),
+    )
+}
+
+fn reported(iterations: &[Iteration]) -> String {
+    match iterations.is_empty() {
+        true => "none".into(),
+        false => iterations
+            .iter()
+            .map(|i| i.depth.to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
