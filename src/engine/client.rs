@@ -72,11 +72,44 @@ impl Engine {
         depth: u32,
     ) -> Result<SearchResult, EngineError> {
         let deadline = Instant::now() + self.spec.timeout;
+        let limit = self.spec.timeout;
+        let searched = self.dispatch(position, depth, deadline).map_err(|e| match e {
+            // The engine's limit, not what was left of it when the wait began.
+            EngineError::Timeout {
+                engine,
+                waiting_for,
+                ..
+            } => EngineError::Timeout {
+                engine,
+                waiting_for,
+                after: limit,
+            },
+            other => other,
+        });
+        let mut result = searched?;
+        if let Some(mv) = &result.best_move {
+            let canonical = position.check_move(mv).map_err(|message| EngineError::Protocol {
+                engine: self.spec.name().to_string(),
+                line: mv.clone(),
+                message: format!("an illegal or unreadable move: {message}"),
+            })?;
+            result.best_move = Some(canonical);
+        }
+        Ok(result)
+    }
+
+    /// The search in the engine's protocol.
+    fn dispatch(
+        &mut self,
+        position: &EnginePosition,
+        depth: u32,
+        deadline: Instant,
+    ) -> Result<SearchResult, EngineError> {
         let refused = |message: String| EngineError::Refused {
             engine: self.spec.name().to_string(),
             message,
         };
-        let mut result = match (self.spec.protocol, position) {
+        Ok(match (self.spec.protocol, position) {
             (Protocol::Pons, EnginePosition::Native(p)) if depth == END => {
                 pons::solve(&mut self.process, p, deadline)?
             }
@@ -97,27 +130,13 @@ impl Engine {
             (Protocol::Nboard, EnginePosition::Chess(_)) => {
                 return Err(refused("NBoard plays Othello, not chess".into()))
             }
-            (protocol, _) => {
-                let _ = protocol;
-                uci::search(
-                    &mut self.process,
-                    &position.text(),
-                    &format!("depth {depth}"),
-                    deadline,
-                )?
-            }
-        };
-        if let Some(mv) = &result.best_move {
-            let canonical = position
-                .check_move(mv)
-                .map_err(|message| EngineError::Protocol {
-                    engine: self.spec.name().to_string(),
-                    line: mv.clone(),
-                    message: format!("an illegal or unreadable move: {message}"),
-                })?;
-            result.best_move = Some(canonical);
-        }
-        Ok(result)
+            (_, _) => uci::search(
+                &mut self.process,
+                &position.text(),
+                &format!("depth {depth}"),
+                deadline,
+            )?,
+        })
     }
 
     /// Ends the engine politely (`quit`), killing it if it does not leave.

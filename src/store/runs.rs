@@ -132,6 +132,26 @@ pub fn parse_runs(input: impl std::io::Read, name: &str) -> Result<Vec<Record>, 
     Ok(records)
 }
 
+/// Drops the rows that ended in an error and that `retry` accepts, so that a resumed sweep
+/// runs those cases again (an engine that crashed may not crash twice); the table is replaced
+/// whole. Returns the keys dropped.
+pub fn drop_failed(
+    path: &Path,
+    retry: impl Fn(&CaseKey) -> bool,
+) -> Result<Vec<CaseKey>, StoreError> {
+    if fs::metadata(path).map_or(true, |m| m.len() == 0) {
+        return Ok(Vec::new());
+    }
+    let rows = read_runs(path)?;
+    let (failed, kept): (Vec<Record>, Vec<Record>) = rows
+        .into_iter()
+        .partition(|r| matches!(r.status, super::Status::Error(_)) && retry(&r.key()));
+    if !failed.is_empty() {
+        write_runs(path, &kept)?;
+    }
+    Ok(failed.iter().map(Record::key).collect())
+}
+
 /// Replaces the table at `path` with the header and `rows`, whole (see [`super::folder::replace`]).
 pub fn write_runs(path: &Path, rows: &[Record]) -> Result<(), StoreError> {
     let csv_error = |e: csv::Error| StoreError::Csv {

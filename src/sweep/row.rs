@@ -115,14 +115,8 @@ pub fn engine_row(
             record.runs = Some(1);
             record.wall_ns = Some(it.wall_ns);
         }
-        Err(e @ EngineError::Timeout { .. }) => {
-            record.status = Status::Timeout;
-            record.time_ns = match e {
-                EngineError::Timeout { after, .. } => Some(after.as_nanos() as u64),
-                _ => None,
-            };
-        }
-        Err(other) => record.status = Status::Error(one_line(&other.to_string())),
+        // A hung engine too: its limit is a fault's, not the sweep's --time-limit.
+        Err(error) => record.status = Status::Error(one_line(&error.to_string())),
     }
     record
 }

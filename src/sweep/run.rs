@@ -16,7 +16,7 @@ use crate::measure::{bench, measure};
 use crate::position::{load, Case};
 use crate::search::{depth_label, SearchConfig};
 use crate::store::plan::{plan_difference, write_cases, PLAN_FILE};
-use crate::store::runs::RunsAppender;
+use crate::store::runs::{drop_failed, RunsAppender};
 use crate::store::{finished_cases, keep_finished, shard, CaseKey, Record, Status, RUNS_FILE};
 
 use super::engines::{self, EngineMeta, Pool};
@@ -183,10 +183,16 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
         path: runs_path.to_path_buf(),
         difference: plan_difference(&finished, &planned_keys),
     })?;
-    let done: HashSet<CaseKey> = match appending {
+    let mut done: HashSet<CaseKey> = match appending {
         true => finished.into_iter().collect(),
         false => HashSet::new(),
     };
+    if appending {
+        // Cases that ended in an error are tried again (the engine may have been mended).
+        for key in drop_failed(&runs_path, |k| in_plan.contains(k))? {
+            done.remove(&key);
+        }
+    }
     let total = planned.len();
     let units: Vec<Unit> = planned
         .into_iter()

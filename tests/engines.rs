@@ -1,0 +1,236 @@
+//! External engines end to end: nodeprof's own searches behind each protocol (`nodeprof
+//! engine`) profiled by nodeprof give exactly the counts of the same sweep in process; and
+//! every engine fault leaves one clear error, the rows it should, and a sweep that resumes.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use nodeprof::store::{read_runs, Record, Status};
+
+const NODEPROF: &str = env!("CARGO_BIN_EXE_nodeprof");
+
+fn nodeprof(args: &[&str]) -> Output {
+    Command::new(NODEPROF)
+        .args(args)
+        .output()
+        .expect("nodeprof runs")
+}
+
+fn rows(dir: &Path) -> Vec<Record> {
+    read_runs(&dir.join("runs.csv")).expect("runs.csv reads")
+}
+
+fn fake() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/engines/fake-uci")
+        .display()
+        .to_string()
+}
+
+/// Sweeps `positions` in process with `variant` and through `nodeprof engine --protocol
+/// PROTO` (as an engine named `np`), and returns both tables, row for row.
+fn in_process_and_through(
+    dir: &Path,
+    positions: &[&str],
+    game: &str,
+    proto: &str,
+    variant: &str,
+    depths: &str,
+) -> Vec<(Record, Record)> {
+    let inside = dir.join(format!("{proto}-in"));
+    let outside = dir.join(format!("{proto}-out"));
+    let mut args = vec!["sweep"];
+    args.extend(positions);
+    let common = ["-d", depths, "--game", game, "--eval", "disc", "-q", "--repeat", "1"];
+    let run = |extra: &[&str], out: &Path| {
+        let mut all: Vec<&str> = args.clone();
+        all.extend(common);
+        all.extend(["-o", out.to_str().unwrap()]);
+        all.extend(extra);
+        let output = nodeprof(&all);
+        assert!(
+            output.status.success(),
+            "{all:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    };
+    run(&["-v", variant], &inside);
+    let engine_args = format!("args=engine --protocol {proto} --game {game} --eval disc -v {variant}");
+    let cmd = format!("cmd={NODEPROF}");
+    let proto_word = format!("proto={proto}");
+    run(&["--engine", "name=np", &cmd, &engine_args, &proto_word], &outside);
+    let (a, b) = (rows(&inside), rows(&outside));
+    assert_eq!(a.len(), b.len());
+    assert!(!a.is_empty());
+    a.into_iter().zip(b).collect()
+}
+
+#[test]
+fn nodeprof_behind_uai_ugi_and_uci_counts_each_iteration_as_the_sweep_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&[&str], &str, &str, &str, &str); 3] = [
+        (&["ataxx:end"], "ataxx", "uai", "pvs+tt+id", "1..3"),
+        (&["4453", "start", "12121"], "connect4", "ugi", "alphabeta+tt+killer", "1..7"),
+        (&["startpos", "ffo:40"], "reversi", "uci", "negaalpha", "1..4"),
+    ];
+    for (positions, game, proto, variant, depths) in cases {
+        for (inside, outside) in in_process_and_through(dir.path(), positions, game, proto, variant, depths) {
+            let what = format!("{proto} {} depth {}", inside.position, inside.depth);
+            assert_eq!(outside.status, Status::Ok, "{what}");
+            assert_eq!((&inside.position, &inside.depth), (&outside.position, &outside.depth));
+            // Depth d's row: the engine's iteration d, whose own counters are the in-process
+            // search's to depth d; its nodes count from the `go`, earlier iterations included.
+            assert_eq!(outside.iteration_nodes, inside.nodes, "{what}");
+            for i in 0..nodeprof::counters::COUNT {
+                assert_eq!(outside.counter(i), inside.counter(i), "{what}: counter {i}");
+            }
+            assert_eq!(outside.score, inside.score, "{what}");
+            assert_eq!(outside.best_move, inside.best_move, "{what}");
+            assert_eq!(outside.pv, inside.pv, "{what}");
+            assert_eq!(outside.engine, Some(format!("nodeprof {}", inside.variant)));
+        }
+    }
+}
+
+#[test]
+fn nodeprof_behind_nboard_counts_each_depth_as_the_sweep_does() {
+    let dir = tempfile::tempdir().unwrap();
+    for (inside, outside) in
+        in_process_and_through(dir.path(), &["ffo:40", "ffo:41"], "reversi", "nboard", "pvs+tt", "1..5")
+    {
+        let what = format!("{} depth {}", inside.position, inside.depth);
+        assert_eq!(outside.status, Status::Ok, "{what}");
+        // NBoard reports one total a search: each depth is a search of its own.
+        assert_eq!(outside.nodes, inside.nodes, "{what}");
+        assert_eq!(outside.iteration_nodes, inside.nodes, "{what}");
+        assert_eq!(outside.score, inside.score, "{what}");
+        assert_eq!(outside.best_move, inside.best_move, "{what}");
+        // Counters NBoard cannot carry are NA, never 0.
+        assert_eq!(outside.leaf, None);
+        assert_eq!(outside.engine.as_deref(), Some("nodeprof-pvs+tt"));
+    }
+}
+
+#[test]
+fn nodeprof_speaks_the_uci_handshake() {
+    let mut child = Command::new(NODEPROF)
+        .args(["engine", "--protocol", "uci", "--game", "connect4", "-v", "alphabeta"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "uci\nisready\nposition startpos moves 4 4\ngo depth 2\nquit").unwrap();
+    let lines: Vec<String> = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map(Result::unwrap)
+        .collect();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(lines[0], "id name nodeprof alphabeta");
+    assert!(lines.contains(&"uciok".to_string()), "{lines:?}");
+    assert!(lines.contains(&"readyok".to_string()), "{lines:?}");
+    let depth2 = lines.iter().find(|l| l.starts_with("info depth 2 ")).expect("an iteration 2");
+    assert!(depth2.contains(" nodes ") && depth2.contains(" pv "), "{depth2}");
+    assert!(lines.iter().any(|l| l.starts_with("info string nodeprof depth 2 leaf ")));
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+}
+
+/// A sweep of Connect 4 `positions` at depths 1..3 by the fake engine in `mode`.
+fn fake_sweep(dir: &Path, mode: &str, positions: &[&str], extra: &[&str]) -> (Output, PathBuf) {
+    let out = dir.join(mode);
+    let cmd = format!("cmd={}", fake());
+    let args = format!("args={mode} {}", dir.join("mended").display());
+    let mut all = vec!["sweep"];
+    all.extend(positions);
+    all.extend(["--game", "connect4", "-d", "1..3", "-o", out.to_str().unwrap()]);
+    all.extend(extra);
+    all.extend(["--engine", "name=fake", &cmd, &args, "timeout=1s"]);
+    (nodeprof(&all), out)
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_sweep_before_it_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("missing");
+    let output = nodeprof(&[
+        "sweep", "start", "--game", "connect4", "-d", "1", "-q", "-o", out.to_str().unwrap(),
+        "--engine", "name=ghost", "cmd=/nonexistent/engine",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("engine ghost: cannot start '/nonexistent/engine'"), "{}", stderr(&output));
+    assert!(!out.join("runs.csv").exists());
+
+    let (output, out) = fake_sweep(dir.path(), "nohandshake", &["start"], &[]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(message.contains("engine fake has gone"), "{message}");
+    assert!(message.contains("status 3"), "{message}");
+    assert!(message.contains("cannot load its network"), "{message}");
+    assert!(!out.join("runs.csv").exists());
+}
+
+#[test]
+fn engine_faults_leave_error_rows_and_the_sweep_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let positions = ["start", "44", "4455"];
+    for (mode, says) in [
+        ("crash", "has gone while nodeprof waited for 'bestmove': it exited with status 1"),
+        ("hang", "did not answer within 1s"),
+        ("garbage", "a bad info line: 'depth one': expected a number"),
+    ] {
+        let (output, out) = fake_sweep(dir.path(), mode, &positions, &[]);
+        // No case finished: no report, exit 1.
+        assert_eq!(output.status.code(), Some(1), "{mode}: {}", stderr(&output));
+        let rows = rows(&out);
+        assert_eq!(rows.len(), 9, "{mode}: every case has its row");
+        for row in &rows {
+            let Status::Error(why) = &row.status else {
+                panic!("{mode}: {row:?}")
+            };
+            assert!(why.contains("engine fake") && why.contains(says), "{mode}: {why}");
+            assert_eq!(row.nodes, None, "{mode}: no counts for a failed case");
+        }
+        // One line names the engine, the case and the fault.
+        let summary = String::from_utf8_lossy(&output.stdout).into_owned() + &stderr(&output);
+        assert!(summary.contains("start fake depth 1"), "{mode}: {summary}");
+    }
+    // The crash's stderr is in its message.
+    let crashed = rows(&dir.path().join("crash"));
+    assert!(matches!(&crashed[0].status, Status::Error(w) if w.contains("segmentation fault (pretend)")));
+
+    // An illegal answer fails its case only: the engine is restarted for the next.
+    let (output, out) = fake_sweep(dir.path(), "illegal", &["start", "111111", "44"], &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let statuses: Vec<String> = rows(&out).iter().map(|r| r.status.to_string()).collect();
+    assert_eq!(&statuses[..3], ["ok", "ok", "ok"]);
+    for status in &statuses[3..6] {
+        assert!(status.contains("an illegal or unreadable move"), "{status}");
+    }
+    assert_eq!(&statuses[6..], ["ok", "ok", "ok"]);
+}
+
+#[test]
+fn a_resumed_sweep_runs_the_failed_cases_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let (output, out) = fake_sweep(dir.path(), "crash-unless", &["start", "44"], &[]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(rows(&out).iter().all(|r| !r.status.is_ok()));
+    // The engine is mended; --resume keeps nothing failed and completes the sweep.
+    std::fs::write(dir.path().join("mended"), "").unwrap();
+    let (output, out) = fake_sweep(dir.path(), "crash-unless", &["start", "44"], &["--resume"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let rows = rows(&out);
+    assert_eq!(rows.len(), 6);
+    assert!(rows.iter().all(|r| r.status.is_ok()), "{rows:?}");
+    // The fake engine's iterations: nodes d²·10 from the go, d²·10 − (d−1)²·10 each.
+    let depth3 = rows.iter().find(|r| r.depth == "3").unwrap();
+    assert_eq!((depth3.nodes, depth3.iteration_nodes, depth3.seldepth), (Some(90), Some(50), Some(4)));
+    assert_eq!(depth3.engine.as_deref(), Some("Fake crash-unless"));
+    assert_eq!(depth3.score, Some(9));
+    assert_eq!(depth3.time_ns, Some(3_000_000));
+}
