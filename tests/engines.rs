@@ -42,7 +42,9 @@ fn in_process_and_through(
     let outside = dir.join(format!("{proto}-out"));
     let mut args = vec!["sweep"];
     args.extend(positions);
-    let common = ["-d", depths, "--game", game, "--eval", "disc", "-q", "--repeat", "1"];
+    let common = [
+        "-d", depths, "--game", game, "--eval", "disc", "-q", "--repeat", "1",
+    ];
     let run = |extra: &[&str], out: &Path| {
         let mut all: Vec<&str> = args.clone();
         all.extend(common);
@@ -56,10 +58,14 @@ fn in_process_and_through(
         );
     };
     run(&["-v", variant], &inside);
-    let engine_args = format!("args=engine --protocol {proto} --game {game} --eval disc -v {variant}");
+    let engine_args =
+        format!("args=engine --protocol {proto} --game {game} --eval disc -v {variant}");
     let cmd = format!("cmd={NODEPROF}");
     let proto_word = format!("proto={proto}");
-    run(&["--engine", "name=np", &cmd, &engine_args, &proto_word], &outside);
+    run(
+        &["--engine", "name=np", &cmd, &engine_args, &proto_word],
+        &outside,
+    );
     let (a, b) = (rows(&inside), rows(&outside));
     assert_eq!(a.len(), b.len());
     assert!(!a.is_empty());
@@ -71,14 +77,31 @@ fn nodeprof_behind_uai_ugi_and_uci_counts_each_iteration_as_the_sweep_does() {
     let dir = tempfile::tempdir().unwrap();
     let cases: [(&[&str], &str, &str, &str, &str); 3] = [
         (&["ataxx:end"], "ataxx", "uai", "pvs+tt+id", "1..3"),
-        (&["4453", "start", "12121"], "connect4", "ugi", "alphabeta+tt+killer", "1..7"),
-        (&["startpos", "ffo:40"], "reversi", "uci", "negaalpha", "1..4"),
+        (
+            &["4453", "start", "12121"],
+            "connect4",
+            "ugi",
+            "alphabeta+tt+killer",
+            "1..7",
+        ),
+        (
+            &["startpos", "ffo:40"],
+            "reversi",
+            "uci",
+            "negaalpha",
+            "1..4",
+        ),
     ];
     for (positions, game, proto, variant, depths) in cases {
-        for (inside, outside) in in_process_and_through(dir.path(), positions, game, proto, variant, depths) {
+        for (inside, outside) in
+            in_process_and_through(dir.path(), positions, game, proto, variant, depths)
+        {
             let what = format!("{proto} {} depth {}", inside.position, inside.depth);
             assert_eq!(outside.status, Status::Ok, "{what}");
-            assert_eq!((&inside.position, &inside.depth), (&outside.position, &outside.depth));
+            assert_eq!(
+                (&inside.position, &inside.depth),
+                (&outside.position, &outside.depth)
+            );
             // Depth d's row: the engine's iteration d, whose own counters are the in-process
             // search's to depth d; its nodes count from the `go`, earlier iterations included.
             assert_eq!(outside.iteration_nodes, inside.nodes, "{what}");
@@ -96,9 +119,14 @@ fn nodeprof_behind_uai_ugi_and_uci_counts_each_iteration_as_the_sweep_does() {
 #[test]
 fn nodeprof_behind_nboard_counts_each_depth_as_the_sweep_does() {
     let dir = tempfile::tempdir().unwrap();
-    for (inside, outside) in
-        in_process_and_through(dir.path(), &["ffo:40", "ffo:41"], "reversi", "nboard", "pvs+tt", "1..5")
-    {
+    for (inside, outside) in in_process_and_through(
+        dir.path(),
+        &["ffo:40", "ffo:41"],
+        "reversi",
+        "nboard",
+        "pvs+tt",
+        "1..5",
+    ) {
         let what = format!("{} depth {}", inside.position, inside.depth);
         assert_eq!(outside.status, Status::Ok, "{what}");
         // NBoard reports one total a search: each depth is a search of its own.
@@ -115,13 +143,25 @@ fn nodeprof_behind_nboard_counts_each_depth_as_the_sweep_does() {
 #[test]
 fn nodeprof_speaks_the_uci_handshake() {
     let mut child = Command::new(NODEPROF)
-        .args(["engine", "--protocol", "uci", "--game", "connect4", "-v", "alphabeta"])
+        .args([
+            "engine",
+            "--protocol",
+            "uci",
+            "--game",
+            "connect4",
+            "-v",
+            "alphabeta",
+        ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    writeln!(stdin, "uci\nisready\nposition startpos moves 4 4\ngo depth 2\nquit").unwrap();
+    writeln!(
+        stdin,
+        "uci\nisready\nposition startpos moves 4 4\ngo depth 2\nquit"
+    )
+    .unwrap();
     let lines: Vec<String> = BufReader::new(child.stdout.take().unwrap())
         .lines()
         .map(Result::unwrap)
@@ -130,9 +170,17 @@ fn nodeprof_speaks_the_uci_handshake() {
     assert_eq!(lines[0], "id name nodeprof alphabeta");
     assert!(lines.contains(&"uciok".to_string()), "{lines:?}");
     assert!(lines.contains(&"readyok".to_string()), "{lines:?}");
-    let depth2 = lines.iter().find(|l| l.starts_with("info depth 2 ")).expect("an iteration 2");
-    assert!(depth2.contains(" nodes ") && depth2.contains(" pv "), "{depth2}");
-    assert!(lines.iter().any(|l| l.starts_with("info string nodeprof depth 2 leaf ")));
+    let depth2 = lines
+        .iter()
+        .find(|l| l.starts_with("info depth 2 "))
+        .expect("an iteration 2");
+    assert!(
+        depth2.contains(" nodes ") && depth2.contains(" pv "),
+        "{depth2}"
+    );
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("info string nodeprof depth 2 leaf ")));
     assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
 }
 
@@ -143,7 +191,14 @@ fn fake_sweep(dir: &Path, mode: &str, positions: &[&str], extra: &[&str]) -> (Ou
     let args = format!("args={mode} {}", dir.join("mended").display());
     let mut all = vec!["sweep"];
     all.extend(positions);
-    all.extend(["--game", "connect4", "-d", "1..3", "-o", out.to_str().unwrap()]);
+    all.extend([
+        "--game",
+        "connect4",
+        "-d",
+        "1..3",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
     all.extend(extra);
     all.extend(["--engine", "name=fake", &cmd, &args, "timeout=1s"]);
     (nodeprof(&all), out)
@@ -158,11 +213,25 @@ fn an_engine_that_cannot_start_stops_the_sweep_before_it_writes() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("missing");
     let output = nodeprof(&[
-        "sweep", "start", "--game", "connect4", "-d", "1", "-q", "-o", out.to_str().unwrap(),
-        "--engine", "name=ghost", "cmd=/nonexistent/engine",
+        "sweep",
+        "start",
+        "--game",
+        "connect4",
+        "-d",
+        "1",
+        "-q",
+        "-o",
+        out.to_str().unwrap(),
+        "--engine",
+        "name=ghost",
+        "cmd=/nonexistent/engine",
     ]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("engine ghost: cannot start '/nonexistent/engine'"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("engine ghost: cannot start '/nonexistent/engine'"),
+        "{}",
+        stderr(&output)
+    );
     assert!(!out.join("runs.csv").exists());
 
     let (output, out) = fake_sweep(dir.path(), "nohandshake", &["start"], &[]);
@@ -179,7 +248,10 @@ fn engine_faults_leave_error_rows_and_the_sweep_goes_on() {
     let dir = tempfile::tempdir().unwrap();
     let positions = ["start", "44", "4455"];
     for (mode, says) in [
-        ("crash", "has gone while nodeprof waited for 'bestmove': it exited with status 1"),
+        (
+            "crash",
+            "has gone while nodeprof waited for 'bestmove': it exited with status 1",
+        ),
         ("hang", "did not answer within 1s"),
         ("garbage", "a bad info line: 'depth one': expected a number"),
     ] {
@@ -192,7 +264,10 @@ fn engine_faults_leave_error_rows_and_the_sweep_goes_on() {
             let Status::Error(why) = &row.status else {
                 panic!("{mode}: {row:?}")
             };
-            assert!(why.contains("engine fake") && why.contains(says), "{mode}: {why}");
+            assert!(
+                why.contains("engine fake") && why.contains(says),
+                "{mode}: {why}"
+            );
             assert_eq!(row.nodes, None, "{mode}: no counts for a failed case");
         }
         // One line names the engine, the case and the fault.
@@ -201,7 +276,9 @@ fn engine_faults_leave_error_rows_and_the_sweep_goes_on() {
     }
     // The crash's stderr is in its message.
     let crashed = rows(&dir.path().join("crash"));
-    assert!(matches!(&crashed[0].status, Status::Error(w) if w.contains("segmentation fault (pretend)")));
+    assert!(
+        matches!(&crashed[0].status, Status::Error(w) if w.contains("segmentation fault (pretend)"))
+    );
 
     // An illegal answer fails its case only: the engine is restarted for the next.
     let (output, out) = fake_sweep(dir.path(), "illegal", &["start", "111111", "44"], &[]);
@@ -229,7 +306,10 @@ fn a_resumed_sweep_runs_the_failed_cases_again() {
     assert!(rows.iter().all(|r| r.status.is_ok()), "{rows:?}");
     // The fake engine's iterations: nodes d²·10 from the go, d²·10 − (d−1)²·10 each.
     let depth3 = rows.iter().find(|r| r.depth == "3").unwrap();
-    assert_eq!((depth3.nodes, depth3.iteration_nodes, depth3.seldepth), (Some(90), Some(50), Some(4)));
+    assert_eq!(
+        (depth3.nodes, depth3.iteration_nodes, depth3.seldepth),
+        (Some(90), Some(50), Some(4))
+    );
     assert_eq!(depth3.engine.as_deref(), Some("Fake crash-unless"));
     assert_eq!(depth3.score, Some(9));
     assert_eq!(depth3.time_ns, Some(3_000_000));

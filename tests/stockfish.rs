@@ -103,7 +103,13 @@ fn a_sweep_with_the_bench_conventions_counts_the_bench_total() {
     // The first 20 positions: the bench's total is the sweep's, exactly.
     let first20 = dir.path().join("first20.epd");
     std::fs::write(&first20, fens()[..20].join("\n") + "\n").unwrap();
-    let rows = sweep_file(&sf, &first20, &dir.path().join("first20"), depth, &conventions);
+    let rows = sweep_file(
+        &sf,
+        &first20,
+        &dir.path().join("first20"),
+        depth,
+        &conventions,
+    );
     assert_eq!(rows.len(), 20);
     let swept: u64 = rows.iter().map(|r| r.nodes.unwrap()).sum();
     assert_eq!(swept, bench_total(&sf, &first20, depth), "20 positions");
@@ -121,7 +127,11 @@ fn a_sweep_with_the_bench_conventions_counts_the_bench_total() {
         .filter(|r| r.pv.as_deref().is_some_and(|pv| pv.split(' ').count() == 1))
         .count() as u64;
     assert_eq!(one_move_lines, 1, "the back-rank mate in one");
-    assert_eq!(swept + one_move_lines, bench_total(&sf, &all, depth), "24 positions");
+    assert_eq!(
+        swept + one_move_lines,
+        bench_total(&sf, &all, depth),
+        "24 positions"
+    );
 }
 
 /// The nodes of each depth's last full `info` line of `go depth 12` on `fen`, from a
@@ -152,10 +162,7 @@ fn transcript(sf: &Path, fen: &str) -> BTreeMap<u32, u64> {
                 .position(|w| *w == name)
                 .map(|i| words[i + 1].parse::<u64>().unwrap())
         };
-        if words.first() == Some(&"info")
-            && !line.contains("currmove")
-            && !line.contains("bound")
-        {
+        if words.first() == Some(&"info") && !line.contains("currmove") && !line.contains("bound") {
             if let (Some(depth), Some(n)) = (field("depth"), field("nodes")) {
                 nodes.insert(depth as u32, n);
             }
@@ -188,7 +195,11 @@ fn per_depth_nodes_are_the_info_lines_and_two_runs_count_alike() {
             })
             .collect()
     };
-    assert_eq!(counts(&first), counts(&second), "two runs of the same sweep");
+    assert_eq!(
+        counts(&first),
+        counts(&second),
+        "two runs of the same sweep"
+    );
     for (i, fen) in fens().iter().enumerate().step_by(5) {
         let raw = transcript(&sf, fen);
         let swept: BTreeMap<u32, u64> = first
@@ -203,7 +214,10 @@ fn per_depth_nodes_are_the_info_lines_and_two_runs_count_alike() {
     assert_eq!(row.engine.as_deref(), Some("Stockfish 15.1"));
     assert_eq!(row.game, "chess");
     // Each iteration's own nodes add up to the nodes from the go.
-    let one: Vec<&Record> = first.iter().filter(|r| r.position == row.position).collect();
+    let one: Vec<&Record> = first
+        .iter()
+        .filter(|r| r.position == row.position)
+        .collect();
     let sum: u64 = one.iter().map(|r| r.iteration_nodes.unwrap()).sum();
     assert_eq!(Some(sum), one.last().unwrap().nodes);
 }

@@ -1,13 +1,6 @@
-//! The options that bring external engines in (`--engine`, `--engines`), and `nodeprof
-//! engine`'s.
+//! The options that bring external engines in (`--engine`, `--engines`).
 
 use std::path::PathBuf;
-
-use clap::builder::{PossibleValuesParser, TypedValueParser};
-
-use super::{EvalArg, GameArg};
-use crate::engine::Protocol;
-use crate::search::Variant;
 
 /// External engines, profiled beside (or instead of) nodeprof's variants: each `--engine`
 /// occurrence is one engine, its words kept together (clap's derive flattens a repeated
@@ -63,33 +56,4 @@ impl clap::Args for EngineArgs {
     fn augment_args_for_update(command: clap::Command) -> clap::Command {
         EngineArgs::augment_args(command)
     }
-}
-
-fn protocol_parser() -> impl TypedValueParser<Value = Protocol> {
-    let names: Vec<&'static str> = Protocol::ALL
-        .iter()
-        .filter(|p| **p != Protocol::Pons)
-        .map(|p| p.name())
-        .collect();
-    PossibleValuesParser::new(names).map(|name| Protocol::named(&name).expect("listed"))
-}
-
-#[derive(clap::Args, Debug)]
-pub struct EngineServeArgs {
-    /// The protocol to speak on standard input and output
-    #[arg(long, value_parser = protocol_parser())]
-    pub protocol: Protocol,
-    /// The variant that searches (see `nodeprof variants`)
-    #[arg(
-        short,
-        long = "variant",
-        value_name = "SPEC",
-        default_value = "alphabeta+tt+id"
-    )]
-    pub variant: Variant,
-    #[command(flatten)]
-    pub eval: EvalArg,
-    /// The game (default: Ataxx for uai, Reversi for the others)
-    #[command(flatten)]
-    pub game: GameArg,
 }

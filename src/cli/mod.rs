@@ -8,19 +8,22 @@ use std::time::Duration;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::engine::Protocol;
 use crate::game::{Eval, GameKind};
 use crate::measure::Repeat;
 use crate::report::compare::Format;
 use crate::report::Metric;
-use crate::search::{Variant, END, MAX_DEPTH};
+use crate::search::Variant;
 use crate::store::ShardSpec;
 use crate::sweep::plan::Profile;
 
 mod engine;
 mod examples;
+mod values;
 
-pub use engine::{EngineArgs, EngineServeArgs};
+pub use engine::EngineArgs;
 use examples::*;
+pub use values::{parse_depths, parse_duration, Depths};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -538,40 +541,31 @@ pub enum PlotX {
     Nodes,
 }
 
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    crate::duration::parse(text, false)
+fn protocol_parser() -> impl TypedValueParser<Value = Protocol> {
+    let names: Vec<&'static str> = Protocol::ALL
+        .iter()
+        .filter(|p| **p != Protocol::Pons)
+        .map(|p| p.name())
+        .collect();
+    PossibleValuesParser::new(names).map(|name| Protocol::named(&name).expect("listed"))
 }
 
-/// Depths FROM..=TO (`END` to `END`: to the end of the game).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Depths {
-    pub from: u32,
-    pub to: u32,
-}
-
-impl Depths {
-    pub fn list(self) -> Vec<u32> {
-        (self.from..=self.to).collect()
-    }
-}
-
-pub fn parse_depths(text: &str) -> Result<Depths, String> {
-    if text.trim() == "end" {
-        return Ok(Depths { from: END, to: END });
-    }
-    let bad = || {
-        format!("expected a depth N, a range FROM..TO with 1 <= FROM <= TO <= {MAX_DEPTH}, or end")
-    };
-    let number = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
-    let (from, to) = match text.split_once("..") {
-        Some((a, b)) => (number(a)?, number(b.trim_start_matches('='))?),
-        None => {
-            let d = number(text)?;
-            (d, d)
-        }
-    };
-    if from == 0 || from > to || to > MAX_DEPTH {
-        return Err(bad());
-    }
-    Ok(Depths { from, to })
+#[derive(clap::Args, Debug)]
+pub struct EngineServeArgs {
+    /// The protocol to speak on standard input and output
+    #[arg(long, value_parser = protocol_parser())]
+    pub protocol: Protocol,
+    /// The variant that searches (see `nodeprof variants`)
+    #[arg(
+        short,
+        long = "variant",
+        value_name = "SPEC",
+        default_value = "alphabeta+tt+id"
+    )]
+    pub variant: Variant,
+    #[command(flatten)]
+    pub eval: EvalArg,
+    /// The game (default: Ataxx for uai, Reversi for the others)
+    #[command(flatten)]
+    pub game: GameArg,
 }

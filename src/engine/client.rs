@@ -4,10 +4,12 @@
 use std::time::{Duration, Instant};
 
 use super::info::SearchResult;
+use super::nboard;
+use super::pons;
 use super::position::EnginePosition;
 use super::process::Process;
 use super::spec::{EngineSpec, Protocol};
-use super::{nboard, pons, uci};
+use super::uci;
 use crate::error::EngineError;
 use crate::search::END;
 
@@ -71,28 +73,45 @@ impl Engine {
         position: &EnginePosition,
         depth: u32,
     ) -> Result<SearchResult, EngineError> {
+        if let Some(kind) = self.spec.protocol.game() {
+            if position.kind() != Some(kind) {
+                return Err(EngineError::Refused {
+                    engine: self.spec.name().to_string(),
+                    message: format!(
+                        "{} is a protocol for {}, not {}",
+                        self.spec.protocol.name(),
+                        kind.title(),
+                        position.game()
+                    ),
+                });
+            }
+        }
         let deadline = Instant::now() + self.spec.timeout;
         let limit = self.spec.timeout;
-        let searched = self.dispatch(position, depth, deadline).map_err(|e| match e {
-            // The engine's limit, not what was left of it when the wait began.
-            EngineError::Timeout {
-                engine,
-                waiting_for,
-                ..
-            } => EngineError::Timeout {
-                engine,
-                waiting_for,
-                after: limit,
-            },
-            other => other,
-        });
+        let searched = self
+            .dispatch(position, depth, deadline)
+            .map_err(|e| match e {
+                // The engine's limit, not what was left of it when the wait began.
+                EngineError::Timeout {
+                    engine,
+                    waiting_for,
+                    ..
+                } => EngineError::Timeout {
+                    engine,
+                    waiting_for,
+                    after: limit,
+                },
+                other => other,
+            });
         let mut result = searched?;
         if let Some(mv) = &result.best_move {
-            let canonical = position.check_move(mv).map_err(|message| EngineError::Protocol {
-                engine: self.spec.name().to_string(),
-                line: mv.clone(),
-                message: format!("an illegal or unreadable move: {message}"),
-            })?;
+            let canonical = position
+                .check_move(mv)
+                .map_err(|message| EngineError::Protocol {
+                    engine: self.spec.name().to_string(),
+                    line: mv.clone(),
+                    message: format!("an illegal or unreadable move: {message}"),
+                })?;
             result.best_move = Some(canonical);
         }
         Ok(result)
@@ -126,9 +145,6 @@ impl Engine {
             }
             (Protocol::Nboard, EnginePosition::Native(p)) => {
                 nboard::search(&mut self.process, p, depth, deadline)?
-            }
-            (Protocol::Nboard, EnginePosition::Chess(_)) => {
-                return Err(refused("NBoard plays Othello, not chess".into()))
             }
             (_, _) => uci::search(
                 &mut self.process,

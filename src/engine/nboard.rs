@@ -9,7 +9,6 @@ use super::process::Process;
 use super::spec::HANDSHAKE_TIMEOUT;
 use crate::error::EngineError;
 use crate::game::record::{GameRecord, Termination};
-use crate::game::GameKind;
 use crate::position::AnyPosition;
 
 /// `nboard 1` (the version Edax accepts), then a `ping` answered: the engine's name is what
@@ -53,10 +52,7 @@ pub fn ggf(position: &AnyPosition) -> String {
         margin: None,
         stones: None,
     };
-    GameKind::Reversi
-        .write_record(&record)
-        .trim_end()
-        .to_string()
+    position.kind().write_record(&record).trim_end().to_string()
 }
 
 /// One search to `depth`: `set game`, `set depth`, `go`, read to the `=== move` answer, then
@@ -67,12 +63,6 @@ pub fn search(
     depth: u32,
     deadline: Instant,
 ) -> Result<SearchResult, EngineError> {
-    if position.kind() != GameKind::Reversi {
-        return Err(EngineError::Refused {
-            engine: process.name().to_string(),
-            message: format!("NBoard plays Othello, not {}", position.kind().title()),
-        });
-    }
     process.send(&format!("set game {}", ggf(position)))?;
     process.send(&format!("set depth {depth}"))?;
     process.send("go")?;

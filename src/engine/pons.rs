@@ -7,25 +7,16 @@ use std::time::Instant;
 use super::info::{Iteration, Score, SearchResult};
 use super::process::Process;
 use crate::error::EngineError;
-use crate::game::GameKind;
 use crate::position::AnyPosition;
 use crate::search::END;
 
-/// Solves one position (a Connect 4 position, written as its moves).
+/// Solves one position (a Connect 4 position, written as its moves; the caller checks the
+/// game, see `Protocol::game`).
 pub fn solve(
     process: &mut Process,
     position: &AnyPosition,
     deadline: Instant,
 ) -> Result<SearchResult, EngineError> {
-    if position.kind() != GameKind::Connect4 {
-        return Err(EngineError::Refused {
-            engine: process.name().to_string(),
-            message: format!(
-                "Pons' solver solves Connect 4, not {}",
-                position.kind().title()
-            ),
-        });
-    }
     let text = position.to_string();
     let moves = if text == "start" { String::new() } else { text };
     process.send(&moves)?;

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use super::process::Launch;
 use crate::error::EngineError;
+use crate::game::GameKind;
 
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,6 +49,17 @@ impl Protocol {
         Protocol::ALL
             .into_iter()
             .find(|p| p.name() == name.to_ascii_lowercase())
+    }
+
+    /// The one game the protocol is defined for (UAI: Ataxx; NBoard: Othello; Pons' solver:
+    /// Connect 4); none for UCI and UGI, which carry any game's positions as text.
+    pub fn game(self) -> Option<GameKind> {
+        match self {
+            Protocol::Uai => Some(GameKind::Ataxx),
+            Protocol::Nboard => Some(GameKind::Reversi),
+            Protocol::Pons => Some(GameKind::Connect4),
+            Protocol::Uci | Protocol::Ugi => None,
+        }
     }
 
     /// Whether one search reports each iteration (else each depth is a search of its own).

@@ -361,6 +361,12 @@ impl Exporter for Charts {
                 "nodes_by_depth",
             )?);
             files.extend(nodes_per_position(tables, &plots)?);
+            files.extend(metric_by_depth(
+                tables,
+                Metric::TimeMs,
+                &plots,
+                "time_by_depth",
+            )?);
         } else {
             files.extend(nodes_by_position(tables, &plots)?);
         }

@@ -179,7 +179,8 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
         "`vs {baseline}`: total nodes as a share of {baseline}'s at the same depth; `geomean`: \
          the geometric mean of the per-position shares (every position counts alike, the \
          hardest no longer dominate). `EBF`: effective branching factor, nodes at this depth \
-         over nodes at the depth before. `first cut`: share of beta cut-offs made by the first \
+         over nodes at the depth before; `EBF₂`: sqrt(nodes at this depth over nodes two \
+         depths before), steadier where odd and even depths alternate. `first cut`: share of beta cut-offs made by the first \
          move tried. Nodes = leaf + interior; time is the searches' own wall time (tables are \
          set up before the clock starts){}.\n",
         match repeated {
@@ -192,12 +193,12 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
     );
     let _ = writeln!(
         s,
-        "| variant | depth | positions | leaves | interior | nodes | vs {baseline} | geomean | EBF | first cut | re-searches | time (ms) |{} nodes/s |",
+        "| variant | depth | positions | leaves | interior | nodes | vs {baseline} | geomean | EBF | EBF₂ | first cut | re-searches | time (ms) |{} nodes/s |",
         if repeated { " σ (ms) | time range (ms) |" } else { "" }
     );
     let _ = writeln!(
         s,
-        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|{}--:|",
+        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|{}--:|",
         if repeated { "--:|--:|" } else { "" }
     );
     for (i, t) in tables.totals.iter().enumerate() {
@@ -221,10 +222,17 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
             }
             _ => "-".into(),
         };
+        let ebf2 = super::ladder::ebf2(tables, i).map_or("-".into(), |e| format!("{e:.2}"));
         let first = t
             .counters
             .first_cut_rate()
+            .filter(|_| t.counted)
             .map_or_else(|| "-".into(), |rate| format!("{:.1}%", 100.0 * rate));
+        // Counters an engine does not report are NA, not 0.
+        let counter = |n: u64| match t.counted {
+            true => thousands(n),
+            false => "-".into(),
+        };
         let per_second = if t.time_ns > 0 {
             thousands((t.nodes as f64 / (t.time_ns as f64 / 1e9)) as u64)
         } else {
@@ -246,18 +254,20 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
         };
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {} | {} | {} | {vs} | {geomean} | {ebf} | {first} | {} | {:.1} |{range} {per_second} |",
+            "| {} | {} | {} | {} | {} | {} | {vs} | {geomean} | {ebf} | {ebf2} | {first} | {} | {:.1} |{range} {per_second} |",
             t.name,
             t.depth,
             positions,
-            thousands(t.counters.leaf),
-            thousands(t.counters.interior),
+            counter(t.counters.leaf),
+            counter(t.counters.interior),
             thousands(t.nodes),
-            thousands(t.counters.research),
+            counter(t.counters.research),
             t.time_ns as f64 / 1e6,
         );
     }
     s.push_str(&suite_section(tables));
+    s.push_str(&super::ladder::solution_section(tables));
+    s.push_str(&super::ladder::engine_section(tables));
     let _ = writeln!(s, "\n## Charts\n");
     for (file, alt) in [
         (
@@ -268,6 +278,7 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
             "nodes_by_depth_per_position",
             "Nodes by depth, per position",
         ),
+        ("time_by_depth", "Time to depth, summed over the positions"),
         (
             "nodes_by_suite",
             "Mean nodes per position, by variant and suite",

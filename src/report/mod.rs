@@ -8,6 +8,7 @@ pub(crate) mod chart_kit;
 pub mod charts;
 pub mod compare;
 mod export;
+mod ladder;
 mod load;
 mod markdown;
 mod metric;

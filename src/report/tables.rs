@@ -36,6 +36,8 @@ pub struct Total {
     pub missing: usize,
     pub nodes: u64,
     pub counters: Counters,
+    /// Whether the searches reported counters (an external engine's have none: NA).
+    pub counted: bool,
     pub time_ns: u64,
 }
 
@@ -389,6 +391,9 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
                 nodes: columns[1][i],
                 time_ns: columns[2][i],
                 counters: Counters::from_values(std::array::from_fn(|c| columns[3 + c][i])),
+                counted: by_seq
+                    .iter()
+                    .any(|r| r.name == tn[i] && r.depth == td[i] && r.leaf.is_some()),
             }
         })
         .collect();

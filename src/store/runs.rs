@@ -6,7 +6,7 @@ use std::io::BufReader;
 use std::path::Path;
 use std::path::PathBuf;
 
-use super::record::{CaseKey, Record, ADDED_COLUMNS, COLUMNS};
+use super::record::{CaseKey, Record, Status, ADDED_COLUMNS, COLUMNS};
 use crate::error::StoreError;
 
 /// The file every sweep writes into its folder.
@@ -145,7 +145,7 @@ pub fn drop_failed(
     let rows = read_runs(path)?;
     let (failed, kept): (Vec<Record>, Vec<Record>) = rows
         .into_iter()
-        .partition(|r| matches!(r.status, super::Status::Error(_)) && retry(&r.key()));
+        .partition(|r| matches!(r.status, Status::Error(_)) && retry(&r.key()));
     if !failed.is_empty() {
         write_runs(path, &kept)?;
     }

@@ -6,9 +6,8 @@ use std::sync::Mutex;
 
 use serde::Serialize;
 
-use crate::engine::{Engine, EngineCase, EngineSpec, Iteration, Ladder, NewGame, Protocol};
+use crate::engine::{Engine, EngineCase, EngineSpec, Iteration, Ladder, NewGame};
 use crate::error::{EngineError, Error};
-use crate::game::GameKind;
 use crate::search::{depth_label, END};
 
 /// What the handshake said of an engine, for `meta.json` and the `engine` column.
@@ -54,17 +53,12 @@ pub fn greet(spec: &EngineSpec, cases: &[EngineCase], depths: &[u32]) -> Result<
         }
         _ => {}
     }
-    let game = |kind: GameKind| move |case: &EngineCase| case.position.kind() == Some(kind);
-    let only = match spec.protocol {
-        Protocol::Nboard => Some((GameKind::Reversi, "Othello")),
-        Protocol::Pons => Some((GameKind::Connect4, "Connect 4")),
-        _ => None,
-    };
-    if let Some((kind, title)) = only {
-        if let Some(other) = cases.iter().find(|c| !game(kind)(c)) {
+    if let Some(kind) = spec.protocol.game() {
+        if let Some(other) = cases.iter().find(|c| c.position.kind() != Some(kind)) {
             return Err(refuse(format!(
-                "{} plays {title} only; {} is {}",
+                "{} is a protocol for {}; {} is {}",
                 spec.protocol.name(),
+                kind.title(),
                 other.name,
                 other.position.game()
             )));

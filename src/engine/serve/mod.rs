@@ -8,12 +8,12 @@
 
 mod nboard;
 mod uci;
+mod words;
 
 use std::io::{BufRead, Write};
 
 use super::spec::Protocol;
 use crate::game::GameKind;
-use crate::position::AnyPosition;
 use crate::search::SearchConfig;
 
 pub use nboard::serve as serve_nboard;
@@ -34,22 +34,8 @@ pub fn serve(
     }
 }
 
-/// The game a protocol serves when none is named: UAI's Ataxx, NBoard's Reversi (UCI and
-/// UGI take any of nodeprof's games; Reversi then).
+/// The game a protocol serves when none is named: its own (UAI's Ataxx, NBoard's Othello),
+/// else the registry's first (UCI and UGI take any of nodeprof's games).
 pub fn default_game(protocol: Protocol) -> GameKind {
-    match protocol {
-        Protocol::Uai => GameKind::Ataxx,
-        _ => GameKind::Reversi,
-    }
-}
-
-/// The name nodeprof gives itself: `nodeprof VARIANT`.
-fn engine_name(config: &SearchConfig) -> String {
-    format!("nodeprof {}", config.variant)
-}
-
-/// A move as the protocols write it: no move (the game is over) is `(none)`.
-fn move_text(position: &AnyPosition, best: Option<&str>) -> String {
-    let _ = position;
-    best.map_or("(none)".into(), str::to_string)
+    protocol.game().unwrap_or(GameKind::ALL[0])
 }

@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, Write};
 
-use super::{engine_name, move_text};
+use super::words::{engine_name, move_text};
 use crate::game::GameKind;
 use crate::measure::search_position;
 use crate::position::AnyPosition;
@@ -53,7 +53,7 @@ pub fn serve(
                 Ok(report) => {
                     let seconds = report.time_ns as f64 / 1e9;
                     writeln!(out, "nodestats {} {seconds:.6}", report.counters.nodes())?;
-                    let best = move_text(&position, report.best_move.as_deref());
+                    let best = move_text(report.best_move.as_deref());
                     let best = if best == "pass" {
                         "PA".to_string()
                     } else {

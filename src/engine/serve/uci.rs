@@ -4,7 +4,7 @@
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
-use super::{engine_name, move_text};
+use super::words::{engine_name, move_text};
 use crate::engine::info::counters_string;
 use crate::error::SearchError;
 use crate::game::GameKind;
@@ -209,7 +209,7 @@ fn go(
             break;
         }
     }
-    writeln!(out, "bestmove {}", move_text(position, best.as_deref()))
+    writeln!(out, "bestmove {}", move_text(best.as_deref()))
 }
 
 #[cfg(test)]

@@ -19,8 +19,8 @@ fn report_cells_match_the_runs_and_perft() {
     let output = report::run(&dir, &ReportOptions::default()).unwrap();
     assert_eq!(
         output.files.len(),
-        4 * (crate::counters::COUNTERS.len() + 3) + 8 + 1,
-        "per metric (nodes, each counter, first_cut_rate, time_ms) 2 tables as CSV and text, 4 charts as SVG and PNG, summary.md"
+        4 * (crate::counters::COUNTERS.len() + 3) + 10 + 1,
+        "per metric (nodes, each counter, first_cut_rate, time_ms) 2 tables as CSV and text, 5 charts as SVG and PNG, summary.md"
     );
 
     let cases = crate::position::load(&s.positions, None).unwrap();
