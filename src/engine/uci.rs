@@ -169,9 +169,21 @@ pub fn search(
                         from_bound.push(info.bound);
                     }
                     Some(at) if !info.bound || from_bound[at] => {
-                        let counters = result.iterations[at].counters;
+                        // A later line of the same depth updates what it says and keeps the
+                        // rest (Toga II ends an iteration with `info depth D ... nodes N`
+                        // and no score or line).
+                        let before = &result.iterations[at];
                         result.iterations[at] = Iteration {
-                            counters,
+                            seldepth: iteration.seldepth.or(before.seldepth),
+                            nodes: iteration.nodes.or(before.nodes),
+                            time_ns: iteration.time_ns.or(before.time_ns),
+                            score: iteration.score.or(before.score),
+                            pv: match iteration.pv.is_empty() {
+                                true => before.pv.clone(),
+                                false => iteration.pv,
+                            },
+                            hashfull: iteration.hashfull.or(before.hashfull),
+                            counters: before.counters,
                             ..iteration
                         };
                         from_bound[at] = info.bound;

@@ -42,16 +42,21 @@ pub fn metric_by_depth(
                 .collect(),
         })
         .collect();
+    // External engines count nodes their own way, and no leaves.
+    let title = match metric == Metric::Nodes && tables.finished.iter().all(|r| r.leaf.is_none()) {
+        true => "nodes (as each engine counts them)",
+        false => metric.title(),
+    };
     let chart = LineChart {
         title: format!(
             "{} by depth, summed over {} positions",
-            capitalised(metric.title()),
+            capitalised(title),
             tables.positions.len()
         ),
         x_label: "depth".into(),
         y_label: format!(
             "{}{}",
-            metric.title(),
+            title,
             if metric.log_scale() {
                 " (log scale)"
             } else {
@@ -371,7 +376,10 @@ impl Exporter for Charts {
             files.extend(nodes_by_position(tables, &plots)?);
         }
         files.extend(nodes_by_suite(tables, &plots)?);
-        files.extend(leaves_vs_baseline(tables, &options.baseline, &plots)?);
+        // External engines report no leaves: no chart of them.
+        if tables.finished.iter().any(|r| r.leaf.is_some()) {
+            files.extend(leaves_vs_baseline(tables, &options.baseline, &plots)?);
+        }
         files.extend(metric_vs_nodes(
             tables,
             Metric::TimeMs,

@@ -115,7 +115,9 @@ pub fn engine_section(tables: &Tables) -> String {
     let mut s = String::from(
         "\n## Engines\n\n`time` is the engine's own (its `info ... time`, summed over the \
          positions); `wall` is nodeprof's clock from sending `go` to reading that depth's \
-         report; `overhead`, wall over time less one. Counters an engine does not report are \
+         report; `overhead`, wall over time less one (engines print whole milliseconds, and \
+         Stockfish adds one to avoid dividing by zero: at shallow depths their time exceeds \
+         nodeprof's clock; the deepest rows tell the overhead). Counters an engine does not report are \
          NA, and its nodes are its own to define: compare raw nodes within one engine.\n\n\
          | engine | calls itself | depth | mean seldepth | time (ms) | wall (ms) | overhead |\n\
          |---|---|--:|--:|--:|--:|--:|\n",
