@@ -141,6 +141,28 @@ fn nodeprof_behind_nboard_counts_each_depth_as_the_sweep_does() {
 }
 
 #[test]
+fn nodeprof_behind_pons_lines_solves_as_the_sweep_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let variant = "bisect+tt:64+nolose+clamp+threats";
+    for (inside, outside) in in_process_and_through(
+        dir.path(),
+        &["connect4:end-easy"],
+        "connect4",
+        "pons",
+        variant,
+        "end",
+    ) {
+        let what = format!("{} depth {}", inside.position, inside.depth);
+        assert_eq!(outside.status, Status::Ok, "{what}");
+        assert_eq!(outside.nodes, inside.nodes, "{what}");
+        // The solver's score is the game's result, as the suite's expected score is.
+        assert_eq!(outside.game_result, inside.game_result, "{what}");
+        assert_eq!(outside.score, outside.expected_score, "{what}");
+        assert_eq!(outside.engine, None, "the solver's lines carry no name");
+    }
+}
+
+#[test]
 fn nodeprof_speaks_the_uci_handshake() {
     let mut child = Command::new(NODEPROF)
         .args([

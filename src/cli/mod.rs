@@ -107,9 +107,10 @@ pub enum Command {
     /// signature (every shard of a cluster sweep checks it)
     #[command(after_help = BENCH_EXAMPLES)]
     Bench,
-    /// Be an engine: speak UCI, UAI, UGI or NBoard on standard input and output with one of
-    /// nodeprof's variants, so that cutechess, fastchess, NBoard or nodeprof itself can run
-    /// it; each iteration's counters go out in `info string nodeprof ...` lines
+    /// Be an engine: speak UCI, UAI, UGI, NBoard or Pons' solver's lines on standard input
+    /// and output with one of nodeprof's variants, so that cutechess, fastchess, NBoard or
+    /// nodeprof itself can run it; each iteration's counters go out in `info string nodeprof
+    /// ...` lines
     #[command(after_help = ENGINE_EXAMPLES)]
     Engine(EngineServeArgs),
     /// Merge the shards of a sweep or a play (folders written with --shard) into one table and
@@ -149,13 +150,8 @@ pub struct SearchArgs {
     #[arg(required = true, value_name = "POSITIONS")]
     pub positions: Vec<String>,
     /// Variant specs or presets (repeat or separate with commas); see `nodeprof variants`
-    #[arg(
-        short,
-        long = "variant",
-        value_name = "SPEC",
-        value_delimiter = ',',
-        default_value = "alphabeta"
-    )]
+    /// [default: alphabeta, or none with --engine]
+    #[arg(short, long = "variant", value_name = "SPEC", value_delimiter = ',')]
     pub variants: Vec<Variant>,
     /// A depth N or a range FROM..TO (both included)
     #[arg(short, long, value_parser = parse_depths)]
@@ -542,11 +538,7 @@ pub enum PlotX {
 }
 
 fn protocol_parser() -> impl TypedValueParser<Value = Protocol> {
-    let names: Vec<&'static str> = Protocol::ALL
-        .iter()
-        .filter(|p| **p != Protocol::Pons)
-        .map(|p| p.name())
-        .collect();
+    let names: Vec<&'static str> = Protocol::ALL.iter().map(|p| p.name()).collect();
     PossibleValuesParser::new(names).map(|name| Protocol::named(&name).expect("listed"))
 }
 
@@ -565,7 +557,8 @@ pub struct EngineServeArgs {
     pub variant: Variant,
     #[command(flatten)]
     pub eval: EvalArg,
-    /// The game (default: Ataxx for uai, Reversi for the others)
+    /// The game (default: the protocol's own: Ataxx for uai, Reversi for nboard, Connect 4
+    /// for pons; Reversi for uci and ugi)
     #[command(flatten)]
     pub game: GameArg,
 }

@@ -119,8 +119,15 @@ impl TryFrom<&SearchArgs> for SearchJob {
     fn try_from(args: &SearchArgs) -> Result<SearchJob, Error> {
         let solving = args.depth.to == END;
         let eval = args.eval.eval.unwrap_or(plan::default_eval(solving));
-        let configs = args
-            .variants
+        let default = match args.engines.engines.is_empty() && args.engines.engines_file.is_none() {
+            true => vec!["alphabeta".parse().expect("a variant")],
+            false => Vec::new(),
+        };
+        let variants = match args.variants.is_empty() {
+            true => &default,
+            false => &args.variants,
+        };
+        let configs = variants
             .iter()
             .map(|v| match args.profile {
                 Some(profile) => profile.apply(v),
@@ -143,9 +150,15 @@ impl TryFrom<&SearchArgs> for SearchJob {
 /// `nodeprof search`: each position in turn, a row as each search ends.
 pub fn command(args: SearchArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let job = SearchJob::try_from(&args)?;
-    for case in crate::position::load(&args.positions, args.game.game)? {
-        if job.depths.contains(&END) {
-            // Solving can take long: say what is going on before the first row.
+    let engines = super::engine::engines(&args.engines)?;
+    let (cases, engine_cases) = crate::sweep::load_cases(
+        &args.positions,
+        args.game.game,
+        !job.configs.is_empty(),
+        !engines.is_empty(),
+    )?;
+    for case in &cases {
+        if job.depths.contains(&END) && !job.configs.is_empty() {
             out.flush()?;
             eprintln!(
                 "nodeprof: solving {} ({} empties) to the end of the game with {} variant(s); each row is printed when its search ends",
@@ -154,63 +167,67 @@ pub fn command(args: SearchArgs, out: &mut impl Write) -> Result<Outcome, Error>
                 job.configs.len()
             );
         }
-        run(&case, &job, out)?;
+        if !job.configs.is_empty() {
+            run(case, &job, out)?;
+        }
+    }
+    if !engines.is_empty() {
+        for engine in &engines {
+            crate::sweep::engines::greet(engine, &engine_cases, &job.depths)?;
+        }
+        for case in &engine_cases {
+            run_engines(case, &engines, &job.depths, out)?;
+        }
     }
     Ok(Outcome::Success)
 }
 
-#[cfg(test)]
-mod tests {
-    use clap::Parser;
-
-    use super::*;
-    use crate::cli::{Cli, Command};
-
-    fn search_job(words: &[&str]) -> Result<SearchJob, String> {
-        let cli = Cli::try_parse_from(words).map_err(|e| e.to_string())?;
-        let Command::Search(args) = cli.command else {
-            panic!("a search")
-        };
-        SearchJob::try_from(&args).map_err(|e| e.to_string())
+/// The engines' rows of one position: as a sweep records them (nodes counted from the
+/// `go`, the engine's own time), counters an engine does not report shown as `-`.
+fn run_engines(
+    case: &crate::engine::EngineCase,
+    engines: &[crate::engine::EngineSpec],
+    depths: &[u32],
+    out: &mut impl Write,
+) -> Result<(), Error> {
+    writeln!(
+        out,
+        "{} ({}, {} empties)",
+        case.name,
+        case.position.game(),
+        case.empties
+    )?;
+    writeln!(
+        out,
+        "{:<22} {:>5} {:>7} {:>7} {:>8} {:>11} {:>11} {:>10}  pv",
+        "engine", "depth", "score", "best", "seldepth", "nodes", "iteration", "time_ms"
+    )?;
+    for spec in engines {
+        let mut slot = None;
+        for (depth, result) in crate::sweep::engines::run_group(&mut slot, spec, case, depths) {
+            let measured = result.map_err(Error::from)?;
+            let it = &measured.iteration;
+            let text = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
+            writeln!(
+                out,
+                "{:<22} {:>5} {:>7} {:>7} {:>8} {:>11} {:>11} {:>10}  {}",
+                spec.name(),
+                depth_label(depth),
+                it.score.map_or("-".into(), |s| format!("{:+}", s.value())),
+                measured.best_move.as_deref().unwrap_or("-"),
+                text(it.seldepth.map(u64::from)),
+                text(it.nodes),
+                text(measured.iteration_nodes),
+                it.time_ns
+                    .map_or("-".into(), |ns| format!("{:.3}", ns as f64 / 1e6)),
+                it.pv.join(" ")
+            )?;
+            out.flush()?;
+        }
+        if let Some(engine) = slot {
+            engine.quit();
+        }
     }
-
-    #[test]
-    fn arguments_become_a_search_job() {
-        let job = search_job(&[
-            "nodeprof",
-            "search",
-            "a.pos",
-            "-v",
-            "pvs+tt+id,negaalpha",
-            "-d",
-            "2..4",
-            "--shuffle",
-            "7",
-        ])
-        .unwrap();
-        assert_eq!(job.depths, [2, 3, 4]);
-        let specs: Vec<String> = job.configs.iter().map(|c| c.variant.to_string()).collect();
-        assert_eq!(specs, ["pvs+tt+id", "alphabeta"]);
-        assert!(job.configs.iter().all(|c| c.shuffle == Some(7)));
-        let err =
-            search_job(&["nodeprof", "search", "a.pos", "-v", "mtdf", "-d", "3"]).unwrap_err();
-        assert!(err.contains("mtdf needs a table"), "{err}");
-        // Evaluations are the games' own, named as the registry names them.
-        let job = search_job(&[
-            "nodeprof", "search", "a.pos", "--eval", "threats", "-d", "3",
-        ])
-        .unwrap();
-        assert!(job
-            .configs
-            .iter()
-            .all(|c| c.eval == crate::game::Eval::Threats));
-        let err = search_job(&[
-            "nodeprof", "search", "a.pos", "--eval", "material", "-d", "3",
-        ])
-        .unwrap_err();
-        assert!(
-            err.contains("[possible values: disc, weights, mobility, threats]"),
-            "{err}"
-        );
-    }
+    writeln!(out)?;
+    Ok(())
 }

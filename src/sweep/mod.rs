@@ -9,7 +9,7 @@ pub mod row;
 mod run;
 mod settings;
 
-pub use run::run;
+pub use run::{load_cases, run};
 pub use settings::{SweepSettings, SweepSummary};
 
 #[cfg(test)]

@@ -102,6 +102,10 @@ pub fn engine_row(
         Ok(measured) => {
             let it = measured.iteration;
             record.score = it.score.map(|s| s.value());
+            // A solver's score is the game's result.
+            if depth == crate::search::END {
+                record.game_result = record.score;
+            }
             record.best_move = measured.best_move;
             record.pv = Some(it.pv.join(" "));
             // nodeprof's own counters when the engine is nodeprof: this iteration's.

@@ -43,29 +43,32 @@ struct Unit {
     key: CaseKey,
 }
 
-/// The positions of a sweep: nodeprof's games (`cases`), and every position as engines are
-/// given them (`engine_cases`: the same, in order, then chess lists, which only engines
-/// can search).
-fn load_cases(settings: &SweepSettings) -> Result<(Vec<Case>, Vec<EngineCase>), Error> {
-    let (chess, native): (Vec<&String>, Vec<&String>) = settings.positions.iter().partition(|s| {
+/// The positions of a sweep (or a search): nodeprof's games (`cases`), and every position
+/// as engines are given them (`engine_cases`: the same, in order, then chess lists, which only
+/// engines can search). `variants`/`engines`: whether the run has either.
+pub fn load_cases(
+    positions: &[String],
+    game: Option<GameKind>,
+    variants: bool,
+    engines: bool,
+) -> Result<(Vec<Case>, Vec<EngineCase>), Error> {
+    let (chess, native): (Vec<&String>, Vec<&String>) = positions.iter().partition(|s| {
         let path = std::path::Path::new(s.as_str());
         path.is_file() && is_chess_file(path)
     });
     let native: Vec<String> = native.into_iter().cloned().collect();
     let cases = match native.is_empty() && !chess.is_empty() {
         true => Vec::new(),
-        false => load(&native, settings.game)?,
+        false => load(&native, game)?,
     };
     let mut engine_cases: Vec<EngineCase> = cases.iter().map(EngineCase::from).collect();
     for spec in chess {
         engine_cases.extend(load_chess(std::path::Path::new(spec))?);
     }
     if engine_cases.is_empty() {
-        return Err(PositionError::NoPositions(settings.positions.join(" ")).into());
+        return Err(PositionError::NoPositions(positions.join(" ")).into());
     }
-    if engine_cases.len() > cases.len()
-        && (!settings.variants.is_empty() || settings.engines.is_empty())
-    {
+    if engine_cases.len() > cases.len() && (variants || !engines) {
         return Err(Error::Usage(
             "chess positions can be searched by engines only (nodeprof has no chess rules yet): name them with --engine and no -v".into(),
         ));
@@ -77,7 +80,12 @@ fn load_cases(settings: &SweepSettings) -> Result<(Vec<Case>, Vec<EngineCase>), 
 /// `runs.csv` to resume reads, engines start) before any file is touched.
 pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     let started = Instant::now();
-    let (cases, engine_cases) = load_cases(settings)?;
+    let (cases, engine_cases) = load_cases(
+        &settings.positions,
+        settings.game,
+        !settings.variants.is_empty(),
+        !settings.engines.is_empty(),
+    )?;
     let mut kinds: Vec<GameKind> = Vec::new();
     for case in &cases {
         if !kinds.contains(&case.position.kind()) {

@@ -7,6 +7,7 @@
 //! (its nodes counted from the `go`, its own counters in an `info string nodeprof ...` line).
 
 mod nboard;
+mod pons;
 mod uci;
 mod words;
 
@@ -30,6 +31,7 @@ pub fn serve(
 ) -> std::io::Result<()> {
     match protocol {
         Protocol::Nboard => serve_nboard(kind, config, input, output),
+        Protocol::Pons => pons::serve(kind, config, input, output),
         _ => serve_uci(kind, config, input, output),
     }
 }
