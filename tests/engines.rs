@@ -336,3 +336,77 @@ fn a_resumed_sweep_runs_the_failed_cases_again() {
     assert_eq!(depth3.score, Some(9));
     assert_eq!(depth3.time_ns, Some(3_000_000));
 }
+
+#[test]
+fn engine_rows_shard_merge_and_compare_as_any_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let cmd = format!("cmd={NODEPROF}");
+    let sweep = |out: &Path, extra: &[&str]| {
+        let mut args = vec![
+            "sweep",
+            "start",
+            "4453",
+            "12121",
+            "--game",
+            "connect4",
+            "-d",
+            "1..4",
+            "-q",
+            "-v",
+            "alphabeta",
+            "-o",
+            out.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        args.extend([
+            "--engine",
+            "name=np",
+            &cmd,
+            "args=engine --protocol ugi --game connect4 -v alphabeta+tt",
+            "proto=ugi",
+        ]);
+        let output = nodeprof(&args);
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+    };
+    let whole = dir.path().join("whole");
+    sweep(&whole, &[]);
+    let shards: Vec<PathBuf> = (1..=2)
+        .map(|k| dir.path().join(format!("shard{k}")))
+        .collect();
+    sweep(&shards[0], &["--shard", "1/2"]);
+    sweep(&shards[1], &["--shard", "2/2"]);
+    let merged = dir.path().join("merged");
+    let output = nodeprof(&[
+        "merge",
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+        "-o",
+        merged.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let key = |r: &Record| (r.position.clone(), r.variant.clone(), r.depth.clone());
+    let counts = |rows: Vec<Record>| {
+        let mut v: Vec<_> = rows
+            .iter()
+            .map(|r| (key(r), r.nodes, r.iteration_nodes, r.engine.clone()))
+            .collect();
+        v.sort();
+        v
+    };
+    let all = rows(&whole);
+    assert_eq!(all.len(), 2 * 3 * 4);
+    assert!(all.iter().any(|r| r.variant == "np") && all.iter().any(|r| r.variant == "alphabeta"));
+    assert_eq!(counts(all), counts(rows(&merged)));
+    let output = nodeprof(&[
+        "compare",
+        whole.to_str().unwrap(),
+        merged.to_str().unwrap(),
+        "--fail-on-change",
+    ]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+}

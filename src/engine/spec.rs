@@ -274,3 +274,90 @@ impl EngineSpec {
         Ok(engines)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<String> {
+        shlex::split(text).unwrap()
+    }
+
+    #[test]
+    fn the_fastchess_form_parses() {
+        let spec = EngineSpec::parse(
+            &words("name=sf cmd=/usr/games/stockfish proto=UCI option.Hash=16 option.Threads=1 'args=bench 16' dir=/tmp timeout=2m"),
+            None,
+        )
+        .unwrap();
+        assert_eq!(spec.name(), "sf");
+        assert_eq!(spec.launch.command, "/usr/games/stockfish");
+        assert_eq!(spec.launch.args, ["bench", "16"]);
+        assert_eq!(spec.launch.dir, Some(PathBuf::from("/tmp")));
+        assert_eq!(spec.protocol, Protocol::Uci);
+        assert_eq!(
+            spec.options,
+            [
+                ("Hash".to_string(), "16".to_string()),
+                ("Threads".into(), "1".into())
+            ]
+        );
+        assert_eq!(
+            (spec.ladder, spec.new_game),
+            (Ladder::Iterations, NewGame::Each)
+        );
+        assert_eq!(spec.timeout, Duration::from_secs(120));
+        // The name defaults to the program's; NBoard's ladder to a search a depth.
+        let edax = EngineSpec::parse(&words("cmd=bin/edax proto=nboard"), None).unwrap();
+        assert_eq!((edax.name(), edax.ladder), ("edax", Ladder::Fresh));
+    }
+
+    #[test]
+    fn bad_engines_are_refused_with_what_was_expected() {
+        for (text, says) in [
+            ("name=x", "no cmd="),
+            ("cmd=x proto=xboard", "unknown protocol 'xboard'"),
+            ("cmd=x positions.epd", "'positions.epd' is not key=value"),
+            ("cmd=x colour=blue", "unknown key 'colour'"),
+            ("cmd=x proto=nboard ladder=iterations", "use ladder=fresh"),
+            ("cmd=x timeout=soon", "timeout=soon"),
+            ("cmd=x 'args=\"unclosed'", "unbalanced quotes"),
+            ("cmd=x name=two,names", "without spaces or commas"),
+            ("conf=sf", "needs an engines file"),
+        ] {
+            let error = EngineSpec::parse(&words(text), None)
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains(says), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn an_engines_file_defines_engines_that_conf_picks_and_overrides() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("engines.txt");
+        std::fs::write(
+            &path,
+            "# two engines\nname=sf cmd=stockfish option.Hash=16\n\nname=toga cmd=toga2 'option.Number of Threads=1'\n",
+        )
+        .unwrap();
+        let engines = EngineSpec::parse_file(&path).unwrap();
+        assert_eq!(engines.len(), 2);
+        assert_eq!(engines[1].options[0].0, "Number of Threads");
+        let picked =
+            EngineSpec::parse(&words("conf=sf option.Hash=64 name=sf64"), Some(&engines)).unwrap();
+        assert_eq!(
+            (picked.name(), picked.launch.command.as_str()),
+            ("sf64", "stockfish")
+        );
+        assert_eq!(picked.options, [("Hash".to_string(), "64".to_string())]);
+        let missing = EngineSpec::parse(&words("conf=lc0"), Some(&engines)).unwrap_err();
+        assert!(missing.to_string().contains("it has sf, toga"), "{missing}");
+        std::fs::write(&path, "name=a cmd=x\nname=a cmd=y\n").unwrap();
+        let twice = EngineSpec::parse_file(&path).unwrap_err().to_string();
+        assert!(
+            twice.contains("engines.txt:2") && twice.contains("a second engine"),
+            "{twice}"
+        );
+    }
+}
