@@ -163,6 +163,51 @@ fn nodeprof_behind_pons_lines_solves_as_the_sweep_does() {
 }
 
 #[test]
+fn solve_checks_an_external_solver_against_the_suite() {
+    let variant = "bisect+tt:64+nolose+clamp+threats";
+    let inside = nodeprof(&["solve", "connect4:end-easy", "-v", variant]);
+    let args = format!("args=engine --protocol pons -v {variant}");
+    let cmd = format!("cmd={NODEPROF}");
+    let outside = nodeprof(&[
+        "solve",
+        "connect4:end-easy",
+        "--engine",
+        "name=np",
+        &cmd,
+        &args,
+        "proto=pons",
+    ]);
+    assert!(outside.status.success(), "{}", stderr(&outside));
+    let total = |o: &Output| {
+        let text = String::from_utf8_lossy(&o.stdout).into_owned();
+        let last = text.lines().last().unwrap().to_string();
+        last.split(" in ").next().unwrap().to_string()
+    };
+    assert_eq!(total(&outside), total(&inside));
+    assert!(
+        total(&inside).contains("100 positions, 0 wrong scores"),
+        "{}",
+        total(&inside)
+    );
+    // A solver whose scores disagree with the suite fails the command (exit 1): the fake UCI
+    // engine is no solver, and is refused before it starts.
+    let fake_cmd = format!("cmd={}", fake());
+    let refused = nodeprof(&[
+        "solve",
+        "connect4:end-easy",
+        "--engine",
+        "name=fake",
+        &fake_cmd,
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("not to the end"),
+        "{}",
+        stderr(&refused)
+    );
+}
+
+#[test]
 fn nodeprof_speaks_the_uci_handshake() {
     let mut child = Command::new(NODEPROF)
         .args([

@@ -191,6 +191,9 @@ pub struct SolveArgs {
     pub repeat: RepeatArgs,
     #[command(flatten)]
     pub game: GameArg,
+    /// Solvers to run (proto=pons); with engines and no -v, only they solve
+    #[command(flatten)]
+    pub engines: EngineArgs,
 }
 
 #[derive(clap::Args, Debug)]

@@ -21,6 +21,8 @@ pub struct Solved {
     /// The suite's value, if it gives one.
     pub expected: Option<i32>,
     pub report: Option<SearchReport>,
+    /// The search's nodes (an external solver's own count).
+    pub nodes: u64,
     /// Whether the score agrees with the suite's (`None`: the suite gives none).
     pub score_ok: Option<bool>,
     /// Whether the best move is one of the suite's best (`None`: unknown).
@@ -56,6 +58,23 @@ pub fn run(
     repeat: Repeat,
     out: &mut impl Write,
 ) -> Result<SolveTotals, Error> {
+    table(
+        cases,
+        |case| {
+            let config = config_for(case).for_game(case.position.kind());
+            Ok((solve(case, &config, repeat)?, config.wld))
+        },
+        out,
+    )
+}
+
+/// The table of `cases` solved by `solver` (each position's result, and whether it was a
+/// win/loss/draw solve), with its total line.
+pub fn table(
+    cases: &[Case],
+    mut solver: impl FnMut(&Case) -> Result<(Solved, bool), Error>,
+    out: &mut impl Write,
+) -> Result<SolveTotals, Error> {
     let width = cases
         .iter()
         .map(|c| short_name(&c.name).len())
@@ -67,16 +86,15 @@ pub fn run(
     writeln!(out, "{}", rule(&header))?;
     let mut totals = SolveTotals::default();
     for case in cases {
-        let config = config_for(case).for_game(case.position.kind());
-        let solved = solve(case, &config, repeat)?;
-        writeln!(out, "{}", row(&solved, config.wld, width))?;
+        let (solved, wld) = solver(case)?;
+        writeln!(out, "{}", row(&solved, wld, width))?;
         out.flush()?;
         totals.positions += 1;
         totals.wrong_scores += (solved.score_ok == Some(false)) as usize;
         totals.wrong_moves += (solved.move_ok == Some(false)) as usize;
         match &solved.report {
             Some(report) => {
-                totals.nodes += report.counters.nodes();
+                totals.nodes += solved.nodes;
                 totals.time_ns += report.time_ns;
             }
             None => totals.unsolved += 1,
@@ -109,6 +127,7 @@ pub fn solve(case: &Case, config: &SearchConfig, repeat: Repeat) -> Result<Solve
                 empties: case.position.empties(),
                 expected: case.expected.as_ref().map(|e| e.score()),
                 report: None,
+                nodes: 0,
                 score_ok: None,
                 move_ok: None,
             })
@@ -120,13 +139,28 @@ pub fn solve(case: &Case, config: &SearchConfig, repeat: Repeat) -> Result<Solve
             })
         }
     };
+    Ok(judged(case, report, report_nodes, config.wld))
+}
+
+fn report_nodes(report: &SearchReport) -> u64 {
+    report.counters.nodes()
+}
+
+/// A solved position checked against its suite: the score (or its class, for win/loss/draw)
+/// and the best move.
+fn judged(
+    case: &Case,
+    report: SearchReport,
+    nodes: impl Fn(&SearchReport) -> u64,
+    wld: bool,
+) -> Solved {
     let margin = report.game_result.unwrap_or(0);
     let class = |v: i32| v.signum();
     let (score_ok, move_ok) = match &case.expected {
         None => (None, None),
         Some(expected) => {
             let best = report.best_move.as_deref().unwrap_or("-");
-            if config.wld {
+            if wld {
                 let listed = expected.move_values.iter().find(|(m, _)| m == best);
                 (
                     Some(class(margin) == class(expected.score())),
@@ -135,23 +169,56 @@ pub fn solve(case: &Case, config: &SearchConfig, repeat: Repeat) -> Result<Solve
             } else {
                 (
                     Some(margin == expected.score()),
-                    (!expected.move_values.is_empty())
+                    // A solver that names no move is judged by its score alone.
+                    (!expected.move_values.is_empty() && report.best_move.is_some())
                         .then(|| expected.best_moves().contains(&best)),
                 )
             }
         }
     };
-    Ok(Solved {
+    Solved {
         case: case.name.clone(),
         empties: case.position.empties(),
         expected: case.expected.as_ref().map(|e| e.score()),
+        nodes: nodes(&report),
         report: Some(report),
         score_ok,
         move_ok,
-    })
+    }
 }
 
-/// A margin as the table prints it: `+38`, or `win` / `loss` / `draw` when only that was proved.
+/// Solves `case` with an external solver (the engine in `slot`, started if empty): its
+/// score, nodes and time as it reports them.
+pub fn solve_by_engine(
+    case: &Case,
+    spec: &crate::engine::EngineSpec,
+    slot: &mut Option<crate::engine::Engine>,
+) -> Result<Solved, Error> {
+    let engine_case = crate::engine::EngineCase::from(case);
+    let (_, result) = crate::sweep::engines::run_group(slot, spec, &engine_case, &[END])
+        .pop()
+        .expect("one depth, one result");
+    let measured = result?;
+    let it = measured.iteration;
+    let time_ns = it.time_ns.unwrap_or(it.wall_ns);
+    let score = it.score.map_or(0, |s| s.value());
+    let report = SearchReport {
+        depth: END,
+        score,
+        game_result: Some(score),
+        best_move: measured.best_move,
+        pv: it.pv,
+        counters: Default::default(),
+        time_ns,
+        time_min_ns: time_ns,
+        time_max_ns: time_ns,
+        time_sd_ns: 0,
+        runs: 1,
+    };
+    let nodes = it.nodes.unwrap_or(0);
+    Ok(judged(case, report, |_| nodes, false))
+}
+
 fn result_text(margin: i32, wld: bool) -> String {
     if wld {
         match margin.signum() {
@@ -180,7 +247,7 @@ fn row(solved: &Solved, wld: bool, width: usize) -> String {
         (Some(true), _) => "yes",
         (None, _) => "-",
     };
-    let nodes = report.counters.nodes();
+    let nodes = solved.nodes;
     let secs = report.time_ns as f64 / 1e9;
     format!(
         "  {name:<width$} | {:>7} | {:>5} | {:>8} | {ok:<3} | {:>4} | {:>13} | {:>8.3} | {:>11} | {}",
@@ -190,7 +257,11 @@ fn row(solved: &Solved, wld: bool, width: usize) -> String {
         report.best_move.as_deref().unwrap_or("-"),
         thousands(nodes),
         secs,
-        thousands(rate(nodes, report.time_ns)),
+        match report.time_ns {
+            // A solver that reports whole microseconds can report none.
+            0 => "-".into(),
+            t => thousands(rate(nodes, t)),
+        },
         report.pv.join(" ")
     )
 }
@@ -221,24 +292,45 @@ fn total_line(t: &SolveTotals) -> String {
 /// score or best move disagrees with the suite or a position is not solved.
 pub fn command(args: SolveArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let cases = crate::position::load(&args.positions, args.game.game)?;
+    let engines = super::engine::engines(&args.engines)?;
     let eval = args.eval.eval.unwrap_or(plan::default_eval(true));
-    let totals = run(
-        &cases,
-        |case| SearchConfig {
-            eval,
-            time_limit: args.time_limit,
-            clock: Clock::SYSTEM,
-            wld: args.mode == SolveMode::Wld,
-            ..SearchConfig::new(
-                args.variant
-                    .clone()
-                    .unwrap_or_else(|| plan::default_solver(case.position.kind())),
-            )
-        },
-        args.repeat.repeat(),
-        out,
-    )?;
-    Ok(match totals.all_ok() {
+    let mut all_ok = true;
+    if args.variant.is_some() || engines.is_empty() {
+        let totals = run(
+            &cases,
+            |case| SearchConfig {
+                eval,
+                time_limit: args.time_limit,
+                clock: Clock::SYSTEM,
+                wld: args.mode == SolveMode::Wld,
+                ..SearchConfig::new(
+                    args.variant
+                        .clone()
+                        .unwrap_or_else(|| plan::default_solver(case.position.kind())),
+                )
+            },
+            args.repeat.repeat(),
+            out,
+        )?;
+        all_ok &= totals.all_ok();
+    }
+    let engine_cases: Vec<crate::engine::EngineCase> =
+        cases.iter().map(crate::engine::EngineCase::from).collect();
+    for spec in &engines {
+        crate::sweep::engines::greet(spec, &engine_cases, &[END])?;
+        writeln!(out, "{}:", spec.name())?;
+        let mut slot = None;
+        let totals = table(
+            &cases,
+            |case| Ok((solve_by_engine(case, spec, &mut slot)?, false)),
+            out,
+        )?;
+        if let Some(engine) = slot {
+            engine.quit();
+        }
+        all_ok &= totals.all_ok();
+    }
+    Ok(match all_ok {
         true => Outcome::Success,
         false => Outcome::Failure,
     })
