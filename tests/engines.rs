@@ -208,6 +208,57 @@ fn solve_checks_an_external_solver_against_the_suite() {
 }
 
 #[test]
+fn bench_engine_totals_the_engines_searches() {
+    // nodeprof behind UGI keeps no table between searches: its bench total is the in-process
+    // searches' nodes over the positions and depths 1..D (its `go depth D` runs them all).
+    let dir = tempfile::tempdir().unwrap();
+    let inside = dir.path().join("inside");
+    let output = nodeprof(&[
+        "sweep",
+        "start",
+        "4453",
+        "12121",
+        "--game",
+        "connect4",
+        "-d",
+        "1..5",
+        "-q",
+        "-v",
+        "alphabeta+killer",
+        "-o",
+        inside.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let total: u64 = rows(&inside).iter().map(|r| r.nodes.unwrap()).sum();
+    let cmd = format!("cmd={NODEPROF}");
+    let output = nodeprof(&[
+        "bench",
+        "start",
+        "4453",
+        "12121",
+        "-d",
+        "5",
+        "--engine",
+        "name=np",
+        &cmd,
+        "args=engine --protocol ugi --game connect4 -v alphabeta+killer",
+        "proto=ugi",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with(&format!("{total} nodes ")),
+        "{text}"
+    );
+    // nodeprof's own bench takes no positions.
+    let refused = nodeprof(&["bench", "ffo:40"]);
+    assert_eq!(refused.status.code(), Some(2));
+}
+
+#[test]
 fn nodeprof_speaks_the_uci_handshake() {
     let mut child = Command::new(NODEPROF)
         .args([

@@ -112,7 +112,24 @@ fn a_sweep_with_the_bench_conventions_counts_the_bench_total() {
     );
     assert_eq!(rows.len(), 20);
     let swept: u64 = rows.iter().map(|r| r.nodes.unwrap()).sum();
-    assert_eq!(swept, bench_total(&sf, &first20, depth), "20 positions");
+    let total = bench_total(&sf, &first20, depth);
+    assert_eq!(swept, total, "20 positions");
+    // `nodeprof bench --engine` runs the bench's conventions itself; its last line is the
+    // total as OpenBench reads it.
+    let output = Command::new(NODEPROF)
+        .arg("bench")
+        .arg(&first20)
+        .args(["-d", depth, "--engine", "name=sf"])
+        .arg(format!("cmd={}", sf.display()))
+        .args(["option.Hash=16", "option.Threads=1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let last = text.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with(&format!("{total} nodes ")) && last.ends_with(" nps"),
+        "{text}"
+    );
     // All 24: Stockfish counts one node more than its last `info` line says whenever its
     // line is a single move (a mate in one here): after the search it plays that move to
     // look up a ponder move in its table (`extract_ponder_from_tt`, whose `do_move` counts a

@@ -10,7 +10,7 @@ pub const REPORT_EXAMPLES: &str = "Examples:\n  nodeprof report reports/ffo-40-5
 pub const PLOT_EXAMPLES: &str = "Examples:\n  nodeprof plot reports/ffo-40-59 -m beta_cut\n  nodeprof plot reports/ffo-40-59 -m time_ms --x nodes -v negaalpha,transposition";
 pub const PLAY_EXAMPLES: &str = "Examples:\n  nodeprof play alphabeta+tt+id greedy --game connect4 --movetime 150ms -n 100\n  nodeprof play alphabeta+id+tt@movetime=150ms alphabeta@depth=1 --game ataxx -n 400 --sprt elo0=0,elo1=50\n  nodeprof play negamax alphabeta random --game reversi --depth 2..4 -n 200\n  nodeprof play pvs+tt+id@nodes=50000 alphabeta@depth=3 --openings random:4 -j 2 --resume -o reports/mine";
 pub const SPRT_EXAMPLES: &str = "Examples:\n  nodeprof sprt --wdl 222/212/0\n  nodeprof sprt --penta 13/37/50/25/3 --elo0 0 --elo1 4 --model normalized";
-pub const BENCH_EXAMPLES: &str = "Examples:\n  nodeprof bench\n  nodeprof sweep ffo:1..19 --exact --shard 2/4 --signature $(nodeprof bench | tail -1 | cut -d' ' -f1) -o shards/2";
+pub const BENCH_EXAMPLES: &str = "Examples:\n  nodeprof bench\n  nodeprof bench positions/chess/profile24.epd -d 10 --engine name=sf cmd=stockfish option.Hash=16 option.Threads=1\n  nodeprof sweep ffo:1..19 --exact --shard 2/4 --signature $(nodeprof bench | tail -1 | cut -d' ' -f1) -o shards/2";
 pub const MERGE_EXAMPLES: &str = "Examples:\n  nodeprof merge shards/1 shards/2 shards/3 shards/4 -o merged\n  nodeprof merge shards/* -o reports/ffo-1-19-exact";
 pub const SHOW_EXAMPLES: &str =
     "Examples:\n  nodeprof show ffo:40\n  nodeprof show ataxx:end | head -20";

@@ -106,7 +106,7 @@ pub enum Command {
     /// A fixed, quick set of searches; the last line, `<total> nodes <n> nps`, is the build's
     /// signature (every shard of a cluster sweep checks it)
     #[command(after_help = BENCH_EXAMPLES)]
-    Bench,
+    Bench(BenchArgs),
     /// Be an engine: speak UCI, UAI, UGI, NBoard or Pons' solver's lines on standard input
     /// and output with one of nodeprof's variants, so that cutechess, fastchess, NBoard or
     /// nodeprof itself can run it; each iteration's counters go out in `info string nodeprof
@@ -195,6 +195,24 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub engines: EngineArgs,
 }
+
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// With --engine: the positions to bench the engines on (nodeprof's own bench is fixed)
+    #[arg(value_name = "POSITIONS")]
+    pub positions: Vec<String>,
+    /// With --engine: the depth of every search [default: 12]
+    #[arg(short, long, value_parser = clap::value_parser!(u32).range(1..=MAX_BENCH_DEPTH))]
+    pub depth: Option<u32>,
+    /// Engines to bench as their own `bench` commands run: one new game at the start, the
+    /// table kept from position to position, `go depth D` each; the last line per engine is
+    /// `<total> nodes <nps> nps`, as OpenBench reads it
+    #[command(flatten)]
+    pub engines: EngineArgs,
+}
+
+/// The deepest `bench --engine -d`.
+const MAX_BENCH_DEPTH: i64 = 120;
 
 #[derive(clap::Args, Debug)]
 pub struct SweepArgs {
