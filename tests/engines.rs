@@ -506,3 +506,57 @@ fn engine_rows_shard_merge_and_compare_as_any_rows() {
         String::from_utf8_lossy(&output.stdout)
     );
 }
+
+#[test]
+fn engines_run_in_parallel_count_as_one_at_a_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let cmd = format!("cmd={NODEPROF}");
+    let sweep = |out: &Path, jobs: &str| {
+        let args = [
+            "sweep",
+            "ataxx:end",
+            "-d",
+            "1..3",
+            "-q",
+            "-j",
+            jobs,
+            "-o",
+            out.to_str().unwrap(),
+            "--engine",
+            "name=np",
+            &cmd,
+            "args=engine --protocol uai -v alphabeta+tt",
+            "proto=uai",
+        ];
+        let output = nodeprof(&args);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let mut counts: Vec<_> = rows(out)
+            .into_iter()
+            .map(|r| {
+                (
+                    r.position,
+                    r.depth,
+                    r.nodes,
+                    r.iteration_nodes,
+                    r.leaf,
+                    r.jobs,
+                )
+            })
+            .collect();
+        counts.sort();
+        counts
+    };
+    let one = sweep(&dir.path().join("one"), "1");
+    let two = sweep(&dir.path().join("two"), "2");
+    assert!(one.len() >= 6);
+    let without_jobs = |v: &[(String, String, Option<u64>, Option<u64>, Option<u64>, u32)]| {
+        v.iter()
+            .map(|r| (r.0.clone(), r.1.clone(), r.2, r.3, r.4))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(without_jobs(&one), without_jobs(&two));
+    assert!(
+        two.iter().all(|r| r.5 == 2),
+        "the jobs column records the parallel run"
+    );
+}
