@@ -507,6 +507,9 @@ fn engine_rows_shard_merge_and_compare_as_any_rows() {
     );
 }
 
+/// A row's position, depth, nodes, iteration nodes, leaves and jobs.
+type Counted = (String, String, Option<u64>, Option<u64>, Option<u64>, u32);
+
 #[test]
 fn engines_run_in_parallel_count_as_one_at_a_time() {
     let dir = tempfile::tempdir().unwrap();
@@ -549,7 +552,7 @@ fn engines_run_in_parallel_count_as_one_at_a_time() {
     let one = sweep(&dir.path().join("one"), "1");
     let two = sweep(&dir.path().join("two"), "2");
     assert!(one.len() >= 6);
-    let without_jobs = |v: &[(String, String, Option<u64>, Option<u64>, Option<u64>, u32)]| {
+    let without_jobs = |v: &[Counted]| {
         v.iter()
             .map(|r| (r.0.clone(), r.1.clone(), r.2, r.3, r.4))
             .collect::<Vec<_>>()
