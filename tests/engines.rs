@@ -410,6 +410,22 @@ fn engine_faults_leave_error_rows_and_the_sweep_goes_on() {
 }
 
 #[test]
+fn past_the_time_limit_an_engine_is_stopped_and_its_finished_iterations_stand() {
+    let dir = tempfile::tempdir().unwrap();
+    let (output, out) = fake_sweep(dir.path(), "slow", &["start"], &["--time-limit", "900ms"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let statuses: Vec<(String, String)> = rows(&out)
+        .iter()
+        .map(|r| (r.depth.clone(), r.status.to_string()))
+        .collect();
+    assert_eq!(
+        statuses,
+        [("1", "ok"), ("2", "ok"), ("3", "timeout")].map(|(d, s)| (d.to_string(), s.to_string()))
+    );
+    assert_eq!(rows(&out)[2].time_ns, Some(900_000_000));
+}
+
+#[test]
 fn a_resumed_sweep_runs_the_failed_cases_again() {
     let dir = tempfile::tempdir().unwrap();
     let (output, out) = fake_sweep(dir.path(), "crash-unless", &["start", "44"], &[]);

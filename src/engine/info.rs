@@ -52,6 +52,9 @@ pub struct SearchResult {
     pub best_move: Option<String>,
     /// From `go` to the answer, by nodeprof's clock.
     pub wall_ns: u64,
+    /// The search ran past its limit and was stopped (`stop`): its iterations are those
+    /// finished before.
+    pub stopped: bool,
 }
 
 impl SearchResult {

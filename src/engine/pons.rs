@@ -55,5 +55,6 @@ pub fn solve(
         }],
         best_move: None,
         wall_ns,
+        stopped: false,
     })
 }

@@ -34,6 +34,8 @@ pub struct Process {
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// Says when the engine's standard error has closed (all of it read).
+    stderr_done: Receiver<()>,
 }
 
 impl Process {
@@ -82,6 +84,7 @@ impl Process {
             })?;
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let tail = Arc::clone(&stderr);
+        let (stderr_closed, stderr_done) = mpsc::channel();
         std::thread::Builder::new()
             .name(format!("{} stderr", launch.name))
             .spawn(move || {
@@ -93,6 +96,7 @@ impl Process {
                     }
                     tail.push_back(line);
                 }
+                let _ = stderr_closed.send(());
             })
             .map_err(|source| EngineError::Io {
                 engine: launch.name.clone(),
@@ -104,6 +108,7 @@ impl Process {
             child,
             lines,
             stderr,
+            stderr_done,
         })
     }
 
@@ -144,15 +149,14 @@ impl Process {
         }
     }
 
-    /// Lines already printed, without waiting (what an engine said before it was stopped).
-    pub fn drain(&mut self) -> Vec<String> {
-        self.lines.try_iter().collect()
-    }
-
     /// The error for an engine that has gone: its exit status (after a short wait for it)
     /// and the last lines of its standard error.
     fn gone(&mut self, when: &str) -> EngineError {
         let status = self.wait_exit(Duration::from_millis(500));
+        if status.is_some() {
+            // Its last words may still be in the pipe: read them before quoting them.
+            let _ = self.stderr_done.recv_timeout(Duration::from_millis(500));
+        }
         let stderr = self.stderr_tail();
         EngineError::Exited {
             engine: self.launch.name.clone(),

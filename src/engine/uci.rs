@@ -91,10 +91,13 @@ pub fn new_game(process: &mut Process, protocol: Protocol) -> Result<(), EngineE
     ready(process)
 }
 
+/// How long an engine told to `stop` has to answer before it counts as hung.
+const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// One search: `position`, then `go ...` (`go_args`: `depth 12`, `nodes 1000`, ...), read
 /// until `bestmove`; each depth's last iteration line kept (bound and progress lines only
-/// when nothing better came). Past `deadline` the engine is told to stop and the search is
-/// an error (the caller restarts the engine).
+/// when nothing better came). Past `deadline` the engine is told to stop: its answer is the
+/// result, marked `stopped`; without one the search is an error (the caller restarts it).
 pub fn search(
     process: &mut Process,
     position: &str,
@@ -111,12 +114,21 @@ pub fn search(
     let mut result = SearchResult::default();
     // Whether each kept iteration came from a bound line (replaced by any full line).
     let mut from_bound: Vec<bool> = Vec::new();
+    let mut deadline = deadline;
+    let mut timed_out: Option<EngineError> = None;
     loop {
         let line = match process.read_line(deadline, "'bestmove'") {
             Ok(line) => line,
-            Err(e @ EngineError::Timeout { .. }) => {
-                let _ = process.send("stop");
-                return Err(e);
+            // Past the limit: told to stop, an engine answers at once with its best move so
+            // far, and its finished iterations stand. One that does not is hung.
+            Err(e @ EngineError::Timeout { .. }) if timed_out.is_none() => {
+                process.send("stop")?;
+                deadline = Instant::now() + STOP_GRACE;
+                timed_out = Some(e);
+                continue;
+            }
+            Err(EngineError::Timeout { .. }) => {
+                return Err(timed_out.expect("the first timeout was kept"))
             }
             Err(e) => return Err(e),
         };
@@ -126,6 +138,7 @@ pub fn search(
             Some("bestmove") => {
                 result.best_move = words.next().filter(|m| *m != "(none)").map(str::to_string);
                 result.wall_ns = wall_ns;
+                result.stopped = timed_out.is_some();
                 return Ok(result);
             }
             Some("info") => {

@@ -173,6 +173,7 @@ pub fn run_group(
                                     iteration: it.clone(),
                                 })
                             }
+                            None if result.stopped => Err(past_limit(spec, depth)),
                             None => Err(EngineError::Refused {
                                 engine: spec.name().to_string(),
                                 message: format!(
@@ -205,6 +206,9 @@ pub fn run_group(
         Ladder::Fresh => {
             for &depth in depths {
                 let measured = attempt(slot, depth, each).and_then(|result| {
+                    if result.stopped && result.at(depth).is_none() {
+                        return Err(past_limit(spec, depth));
+                    }
                     let it = result
                         .at(depth)
                         .or_else(|| result.iterations.iter().max_by_key(|i| i.depth))
@@ -232,6 +236,15 @@ pub fn run_group(
         }
     }
     out
+}
+
+/// A depth the engine did not finish within its limit (it answered the `stop`).
+fn past_limit(spec: &EngineSpec, depth: u32) -> EngineError {
+    EngineError::Timeout {
+        engine: spec.name().to_string(),
+        waiting_for: format!("iteration {}", depth_label(depth)),
+        after: spec.timeout,
+    }
 }
 
 /// The first move of an iteration's line, in nodeprof's spelling when it is legal.

@@ -71,13 +71,15 @@ pub fn key_of(case: &Case, config: &SearchConfig, depth: u32) -> CaseKey {
     }
 }
 
-/// The row of an engine's search of `case` to `depth` (`id_name`: the engine's own name).
+/// The row of an engine's search of `case` to `depth`; `time_limit`: the sweep's, whose
+/// overrun is a timeout rather than a fault.
 pub fn engine_row(
     seq: u64,
     case: &EngineCase,
     engine: &EngineMeta,
     depth: u32,
     jobs: u32,
+    time_limit: Option<std::time::Duration>,
     result: Result<Measured, EngineError>,
 ) -> Record {
     let mut record = Record {
@@ -119,7 +121,12 @@ pub fn engine_row(
             record.runs = Some(1);
             record.wall_ns = Some(it.wall_ns);
         }
-        // A hung engine too: its limit is a fault's, not the sweep's --time-limit.
+        // Past the sweep's --time-limit: timed out, as a variant would be.
+        Err(EngineError::Timeout { after, .. }) if Some(after) == time_limit => {
+            record.status = Status::Timeout;
+            record.time_ns = Some(after.as_nanos() as u64);
+        }
+        // A hung engine (past its own timeout=) is a fault.
         Err(error) => record.status = Status::Error(one_line(&error.to_string())),
     }
     record

@@ -9,7 +9,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::engine::position::{is_chess_file, load_chess};
-use crate::engine::{EngineCase, NewGame};
+use crate::engine::{EngineCase, EngineSpec, NewGame};
 use crate::error::{Error, PositionError, StoreError, SweepError};
 use crate::game::GameKind;
 use crate::measure::{bench, measure};
@@ -278,6 +278,14 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     };
     // An engine's units, grouped by position: one group is one `go` (or one search a depth).
     for (ei, spec) in settings.engines.iter().enumerate() {
+        // The sweep's --time-limit bounds an engine's searches too.
+        let limited = EngineSpec {
+            timeout: settings
+                .time_limit
+                .map_or(spec.timeout, |t| t.min(spec.timeout)),
+            ..spec.clone()
+        };
+        let spec = &limited;
         let mut groups: Vec<(usize, Vec<&Unit>)> = Vec::new();
         for unit in engine_units
             .iter()
@@ -308,6 +316,7 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
                         &engine_metas[ei],
                         unit.depth,
                         jobs,
+                        settings.time_limit,
                         result,
                     ))
                 })
