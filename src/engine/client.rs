@@ -146,7 +146,10 @@ impl Engine {
             (Protocol::Nboard, EnginePosition::Native(p)) => {
                 nboard::search(&mut self.process, p, depth, deadline)?
             }
-            (_, _) => uci::search(
+            (Protocol::Nboard, EnginePosition::Chess(_)) => {
+                return Err(refused("NBoard plays Othello, not chess".into()))
+            }
+            (Protocol::Uci | Protocol::Uai | Protocol::Ugi, _) => uci::search(
                 &mut self.process,
                 &position.text(),
                 &format!("depth {depth}"),

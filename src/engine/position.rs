@@ -46,7 +46,6 @@ impl EnginePosition {
         match self {
             EnginePosition::Native(p) => {
                 let after = p.after_moves(&[text])?;
-                let _ = after;
                 // The canonical spelling: the legal move that the text names.
                 Ok(p.legal_moves()
                     .into_iter()

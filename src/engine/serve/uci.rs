@@ -188,7 +188,7 @@ fn go(
             out,
             "info depth {depth} seldepth {depth} score cp {} nodes {nodes} nps {} time {time_ms} pv {}",
             report.score,
-            nodes * 1_000_000_000 / time_ns.max(1),
+            (nodes as f64 * 1e9 / time_ns.max(1) as f64) as u64,
             report.pv.join(" ")
         )?;
         writeln!(
@@ -226,6 +226,32 @@ mod tests {
         );
         assert!(parse_go(&["depth"], true).is_err());
         assert!(parse_go(&["sideways", "1"], true).is_err());
+    }
+
+    #[test]
+    fn ugi_queries_answer_for_the_position() {
+        let config = SearchConfig::new("alphabeta".parse().unwrap());
+        let input = "ugi\nisready\nposition startpos moves 1 2 1 2 1 2\nquery gameover\nquery p1turn\nquery result\nposition startpos moves 1 2 1 2 1 2 1\nquery gameover\nquery result\ngo depth 2\nquit\nisready\n";
+        let mut out = Vec::new();
+        serve(GameKind::Connect4, &config, input.as_bytes(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let responses: Vec<&str> = text.lines().filter(|l| l.starts_with("response")).collect();
+        // Six stones, the first player to move; then four in a row in column 1: the first
+        // player has won.
+        assert_eq!(
+            responses,
+            [
+                "response false",
+                "response true",
+                "response none",
+                "response true",
+                "response p1win"
+            ]
+        );
+        assert!(text.lines().any(|l| l == "ugiok"));
+        // No move after the end of the game; nothing after `quit`.
+        assert_eq!(text.lines().filter(|l| *l == "readyok").count(), 1);
+        assert!(text.contains("bestmove (none)"), "{text}");
     }
 
     #[test]
