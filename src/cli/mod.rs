@@ -559,7 +559,12 @@ pub enum PlotX {
 }
 
 fn protocol_parser() -> impl TypedValueParser<Value = Protocol> {
-    let names: Vec<&'static str> = Protocol::ALL.iter().map(|p| p.name()).collect();
+    // nodeprof serves every protocol but GTP.
+    let names: Vec<&'static str> = Protocol::ALL
+        .iter()
+        .filter(|p| **p != Protocol::Gtp)
+        .map(|p| p.name())
+        .collect();
     PossibleValuesParser::new(names).map(|name| Protocol::named(&name).expect("listed"))
 }
 

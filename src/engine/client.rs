@@ -3,6 +3,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::gtp;
 use super::info::SearchResult;
 use super::nboard;
 use super::pons;
@@ -42,6 +43,10 @@ impl Engine {
                 refuse_options(spec)?;
                 (None, None)
             }
+            Protocol::Gtp => {
+                refuse_options(spec)?;
+                (gtp::handshake(&mut process)?, None)
+            }
         };
         Ok(Engine {
             spec: spec.clone(),
@@ -55,13 +60,20 @@ impl Engine {
         &self.spec
     }
 
-    /// Tells the engine a new game starts (UCI's `ucinewgame`; NBoard's `set game` and the
-    /// solver's lines carry no table across by the protocol's own word, so nothing is sent).
+    /// Tells the engine a new game starts (UCI's `ucinewgame`, GTP's `clear_board`; NBoard's
+    /// `set game` and the solver's lines carry no table across by the protocol's own word, so
+    /// nothing is sent).
     pub fn new_game(&mut self) -> Result<(), EngineError> {
         match self.spec.protocol {
             Protocol::Uci | Protocol::Uai | Protocol::Ugi => {
                 uci::new_game(&mut self.process, self.spec.protocol)
             }
+            Protocol::Gtp => gtp::command(
+                &mut self.process,
+                "clear_board",
+                Instant::now() + super::spec::HANDSHAKE_TIMEOUT,
+            )
+            .map(|_| ()),
             Protocol::Nboard | Protocol::Pons => Ok(()),
         }
     }
@@ -137,6 +149,11 @@ impl Engine {
                     "Pons' solver only solves Connect 4 positions to the end (depth end)".into(),
                 ))
             }
+            (Protocol::Gtp, _) => {
+                return Err(refused(
+                    "GTP reports moves, not searches: a GTP engine plays matches".into(),
+                ))
+            }
             (_, _) if depth == END => {
                 return Err(refused(format!(
                     "{} engines search to a depth; depth 'end' is for solvers (proto=pons)",
@@ -156,6 +173,27 @@ impl Engine {
                 deadline,
             )?,
         })
+    }
+
+    /// GTP: tells the engine the move `mv` (nodeprof's notation) was played by the first
+    /// player (black) or the second.
+    pub fn play_move(&mut self, first_player: bool, mv: &str) -> Result<(), EngineError> {
+        let line = format!("play {} {}", gtp::colour(first_player), gtp::vertex(mv));
+        let deadline = Instant::now() + self.spec.timeout;
+        match gtp::command(&mut self.process, &line, deadline) {
+            // Othello engines that pass by themselves refuse a played pass (gtp-rhino: "?
+            // syntax error"): the pass is theirs to make.
+            Err(EngineError::Refused { .. }) if gtp::vertex(mv) == "pass" => Ok(()),
+            other => other.map(|_| ()),
+        }
+    }
+
+    /// GTP: asks the engine for the move of the first player (black) or the second, in
+    /// nodeprof's notation (`pass`, `resign` as GTP says them).
+    pub fn generate_move(&mut self, first_player: bool) -> Result<String, EngineError> {
+        let line = format!("genmove {}", gtp::colour(first_player));
+        let deadline = Instant::now() + self.spec.timeout;
+        gtp::command(&mut self.process, &line, deadline).map(|a| gtp::from_vertex(&a))
     }
 
     /// Ends the engine politely (`quit`), killing it if it does not leave.

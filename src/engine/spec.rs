@@ -24,15 +24,18 @@ pub enum Protocol {
     /// Pascal Pons' Connect 4 solver (tag `part12`): a move string a line in, `moves score
     /// nodes microseconds` out.
     Pons,
+    /// The Go Text Protocol, as Othello engines speak it (Debian's `gtp-rhino`): moves only.
+    Gtp,
 }
 
 impl Protocol {
-    pub const ALL: [Protocol; 5] = [
+    pub const ALL: [Protocol; 6] = [
         Protocol::Uci,
         Protocol::Uai,
         Protocol::Ugi,
         Protocol::Nboard,
         Protocol::Pons,
+        Protocol::Gtp,
     ];
 
     pub fn name(self) -> &'static str {
@@ -42,6 +45,7 @@ impl Protocol {
             Protocol::Ugi => "ugi",
             Protocol::Nboard => "nboard",
             Protocol::Pons => "pons",
+            Protocol::Gtp => "gtp",
         }
     }
 
@@ -51,12 +55,13 @@ impl Protocol {
             .find(|p| p.name() == name.to_ascii_lowercase())
     }
 
-    /// The one game the protocol is defined for (UAI: Ataxx; NBoard: Othello; Pons' solver:
-    /// Connect 4); none for UCI and UGI, which carry any game's positions as text.
+    /// The one game the protocol is defined for (UAI: Ataxx; NBoard and GTP here: Othello;
+    /// Pons' solver: Connect 4); none for UCI and UGI, which carry any game's positions as
+    /// text.
     pub fn game(self) -> Option<GameKind> {
         match self {
             Protocol::Uai => Some(GameKind::Ataxx),
-            Protocol::Nboard => Some(GameKind::Reversi),
+            Protocol::Nboard | Protocol::Gtp => Some(GameKind::Reversi),
             Protocol::Pons => Some(GameKind::Connect4),
             Protocol::Uci | Protocol::Ugi => None,
         }
@@ -65,6 +70,12 @@ impl Protocol {
     /// Whether one search reports each iteration (else each depth is a search of its own).
     pub fn reports_iterations(self) -> bool {
         matches!(self, Protocol::Uci | Protocol::Uai | Protocol::Ugi)
+    }
+
+    /// Whether the protocol reports a search's work at all (GTP gives moves only: it plays in
+    /// matches, it is not profiled).
+    pub fn reports_searches(self) -> bool {
+        self != Protocol::Gtp
     }
 
     /// Whether the engine only solves to the end (depths other than `end` are refused).

@@ -37,6 +37,12 @@ pub fn greet(spec: &EngineSpec, cases: &[EngineCase], depths: &[u32]) -> Result<
             message,
         })
     };
+    if !spec.protocol.reports_searches() {
+        return Err(refuse(format!(
+            "{} reports moves, not searches: it cannot be profiled (it can play)",
+            spec.protocol.name()
+        )));
+    }
     let solving = depths.contains(&END);
     match (spec.protocol.solves_only(), solving) {
         (true, _) if depths != [END] => {

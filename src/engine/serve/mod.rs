@@ -32,6 +32,7 @@ pub fn serve(
     match protocol {
         Protocol::Nboard => serve_nboard(kind, config, input, output),
         Protocol::Pons => pons::serve(kind, config, input, output),
+        Protocol::Gtp => Err(std::io::Error::other("nodeprof does not serve GTP")),
         _ => serve_uci(kind, config, input, output),
     }
 }

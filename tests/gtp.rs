@@ -1,0 +1,77 @@
+//! GTP against a real engine: Debian's `gtp-rhino` (package `grhino`, installed by `.ci/run`)
+//! plays whole Othello games against nodeprof's first legal move, refereed by nodeprof's
+//! rules: its vertices map onto nodeprof's squares (row 1 at the top), every answer is legal,
+//! passes included. Without it the test says so and passes, unless NODEPROF_REQUIRE_ENGINES
+//! is set.
+
+use std::path::PathBuf;
+
+use nodeprof::engine::{Engine, EnginePosition, EngineSpec};
+use nodeprof::game::GameKind;
+use nodeprof::position::AnyPosition;
+
+fn gtp_rhino() -> Option<PathBuf> {
+    let found = ["/usr/games/gtp-rhino", "/usr/bin/gtp-rhino"]
+        .into_iter()
+        .map(PathBuf::from)
+        .find(|p| p.is_file());
+    if found.is_none() {
+        assert!(
+            std::env::var_os("NODEPROF_REQUIRE_ENGINES").is_none(),
+            "NODEPROF_REQUIRE_ENGINES is set but gtp-rhino is not installed (apt-get install grhino)"
+        );
+        eprintln!("skipped: gtp-rhino is not installed (apt-get install grhino)");
+    }
+    found
+}
+
+#[test]
+fn gtp_rhino_plays_legal_games_against_nodeprof() {
+    let Some(program) = gtp_rhino() else { return };
+    let words: Vec<String> = [
+        "name=rhino",
+        &format!("cmd={}", program.display()),
+        "proto=gtp",
+    ]
+    .iter()
+    .map(|w| w.to_string())
+    .collect();
+    let spec = EngineSpec::parse(&words, None).unwrap();
+    let mut engine = Engine::start(&spec).unwrap();
+    assert!(
+        engine
+            .id_name
+            .as_deref()
+            .is_some_and(|n| n == "GTP GRhino 0.16.1"),
+        "{:?}",
+        engine.id_name
+    );
+    for rhino_first in [true, false] {
+        engine.new_game().unwrap();
+        let mut position = AnyPosition::start(GameKind::Reversi);
+        let mut plies = 0;
+        let mut rhino_moves = 0;
+        while !position.legal_moves().is_empty() && plies < 200 {
+            let first_to_move = plies % 2 == 0;
+            let mv = if first_to_move == rhino_first {
+                let answer = engine.generate_move(first_to_move).unwrap();
+                rhino_moves += 1;
+                EnginePosition::Native(position)
+                    .check_move(&answer)
+                    .unwrap_or_else(|e| panic!("ply {plies}: rhino's {answer}: {e}"))
+            } else {
+                let ours = position.legal_moves()[0].clone();
+                engine.play_move(first_to_move, &ours).unwrap();
+                ours
+            };
+            position = position.after_moves(&[mv]).unwrap();
+            plies += 1;
+        }
+        assert!(
+            position.legal_moves().is_empty(),
+            "the game ended by the rules"
+        );
+        assert!(plies >= 20 && rhino_moves >= 10, "{plies} plies");
+    }
+    engine.quit();
+}
