@@ -300,6 +300,14 @@ fn nodeprof_speaks_the_uci_handshake() {
         .iter()
         .any(|l| l.starts_with("info string nodeprof depth 2 leaf ")));
     assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    // A protocol of one game does not serve another.
+    let refused = nodeprof(&["engine", "--protocol", "nboard", "--game", "connect4"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("--protocol nboard is Reversi's protocol, not Connect 4's"),
+        "{}",
+        stderr(&refused)
+    );
 }
 
 /// A sweep of Connect 4 `positions` at depths 1..3 by the fake engine in `mode`.

@@ -16,6 +16,14 @@ pub fn command(args: EngineServeArgs, out: &mut impl Write) -> Result<Outcome, E
         .game
         .game
         .unwrap_or_else(|| default_game(args.protocol));
+    if let Some(own) = args.protocol.game().filter(|&own| own != kind) {
+        return Err(Error::Usage(format!(
+            "--protocol {} is {}'s protocol, not {}'s",
+            args.protocol.name(),
+            own.title(),
+            kind.title()
+        )));
+    }
     let config = SearchConfig {
         eval: args.eval.eval.unwrap_or_else(|| kind.default_eval()),
         ..SearchConfig::new(args.variant)
