@@ -10,19 +10,11 @@ use nodeprof::engine::{Engine, EnginePosition, EngineSpec};
 use nodeprof::game::GameKind;
 use nodeprof::position::AnyPosition;
 
+#[path = "engines/installed.rs"]
+mod installed;
+
 fn gtp_rhino() -> Option<PathBuf> {
-    let found = ["/usr/games/gtp-rhino", "/usr/bin/gtp-rhino"]
-        .into_iter()
-        .map(PathBuf::from)
-        .find(|p| p.is_file());
-    if found.is_none() {
-        assert!(
-            std::env::var_os("NODEPROF_REQUIRE_ENGINES").is_none(),
-            "NODEPROF_REQUIRE_ENGINES is set but gtp-rhino is not installed (apt-get install grhino)"
-        );
-        eprintln!("skipped: gtp-rhino is not installed (apt-get install grhino)");
-    }
-    found
+    installed::program("gtp-rhino", "grhino")
 }
 
 #[test]

@@ -13,22 +13,12 @@ use nodeprof::store::{read_runs, Record, Status};
 
 const NODEPROF: &str = env!("CARGO_BIN_EXE_nodeprof");
 
-/// Stockfish's program: on PATH, or where Debian puts it.
+#[path = "engines/installed.rs"]
+mod installed;
+
+/// Stockfish's program.
 fn stockfish() -> Option<PathBuf> {
-    let found = std::env::var_os("PATH")
-        .into_iter()
-        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
-        .chain([PathBuf::from("/usr/games")])
-        .map(|dir| dir.join("stockfish"))
-        .find(|p| p.is_file());
-    if found.is_none() {
-        assert!(
-            std::env::var_os("NODEPROF_REQUIRE_ENGINES").is_none(),
-            "NODEPROF_REQUIRE_ENGINES is set but stockfish is not installed (apt-get install stockfish)"
-        );
-        eprintln!("skipped: stockfish is not installed (apt-get install stockfish)");
-    }
-    found
+    installed::program("stockfish", "stockfish")
 }
 
 fn positions() -> PathBuf {
