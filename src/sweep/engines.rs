@@ -131,8 +131,8 @@ impl Pool {
 }
 
 /// Searches `case` at `depths` with the engine in `slot` (started if empty; emptied, so
-/// killed, after a fault that leaves it untrustworthy). `fresh_start`: a new game is due
-/// when the engine starts (always with `newgame=each`).
+/// killed, after a fault that leaves it untrustworthy). A new game starts with the engine,
+/// and with `newgame=each` before the position (and before each depth of `ladder=fresh`).
 pub fn run_group(
     slot: &mut Option<Engine>,
     spec: &EngineSpec,
