@@ -24,6 +24,18 @@ pub fn ebf2(tables: &Tables, i: usize) -> Option<f64> {
         .then(|| (t.nodes as f64 / two_before.nodes as f64).sqrt())
 }
 
+/// Whether the nodes of `a` and `b` can be set side by side: two of nodeprof's variants
+/// (their nodes are calls of one search function), or an engine with itself.
+pub fn comparable(tables: &Tables, a: &str, b: &str) -> bool {
+    let engine = |name: &str| {
+        tables
+            .finished
+            .iter()
+            .any(|r| r.name == name && r.is_engine())
+    };
+    a == b || (!engine(a) && !engine(b))
+}
+
 /// A variant's searches of one position, by depth.
 fn ladders(tables: &Tables) -> BTreeMap<(usize, String), Vec<&Record>> {
     let mut by: BTreeMap<(usize, String), Vec<&Record>> = BTreeMap::new();
@@ -105,8 +117,11 @@ pub fn engine_section(tables: &Tables) -> String {
         .names
         .iter()
         .filter_map(|n| {
-            let r = tables.finished.iter().find(|r| r.name == *n)?;
-            Some((n, r.engine.as_deref()?))
+            let r = tables
+                .finished
+                .iter()
+                .find(|r| r.name == *n && r.is_engine())?;
+            Some((n, r.engine.as_deref().unwrap_or("-")))
         })
         .collect();
     if engines.is_empty() {

@@ -182,12 +182,18 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
          over nodes at the depth before; `EBF₂`: sqrt(nodes at this depth over nodes two \
          depths before), steadier where odd and even depths alternate. `first cut`: share of beta cut-offs made by the first \
          move tried. Nodes = leaf + interior; time is the searches' own wall time (tables are \
-         set up before the clock starts){}.\n",
+         set up before the clock starts){}.{}\n",
         match repeated {
             true =>
                 "; with repeats, the sum of the median times, in `σ` the standard deviation of \
                      a run of every position (the positions' variances added), and in `time \
                      range` the sums of the fastest and of the slowest runs",
+            false => "",
+        },
+        match tables.finished.iter().any(|r| r.is_engine()) {
+            true =>
+                " An external engine's nodes are its own count (nodes from the `go`, its time \
+                 its own), set beside no one else's: `-` in the share columns.",
             false => "",
         }
     );
@@ -202,10 +208,13 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
         if repeated { "--:|--:|" } else { "" }
     );
     for (i, t) in tables.totals.iter().enumerate() {
+        // Engines count nodes each their own way: an engine's nodes are set beside its own
+        // only, never beside a variant's or another engine's.
         let base = tables
             .totals
             .iter()
-            .find(|b| b.name == *baseline && b.depth == t.depth && b.missing == 0);
+            .find(|b| b.name == *baseline && b.depth == t.depth && b.missing == 0)
+            .filter(|b| super::ladder::comparable(tables, &t.name, &b.name));
         let vs = match base {
             Some(b) if b.nodes > 0 && t.missing == 0 => {
                 format!("{:.2}%", 100.0 * t.nodes as f64 / b.nodes as f64)
@@ -243,6 +252,7 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
             m => format!("{} (+{m} NA)", t.positions),
         };
         let geomean = geomean_share(tables, &t.name, baseline, &t.depth)
+            .filter(|_| super::ladder::comparable(tables, &t.name, baseline))
             .map_or("-".into(), |g| format!("{:.2}%", 100.0 * g));
         let range = match repeated {
             true => {

@@ -102,7 +102,15 @@ macro_rules! define_record {
 
 crate::counter_list!(define_record);
 
+/// What the `eval` column says of an external engine's rows: the engine evaluates as it does.
+pub const ENGINE_EVAL: &str = "engine";
+
 impl Record {
+    /// Whether the row is an external engine's (its nodes are the engine's own count).
+    pub fn is_engine(&self) -> bool {
+        self.eval == ENGINE_EVAL
+    }
+
     /// What makes a case the same case again (for `--resume`, shards and merges).
     pub fn key(&self) -> CaseKey {
         CaseKey {

@@ -7,7 +7,7 @@ use crate::error::{EngineError, SearchError};
 use crate::measure::SearchReport;
 use crate::position::Case;
 use crate::search::{depth_label, SearchConfig};
-use crate::store::{CaseKey, Record, Status};
+use crate::store::{CaseKey, Record, Status, ENGINE_EVAL};
 
 /// The row of case `case` searched by `config` to `depth`, `jobs` cases at once.
 pub fn row(
@@ -131,9 +131,6 @@ pub fn engine_row(
     }
     record
 }
-
-/// What the `eval` column says of an engine's rows: the engine evaluates as it does.
-pub const ENGINE_EVAL: &str = "engine";
 
 /// The key an engine's row of `case` at `depth` will have.
 pub fn engine_key(case: &EngineCase, engine: &EngineSpec, depth: u32) -> CaseKey {
