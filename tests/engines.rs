@@ -259,6 +259,55 @@ fn bench_engine_totals_the_engines_searches() {
 }
 
 #[test]
+fn nboard_nodes_reported_after_the_move_are_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("nboard");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/fake-nboard");
+    let cmd = format!("cmd={}", script.display());
+    let output = nodeprof(&[
+        "sweep",
+        "startpos",
+        "--game",
+        "reversi",
+        "-d",
+        "1..2",
+        "-q",
+        "-o",
+        out.to_str().unwrap(),
+        "--engine",
+        "name=fake",
+        &cmd,
+        "proto=nboard",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let found: Vec<_> = rows(&out)
+        .iter()
+        .map(|r| {
+            (
+                r.depth.clone(),
+                r.nodes,
+                r.iteration_nodes,
+                r.score,
+                r.best_move.clone(),
+                r.time_ns,
+            )
+        })
+        .collect();
+    let at = |d: &str, n: u64| {
+        (
+            d.to_string(),
+            Some(n),
+            Some(n),
+            Some(2),
+            Some("f5".to_string()),
+            Some(10_000_000),
+        )
+    };
+    assert_eq!(found, [at("1", 1000), at("2", 2000)]);
+    assert_eq!(rows(&out)[0].engine.as_deref(), Some("Fake NBoard"));
+}
+
+#[test]
 fn nodeprof_speaks_the_uci_handshake() {
     let mut child = Command::new(NODEPROF)
         .args([
