@@ -359,7 +359,8 @@ fn nodeprof_speaks_the_uci_handshake() {
     );
 }
 
-/// A sweep of Connect 4 `positions` at depths 1..3 by the fake engine in `mode`.
+/// A sweep of Connect 4 `positions` at depths 1..3 by the fake engine in `mode`, which may
+/// take 3 s a search (a loaded machine answers well within it; a hang waits that long).
 fn fake_sweep(dir: &Path, mode: &str, positions: &[&str], extra: &[&str]) -> (Output, PathBuf) {
     let out = dir.join(mode);
     let cmd = format!("cmd={}", fake());
@@ -374,8 +375,9 @@ fn fake_sweep(dir: &Path, mode: &str, positions: &[&str], extra: &[&str]) -> (Ou
         "-o",
         out.to_str().unwrap(),
     ]);
+    // `extra` follows the engine's words: a `timeout=` there overrides this one.
+    all.extend(["--engine", "name=fake", &cmd, &args, "timeout=3s"]);
     all.extend(extra);
-    all.extend(["--engine", "name=fake", &cmd, &args, "timeout=1s"]);
     (nodeprof(&all), out)
 }
 
@@ -427,7 +429,7 @@ fn engine_faults_leave_error_rows_and_the_sweep_goes_on() {
             "crash",
             "has gone while nodeprof waited for 'bestmove': it exited with status 1",
         ),
-        ("hang", "did not answer within 1s"),
+        ("hang", "did not answer within 3s"),
         ("garbage", "a bad info line: 'depth one': expected a number"),
     ] {
         let (output, out) = fake_sweep(dir.path(), mode, &positions, &[]);
@@ -469,7 +471,12 @@ fn engine_faults_leave_error_rows_and_the_sweep_goes_on() {
 #[test]
 fn past_the_time_limit_an_engine_is_stopped_and_its_finished_iterations_stand() {
     let dir = tempfile::tempdir().unwrap();
-    let (output, out) = fake_sweep(dir.path(), "slow", &["start"], &["--time-limit", "900ms"]);
+    let (output, out) = fake_sweep(
+        dir.path(),
+        "slow",
+        &["start"],
+        &["timeout=30s", "--time-limit", "2s"],
+    );
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let statuses: Vec<(String, String)> = rows(&out)
         .iter()
@@ -479,7 +486,7 @@ fn past_the_time_limit_an_engine_is_stopped_and_its_finished_iterations_stand() 
         statuses,
         [("1", "ok"), ("2", "ok"), ("3", "timeout")].map(|(d, s)| (d.to_string(), s.to_string()))
     );
-    assert_eq!(rows(&out)[2].time_ns, Some(900_000_000));
+    assert_eq!(rows(&out)[2].time_ns, Some(2_000_000_000));
 }
 
 #[test]
