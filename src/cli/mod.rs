@@ -321,10 +321,15 @@ pub struct CompareArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
-    /// Agents: random, greedy, or a variant spec with options after @ (depth=N, nodes=N,
-    /// movetime=150ms, clock=10s[+100ms], shuffle), e.g. alphabeta+tt+id@movetime=150ms
-    #[arg(required = true, num_args = 2.., value_name = "AGENT")]
+    /// Agents: random, greedy, a variant spec, or the name of an --engine, with options
+    /// after @ (depth=N, nodes=N, movetime=150ms, clock=10s[+100ms] or 40/1m[+1s], shuffle),
+    /// e.g. alphabeta+tt+id@movetime=150ms [default: the --engine engines]
+    #[arg(value_name = "AGENT")]
     pub agents: Vec<String>,
+    /// Who plays whom: gauntlet (every agent but the last against the last) or roundrobin
+    /// (every pair once)
+    #[arg(long, value_enum, default_value_t = Tournament::Gauntlet)]
+    pub tournament: Tournament,
     /// Depth limit of agents that name no limit; a range FROM..TO plays one match a depth
     #[arg(short, long, value_parser = parse_depths)]
     pub depth: Option<Depths>,
@@ -365,6 +370,41 @@ pub struct PlayArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub game: GameArg,
+    #[command(flatten)]
+    pub engines: EngineArgs,
+    /// Decide a game by nodeprof's exact solver once it has this many empty squares or
+    /// fewer (alone: Reversi 16, Connect 4 16): the result of perfect play from there
+    #[arg(long, value_name = "EMPTIES", num_args = 0..=1, default_missing_value = "default")]
+    pub adjudicate_exact: Option<String>,
+    /// Draw by the agents' scores, as cutechess: movenumber=N,movecount=M,score=S
+    #[arg(long, value_name = "SPEC")]
+    pub draw: Option<String>,
+    /// Resign by the agents' scores, as cutechess: movecount=M,score=S[,twosided=true]
+    #[arg(long, value_name = "SPEC")]
+    pub resign: Option<String>,
+    /// A draw after N full moves
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub maxmoves: Option<u32>,
+    /// How late past its time an engine may answer before it loses on time
+    #[arg(long, value_name = "TIME", value_parser = parse_duration, default_value = "100ms")]
+    pub timemargin: Duration,
+    /// Write the game records here too (cutechess's -pgnout), after each game
+    #[arg(long, value_name = "FILE")]
+    pub pgnout: Option<PathBuf>,
+    /// With each move's comment, its nodes ({+0.25/12 0.150s n=1234})
+    #[arg(long)]
+    pub comment_nodes: bool,
+    /// Accepted for cutechess's -recover: a faulty engine always loses its game, not the
+    /// match, and is restarted
+    #[arg(long)]
+    pub recover: bool,
+}
+
+/// Who plays whom in a play with more than two agents.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tournament {
+    Gauntlet,
+    Roundrobin,
 }
 
 #[derive(clap::Args, Debug)]
@@ -587,4 +627,9 @@ pub struct EngineServeArgs {
     /// for pons; Reversi for uci and ugi)
     #[command(flatten)]
     pub game: GameArg,
+    /// Answer each `go` as `nodeprof play`'s agent answers a move (one searcher through the
+    /// game, its table kept; play's depth, node, move-time and clock limits), for matches;
+    /// without it a `go depth D` runs depths 1..D fresh, as a sweep does (uci, uai, ugi)
+    #[arg(long)]
+    pub as_agent: bool,
 }

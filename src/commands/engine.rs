@@ -33,7 +33,20 @@ pub fn command(args: EngineServeArgs, out: &mut impl Write) -> Result<Outcome, E
         source,
     })?;
     let stdin = std::io::stdin();
-    serve(args.protocol, kind, &config, stdin.lock(), out)?;
+    if args.as_agent && !args.protocol.reports_iterations() {
+        return Err(Error::Usage(format!(
+            "--as-agent is for uci, uai and ugi, not {}",
+            args.protocol.name()
+        )));
+    }
+    serve(
+        args.protocol,
+        kind,
+        &config,
+        args.as_agent,
+        stdin.lock(),
+        out,
+    )?;
     Ok(Outcome::Success)
 }
 

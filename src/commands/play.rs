@@ -5,10 +5,11 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use super::outcome::Outcome;
-use crate::cli::PlayArgs;
+use crate::cli::{PlayArgs, Tournament};
 use crate::error::Error;
 use crate::game::GameKind;
-use crate::play::{self, Agent, Limits, Openings, PlaySettings};
+use crate::play::adjudication::{default_exact_empties, DrawRule, ResignRule};
+use crate::play::{self, Adjudication, Agent, Limits, Openings, PlaySettings};
 use crate::search::{Clock, END};
 use crate::stats::Sprt;
 
@@ -33,18 +34,43 @@ fn default_folder(game: GameKind) -> PathBuf {
 impl TryFrom<PlayArgs> for PlayJob {
     type Error = Error;
 
-    /// The matches: each agent but the last against the last, once per depth of a range.
+    /// The matches: each agent but the last against the last (a gauntlet) or every pair
+    /// (a round robin), once per depth of a range.
     fn try_from(args: PlayArgs) -> Result<PlayJob, Error> {
+        let engines = super::engine::engines(&args.engines)?;
         let mut agents: Vec<Agent> = Vec::new();
         for text in &args.agents {
             agents.push(
-                text.parse()
+                Agent::parse_with(text, &engines)
                     .map_err(|e| Error::Usage(format!("agent '{text}': {e}")))?,
             );
         }
-        let Some(opponent) = agents.pop() else {
-            return Err(Error::Usage("play: name two agents at least".into()));
-        };
+        if args.agents.is_empty() {
+            // cutechess's form: the engines are the players.
+            for spec in &engines {
+                agents.push(Agent::parse_with(spec.name(), &engines).map_err(Error::Usage)?);
+            }
+        } else if let Some(unused) = args
+            .engines
+            .engines
+            .iter()
+            .zip(&engines)
+            .find_map(|(_, e)| {
+                (!agents
+                    .iter()
+                    .any(|a| a.engine().is_some_and(|s| s.name() == e.name())))
+                .then_some(e.name())
+            })
+        {
+            return Err(Error::Usage(format!(
+                "engine {unused} is defined with --engine but plays in no match: name it among the agents (or name no agent, and the engines play)"
+            )));
+        }
+        if agents.len() < 2 {
+            return Err(Error::Usage(
+                "play: name two agents at least (or define two engines with --engine)".into(),
+            ));
+        }
         let clock = args
             .clock
             .as_deref()
@@ -60,8 +86,16 @@ impl TryFrom<PlayArgs> for PlayJob {
             Some(d) => d.list().into_iter().map(Some).collect(),
             None => vec![None],
         };
+        let pairs: Vec<(usize, usize)> = match args.tournament {
+            Tournament::Gauntlet => (0..agents.len() - 1)
+                .map(|i| (i, agents.len() - 1))
+                .collect(),
+            Tournament::Roundrobin => (0..agents.len())
+                .flat_map(|i| (i + 1..agents.len()).map(move |j| (i, j)))
+                .collect(),
+        };
         let mut matches = Vec::new();
-        for agent in &agents {
+        for &(i, j) in &pairs {
             for &depth in &depths {
                 let limits = Limits {
                     depth,
@@ -70,8 +104,8 @@ impl TryFrom<PlayArgs> for PlayJob {
                     clock,
                 };
                 matches.push([
-                    agent.clone().or_limits(&limits),
-                    opponent.clone().or_limits(&limits),
+                    agents[i].clone().or_limits(&limits),
+                    agents[j].clone().or_limits(&limits),
                 ]);
             }
         }
@@ -82,6 +116,34 @@ impl TryFrom<PlayArgs> for PlayJob {
             .transpose()
             .map_err(Error::Usage)?;
         let game = args.game.game.unwrap_or(GameKind::ALL[0]);
+        let adjudication = Adjudication {
+            exact: match args.adjudicate_exact.as_deref() {
+                None => None,
+                Some("default") => Some(default_exact_empties(game).ok_or_else(|| {
+                    Error::Usage(format!(
+                        "--adjudicate-exact: {game} has no default threshold; give the empties (--adjudicate-exact 6)"
+                    ))
+                })?),
+                Some(n) => Some(n.parse::<u32>().map_err(|_| {
+                    Error::Usage(format!(
+                        "--adjudicate-exact: expected a number of empty squares, got '{n}'"
+                    ))
+                })?),
+            },
+            draw: args
+                .draw
+                .as_deref()
+                .map(str::parse::<DrawRule>)
+                .transpose()
+                .map_err(Error::Usage)?,
+            resign: args
+                .resign
+                .as_deref()
+                .map(str::parse::<ResignRule>)
+                .transpose()
+                .map_err(Error::Usage)?,
+            max_moves: args.maxmoves,
+        };
         let against_random = args.agents.last().is_some_and(|a| a.trim() == "random");
         Ok(PlayJob {
             settings: PlaySettings {
@@ -100,6 +162,10 @@ impl TryFrom<PlayArgs> for PlayJob {
                 command_line: std::env::args().collect(),
                 shard: args.folder.shard,
                 signature: args.folder.signature,
+                adjudication,
+                time_margin: args.timemargin,
+                record_copy: args.pgnout,
+                comment_nodes: args.comment_nodes,
             },
             openings: args.openings,
             game_given: args.game.game.is_some(),

@@ -12,6 +12,7 @@ use super::process::Process;
 use super::spec::{EngineSpec, Protocol};
 use super::uci;
 use crate::error::EngineError;
+use crate::position::AnyPosition;
 use crate::search::END;
 
 /// How long an engine has to leave after `quit` before it is killed.
@@ -175,6 +176,33 @@ impl Engine {
         })
     }
 
+    /// A UCI-family search for a game's move: `position fen POSITION` (which may carry
+    /// `moves ...`), then `go GO_ARGS`, read to `bestmove` (past `deadline` the engine is
+    /// told to stop). The move is not checked: the match's referee checks it.
+    pub fn go(
+        &mut self,
+        position: &str,
+        go_args: &str,
+        deadline: Instant,
+    ) -> Result<SearchResult, EngineError> {
+        uci::search(&mut self.process, position, go_args, deadline)
+    }
+
+    /// NBoard's search of `position` to `depth`, for a game's move (not checked here).
+    pub fn go_nboard(
+        &mut self,
+        position: &AnyPosition,
+        depth: u32,
+        deadline: Instant,
+    ) -> Result<SearchResult, EngineError> {
+        nboard::search(&mut self.process, position, depth, deadline)
+    }
+
+    /// One GTP command and its answer (`? ...` is an error).
+    pub fn gtp(&mut self, line: &str, deadline: Instant) -> Result<String, EngineError> {
+        gtp::command(&mut self.process, line, deadline)
+    }
+
     /// GTP: tells the engine the move `mv` (nodeprof's notation) was played by the first
     /// player (black) or the second.
     pub fn play_move(&mut self, first_player: bool, mv: &str) -> Result<(), EngineError> {
@@ -189,11 +217,20 @@ impl Engine {
     }
 
     /// GTP: asks the engine for the move of the first player (black) or the second, in
-    /// nodeprof's notation (`pass`, `resign` as GTP says them).
-    pub fn generate_move(&mut self, first_player: bool) -> Result<String, EngineError> {
+    /// nodeprof's notation (`pass`, `resign` as GTP says them), waiting until `deadline`.
+    pub fn generate_move_by(
+        &mut self,
+        first_player: bool,
+        deadline: Instant,
+    ) -> Result<String, EngineError> {
         let line = format!("genmove {}", gtp::colour(first_player));
-        let deadline = Instant::now() + self.spec.timeout;
         gtp::command(&mut self.process, &line, deadline).map(|a| gtp::from_vertex(&a))
+    }
+
+    /// [`Engine::generate_move_by`] within the engine's timeout.
+    pub fn generate_move(&mut self, first_player: bool) -> Result<String, EngineError> {
+        let deadline = Instant::now() + self.spec.timeout;
+        self.generate_move_by(first_player, deadline)
     }
 
     /// Ends the engine politely (`quit`), killing it if it does not leave.

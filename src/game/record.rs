@@ -12,13 +12,38 @@ pub enum Termination {
     MoveRule,
     /// A side's clock ran out (it loses).
     TimeForfeit,
+    /// A side played a move the rules forbid, or one that names no move (it loses).
+    IllegalMove,
+    /// An engine's process ended during the game (it loses).
+    Crash,
+    /// An engine gave no answer within its stall limit (it loses).
+    Stall,
+    /// An engine answered with a line its protocol does not allow (it loses).
+    ProtocolError,
+    /// Decided by nodeprof's exact solver from a position within its reach: the result of
+    /// perfect play from there.
+    AdjudicatedExact,
+    /// Drawn by the engines' scores (both near zero for long enough, as cutechess's `-draw`).
+    AdjudicatedDraw,
+    /// Lost by a side whose score stayed hopeless (as cutechess's `-resign`).
+    AdjudicatedResign,
+    /// Drawn at the move limit (`--maxmoves`).
+    MaxMoves,
 }
 
 impl Termination {
-    pub const ALL: [Termination; 3] = [
+    pub const ALL: [Termination; 11] = [
         Termination::End,
         Termination::MoveRule,
         Termination::TimeForfeit,
+        Termination::IllegalMove,
+        Termination::Crash,
+        Termination::Stall,
+        Termination::ProtocolError,
+        Termination::AdjudicatedExact,
+        Termination::AdjudicatedDraw,
+        Termination::AdjudicatedResign,
+        Termination::MaxMoves,
     ];
 
     /// The termination the tables write as `name`.
@@ -31,7 +56,45 @@ impl Termination {
             Termination::End => "end",
             Termination::MoveRule => "move_rule",
             Termination::TimeForfeit => "time_forfeit",
+            Termination::IllegalMove => "illegal_move",
+            Termination::Crash => "crash",
+            Termination::Stall => "stall",
+            Termination::ProtocolError => "protocol_error",
+            Termination::AdjudicatedExact => "adjudicated_exact",
+            Termination::AdjudicatedDraw => "adjudicated_draw",
+            Termination::AdjudicatedResign => "adjudicated_resign",
+            Termination::MaxMoves => "max_moves",
         }
+    }
+
+    /// How a record or a game line says it (empty for the end by the rules).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Termination::End => "",
+            Termination::MoveRule => "100 halfmoves",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::IllegalMove => "illegal move",
+            Termination::Crash => "engine crashed",
+            Termination::Stall => "engine stalled",
+            Termination::ProtocolError => "protocol error",
+            Termination::AdjudicatedExact => "adjudicated by exact solving",
+            Termination::AdjudicatedDraw => "adjudicated draw by score",
+            Termination::AdjudicatedResign => "adjudicated resignation by score",
+            Termination::MaxMoves => "move limit",
+        }
+    }
+
+    /// Whether a side lost by a fault of its own (the rest end by the board or an
+    /// adjudication).
+    pub fn is_fault(self) -> bool {
+        matches!(
+            self,
+            Termination::TimeForfeit
+                | Termination::IllegalMove
+                | Termination::Crash
+                | Termination::Stall
+                | Termination::ProtocolError
+        )
     }
 }
 

@@ -7,6 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+use crate::engine::EngineSpec;
 use crate::search::Variant;
 
 /// Who chooses the moves.
@@ -19,6 +20,8 @@ pub enum Chooser {
     Greedy,
     /// A search variant.
     Search(Variant),
+    /// An external engine, by its `--engine` definition.
+    Engine(Box<EngineSpec>),
 }
 
 /// How long an agent may think: what the options `depth`, `nodes`, `movetime` and `clock`
@@ -86,9 +89,45 @@ impl Agent {
         self
     }
 
-    /// Whether the agent needs a limit to know when to stop (a search does).
+    /// Whether the agent needs a limit to know when to stop (a search does; an engine's
+    /// limits are checked against its protocol, see `engine_player::check_limits`).
     pub fn needs_limit(&self) -> bool {
         matches!(self.chooser, Chooser::Search(_)) && self.limits.is_empty()
+    }
+
+    /// The engine the agent is, if it is one.
+    pub fn engine(&self) -> Option<&EngineSpec> {
+        match &self.chooser {
+            Chooser::Engine(spec) => Some(spec),
+            _ => None,
+        }
+    }
+
+    /// Parses `text` where `engines` are defined: a name of theirs is that engine (the name
+    /// wins over a variant spec of the same spelling), with the options of any agent.
+    pub fn parse_with(text: &str, engines: &[EngineSpec]) -> Result<Agent, String> {
+        let who = text.split_once('@').map_or(text, |(w, _)| w).trim();
+        match engines.iter().find(|e| e.name() == who) {
+            None => text.parse(),
+            Some(spec) => {
+                // The options parse as a search agent's; an engine takes all but shuffle.
+                let options = text.split_once('@').map(|(_, o)| o);
+                let limits = match options {
+                    Some(o) => format!("alphabeta@{o}").parse::<Agent>()?,
+                    None => "alphabeta".parse::<Agent>()?,
+                };
+                if limits.shuffle {
+                    return Err(format!(
+                        "engine {who}: shuffle is for nodeprof's searches; an engine orders its own moves"
+                    ));
+                }
+                Ok(Agent {
+                    chooser: Chooser::Engine(Box::new(spec.clone())),
+                    limits: limits.limits,
+                    shuffle: false,
+                })
+            }
+        }
     }
 }
 
@@ -114,6 +153,7 @@ impl fmt::Display for Agent {
             Chooser::Random => f.write_str("random")?,
             Chooser::Greedy => f.write_str("greedy")?,
             Chooser::Search(v) => write!(f, "{v}")?,
+            Chooser::Engine(spec) => f.write_str(spec.name())?,
         }
         let l = &self.limits;
         let mut options: Vec<String> = Vec::new();
@@ -132,7 +172,7 @@ impl fmt::Display for Agent {
         if self.shuffle {
             options.push("shuffle".into());
         }
-        if !options.is_empty() && matches!(self.chooser, Chooser::Search(_)) {
+        if !options.is_empty() && matches!(self.chooser, Chooser::Search(_) | Chooser::Engine(_)) {
             write!(f, "@{}", options.join(","))?;
         }
         Ok(())

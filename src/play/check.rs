@@ -129,8 +129,38 @@ pub(super) fn check_settings(settings: &PlaySettings) -> Result<(), PlayError> {
             )));
         }
     }
+    if let Some(empties) = settings.adjudication.exact {
+        if empties == 0 {
+            return Err(PlayError::Setup(
+                "--adjudicate-exact 0 solves nothing: give the empties at which to solve (Reversi: 16)".into(),
+            ));
+        }
+    }
     for agents in &settings.matches {
         for agent in agents {
+            if let Some(spec) = agent.engine() {
+                super::engine_player::check_limits(spec, &agent.limits)
+                    .map_err(PlayError::Setup)?;
+                if let Some(kind) = spec.protocol.game() {
+                    if kind != settings.game {
+                        return Err(PlayError::Setup(format!(
+                            "engine {} speaks {}, a protocol for {}; the match plays {}",
+                            spec.name(),
+                            spec.protocol.name(),
+                            kind.title(),
+                            settings.game.title()
+                        )));
+                    }
+                }
+                if spec.protocol == crate::engine::Protocol::Gtp
+                    && !settings.openings.moves_known(settings.game)
+                {
+                    return Err(PlayError::Setup(format!(
+                        "engine {} speaks GTP, which sets a position only by moves from the start: play it from --openings start or random:K",
+                        spec.name()
+                    )));
+                }
+            }
             if agent.needs_limit() {
                 return Err(PlayError::Setup(format!(
                     "agent '{agent}' has no limit: give it one (@depth=4, @nodes=100000, @movetime=150ms, @clock=10s) or use --depth, --nodes, --movetime or --clock"

@@ -1,11 +1,16 @@
-//! One game between two agents, move by move, each move's search recorded.
+//! One game between two agents, move by move, each move's search recorded, refereed by
+//! nodeprof's rules: an engine's move is checked before it is played, an engine's fault loses
+//! its game, and the game ends by the rules or by an adjudication.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use super::adjudication::{solve_exactly, Adjudication, ScoreWatch};
 use super::agent::{Agent, Chooser};
+use super::engine_player::{termination_of, EnginePlayer, MoveRequest};
 use crate::error::SearchError;
 use crate::game::tree::splitmix64;
 use crate::game::{Eval, Game, GameMove, Notation, Side, Termination};
+use crate::position::AnyPosition;
 use crate::search::{Clock, Endgame, Limit, SearchConfig, Thinker};
 
 /// One move of a game and what choosing it cost.
@@ -17,12 +22,17 @@ pub struct PlayedMove {
     pub agent: usize,
     pub side: Side,
     pub mv: String,
-    /// The search's value for the mover (a greedy agent: the best one-ply value).
+    /// The search's value for the mover (a greedy agent: the best one-ply value; an
+    /// engine: its last reported score).
     pub score: Option<i32>,
-    /// The deepest finished iteration.
+    /// The deepest finished iteration (an engine's last reported depth).
     pub depth: Option<u32>,
-    pub leaf: u64,
-    pub interior: u64,
+    /// An engine's reported selective depth.
+    pub seldepth: Option<u32>,
+    /// nodeprof's agents: `leaf + interior`; engines: their last reported count.
+    pub nodes: Option<u64>,
+    pub leaf: Option<u64>,
+    pub interior: Option<u64>,
     pub time_ns: u64,
     /// The principal variation, space-separated.
     pub pv: String,
@@ -39,14 +49,19 @@ pub struct PlayedGame {
     pub final_position: String,
     pub moves: Vec<PlayedMove>,
     pub termination: Termination,
+    /// What ended the game besides the rules, in words (empty for the rules).
+    pub reason: String,
     /// The winning agent, if any.
     pub winner: Option<usize>,
-    /// The final margin for the first agent (none after a time forfeit).
+    /// The final margin for the first agent (none after a fault or a score adjudication;
+    /// after an exact one, the margin of perfect play).
     pub margin: Option<i32>,
     /// Each agent's stones at the end, for games that count them.
     pub stones: Option<[u32; 2]>,
     /// Each agent's thinking time.
     pub time_ns: [u64; 2],
+    /// The referee's own time: the game's wall time less the agents' thinking.
+    pub runner_ns: u64,
 }
 
 impl PlayedGame {
@@ -61,18 +76,34 @@ impl PlayedGame {
 }
 
 /// How one agent chooses, for one game.
-enum Brain<G: Endgame> {
+enum Brain<'a, G: Endgame> {
     Random(u64),
     Greedy(Eval),
     Search(Box<Thinker<G>>),
+    Engine(&'a mut EnginePlayer),
 }
 
-impl<G: Endgame> Brain<G> {
-    fn new(agent: &Agent, eval: Eval, seed: u64, clock: Clock) -> Result<Brain<G>, SearchError> {
-        Ok(match &agent.chooser {
-            Chooser::Random => Brain::Random(seed),
-            Chooser::Greedy => Brain::Greedy(eval),
-            Chooser::Search(variant) => {
+/// A move chosen, or an engine's fault (the game is lost by it).
+enum Chosen<M> {
+    Move(Choice<M>),
+    Fault(Termination, String),
+}
+
+impl<'a, G: Endgame + Notation> Brain<'a, G>
+where
+    AnyPosition: From<G>,
+{
+    fn new(
+        agent: &Agent,
+        eval: Eval,
+        seed: u64,
+        clock: Clock,
+        seat: Option<&'a mut EnginePlayer>,
+    ) -> Result<Brain<'a, G>, SearchError> {
+        Ok(match (&agent.chooser, seat) {
+            (Chooser::Random, _) => Brain::Random(seed),
+            (Chooser::Greedy, _) => Brain::Greedy(eval),
+            (Chooser::Search(variant), _) => {
                 let config = SearchConfig {
                     eval,
                     shuffle: agent.shuffle.then_some(seed),
@@ -81,20 +112,29 @@ impl<G: Endgame> Brain<G> {
                 };
                 Brain::Search(Box::new(Thinker::new(&config)?))
             }
+            (Chooser::Engine(_), Some(player)) => Brain::Engine(player),
+            (Chooser::Engine(spec), None) => {
+                return Err(SearchError::NotForSearch {
+                    variant: spec.name().to_string(),
+                    message: "an engine agent was given no engine to play".into(),
+                })
+            }
         })
     }
 
-    fn choose(&mut self, pos: &G, limit: Limit) -> Result<Choice<G::Move>, SearchError> {
+    fn choose(
+        &mut self,
+        pos: &G,
+        limit: Limit,
+        ask: impl FnOnce(
+            &mut EnginePlayer,
+        ) -> Result<super::engine_player::EngineMove, crate::error::EngineError>,
+    ) -> Result<Chosen<G::Move>, SearchError> {
         let moves = pos.generate_moves();
-        Ok(match self {
-            Brain::Random(state) => Choice {
-                mv: moves[(splitmix64(state) % moves.len() as u64) as usize],
-                score: None,
-                depth: None,
-                leaf: 0,
-                interior: 0,
-                pv: Vec::new(),
-            },
+        Ok(Chosen::Move(match self {
+            Brain::Random(state) => {
+                Choice::bare(moves[(splitmix64(state) % moves.len() as u64) as usize])
+            }
             Brain::Greedy(eval) => {
                 let mut best = (i32::MIN, moves[0]);
                 for &mv in moves.iter() {
@@ -108,26 +148,63 @@ impl<G: Endgame> Brain<G> {
                     }
                 }
                 Choice {
-                    mv: best.1,
                     score: Some(best.0),
                     depth: Some(1),
-                    leaf: moves.len() as u64,
-                    interior: 1,
-                    pv: vec![best.1],
+                    leaf: Some(moves.len() as u64),
+                    interior: Some(1),
+                    pv: vec![best.1.to_string()],
+                    ..Choice::bare(best.1)
                 }
             }
             Brain::Search(thinker) => {
                 let thought = thinker.think(pos, limit)?;
                 Choice {
-                    mv: thought.best_move.unwrap_or(moves[0]),
                     score: Some(thought.score),
                     depth: Some(thought.depth),
-                    leaf: thought.counters.leaf,
-                    interior: thought.counters.interior,
-                    pv: thought.pv,
+                    leaf: Some(thought.counters.leaf),
+                    interior: Some(thought.counters.interior),
+                    pv: thought.pv.iter().map(|m| m.to_string()).collect(),
+                    ..Choice::bare(thought.best_move.unwrap_or(moves[0]))
                 }
             }
-        })
+            Brain::Engine(player) => {
+                let answer = match ask(player) {
+                    Ok(answer) => answer,
+                    Err(e) => {
+                        player.broken = true;
+                        return Ok(Chosen::Fault(termination_of(&e), e.to_string()));
+                    }
+                };
+                // nodeprof referees: the answer must name a legal move here.
+                let mv = match pos.parse_legal_move(&answer.mv) {
+                    Ok(mv) => mv,
+                    Err(message) => {
+                        // Its board may differ from ours now: it starts afresh next game.
+                        player.broken = true;
+                        return Ok(Chosen::Fault(
+                            Termination::IllegalMove,
+                            format!(
+                                "engine {} answered '{}': {message}",
+                                player.spec().name(),
+                                answer.mv
+                            ),
+                        ));
+                    }
+                };
+                let last = answer.result.iterations.last();
+                Choice {
+                    mv,
+                    score: last.and_then(|i| i.score).map(|s| s.value()),
+                    depth: last.map(|i| i.depth),
+                    seldepth: last.and_then(|i| i.seldepth),
+                    nodes: last.and_then(|i| i.nodes),
+                    // nodeprof behind a protocol reports its counters too.
+                    leaf: last.and_then(|i| i.counters).map(|c| c.leaf),
+                    interior: last.and_then(|i| i.counters).map(|c| c.interior),
+                    pv: last.map(|i| i.pv.clone()).unwrap_or_default(),
+                }
+            }
+        }))
     }
 }
 
@@ -135,9 +212,27 @@ struct Choice<M> {
     mv: M,
     score: Option<i32>,
     depth: Option<u32>,
-    leaf: u64,
-    interior: u64,
-    pv: Vec<M>,
+    seldepth: Option<u32>,
+    nodes: Option<u64>,
+    leaf: Option<u64>,
+    interior: Option<u64>,
+    pv: Vec<String>,
+}
+
+impl<M> Choice<M> {
+    /// A move and nothing known of how it was chosen.
+    fn bare(mv: M) -> Choice<M> {
+        Choice {
+            mv,
+            score: None,
+            depth: None,
+            seldepth: None,
+            nodes: None,
+            leaf: None,
+            interior: None,
+            pv: Vec::new(),
+        }
+    }
 }
 
 /// A seed for agent `agent` of the game seeded `game_seed` (distinct per agent).
@@ -146,21 +241,48 @@ fn agent_seed(game_seed: u64, agent: usize) -> u64 {
     splitmix64(&mut state)
 }
 
-/// Plays a game from `start` between `agents` (agent `first` moves first). `eval` is the
-/// evaluation of searches and of the greedy agent; `seed` seeds the random agent and
-/// shuffled move orders. With `clock`, time is read from it (tests stand in for it).
+/// What a game is played under besides its agents.
+#[derive(Clone, Copy, Debug)]
+pub struct GameSetup<'a> {
+    /// The agent who moves first (0 or 1).
+    pub first: usize,
+    /// The evaluation of searches and of the greedy agent.
+    pub eval: Eval,
+    /// Seeds the random agent and shuffled move orders.
+    pub seed: u64,
+    /// Where time is read from (tests stand in for it).
+    pub clock: Clock,
+    pub adjudication: &'a Adjudication,
+    /// How late past its time an engine's answer may come before it loses on time.
+    pub time_margin: Duration,
+}
+
+/// Plays a game from `start` between `agents` under `setup`; an engine agent plays through
+/// its seat in `seats` (told of the new game by the caller).
 pub fn play_game<G: Endgame + Notation>(
     start: &G,
     agents: [&Agent; 2],
-    first: usize,
-    eval: Eval,
-    seed: u64,
-    clock: Clock,
-) -> Result<PlayedGame, SearchError> {
+    setup: &GameSetup,
+    seats: [Option<&mut EnginePlayer>; 2],
+) -> Result<PlayedGame, SearchError>
+where
+    AnyPosition: From<G>,
+{
+    let game_began = Instant::now();
+    let [seat0, seat1] = seats;
+    let GameSetup {
+        first,
+        eval,
+        seed,
+        clock,
+        adjudication,
+        time_margin,
+    } = *setup;
     let mut brains = [
-        Brain::<G>::new(agents[0], eval, agent_seed(seed, 0), clock)?,
-        Brain::<G>::new(agents[1], eval, agent_seed(seed, 1), clock)?,
+        Brain::<G>::new(agents[0], eval, agent_seed(seed, 0), clock, seat0)?,
+        Brain::<G>::new(agents[1], eval, agent_seed(seed, 1), clock, seat1)?,
     ];
+    let kind = AnyPosition::from(*start).kind();
     let first_side = start.side_to_move();
     let agent_of = |side| match side == first_side {
         true => first,
@@ -170,11 +292,37 @@ pub fn play_game<G: Endgame + Notation>(
     sides[1 - first] = first_side.opponent();
     let mut remaining: [Option<Duration>; 2] =
         [0, 1].map(|i| agents[i].limits.clock.map(|c| c.base));
+    let start_any = AnyPosition::from(*start);
     let mut time_ns = [0u64; 2];
-    let mut moves = Vec::new();
+    let mut moves: Vec<PlayedMove> = Vec::new();
+    let mut texts: Vec<String> = Vec::new();
+    let mut watch = ScoreWatch::default();
     let mut pos = *start;
-    let mut forfeit = None;
+    // Set when the game ends other than by the rules: how, the winner, the margin, why.
+    let mut ended: Option<(Termination, Option<usize>, Option<i32>, String)> = None;
     while !pos.is_over() {
+        if let Some(limit) = adjudication.exact {
+            if pos.empties() <= limit {
+                let margin = solve_exactly(&pos, kind)?;
+                let mover = agent_of(pos.side_to_move());
+                let margin = if mover == 0 { margin } else { -margin };
+                let winner = match margin.signum() {
+                    1 => Some(0),
+                    -1 => Some(1),
+                    _ => None,
+                };
+                ended = Some((
+                    Termination::AdjudicatedExact,
+                    winner,
+                    Some(margin),
+                    format!(
+                        "solved at {} empties: {margin:+} for agent1 with perfect play",
+                        pos.empties()
+                    ),
+                ));
+                break;
+            }
+        }
         let agent = agent_of(pos.side_to_move());
         let limits = &agents[agent].limits;
         let began = (clock.0)();
@@ -188,9 +336,45 @@ pub fn play_game<G: Endgame + Notation>(
             nodes: limits.nodes,
             deadline: budget.and_then(|b| began.checked_add(b)),
         };
-        let choice = brains[agent].choose(&pos, limit)?;
+        // An engine manages its own time: it is given the clocks, and waited for until its
+        // time (the move time, or what is left on its clock) and the margin have passed, or
+        // its stall limit when no time bounds the move.
+        let engine_time = match (limits.movetime, remaining[agent]) {
+            (_, Some(left)) => Some(left),
+            (Some(t), None) => Some(t),
+            (None, None) => None,
+        };
+        let position_now = AnyPosition::from(pos);
+        let clocks = remaining[first].zip(remaining[1 - first]);
+        let ask = |player: &mut EnginePlayer| {
+            let stall = player.spec().timeout;
+            let wait = engine_time.map_or(stall, |t| (t + time_margin).min(stall));
+            let request = MoveRequest {
+                start: &start_any,
+                moves: &texts,
+                position: &position_now,
+                first_to_move: pos.side_to_move() == first_side,
+                limits,
+                clocks: clocks.map(|(a, b)| [a, b]),
+                deadline: Instant::now() + wait,
+            };
+            player.choose(&request)
+        };
+        let chosen = brains[agent].choose(&pos, limit, ask)?;
         let spent = (clock.0)().saturating_duration_since(began);
         time_ns[agent] += spent.as_nanos() as u64;
+        let choice = match chosen {
+            Chosen::Move(choice) => choice,
+            Chosen::Fault(termination, reason) => {
+                ended = Some((termination, Some(1 - agent), None, reason));
+                break;
+            }
+        };
+        let is_engine = matches!(brains[agent], Brain::Engine(_));
+        let nodes = match (choice.leaf, choice.interior) {
+            (Some(l), Some(i)) => Some(l + i),
+            _ => choice.nodes,
+        };
         moves.push(PlayedMove {
             ply: moves.len() as u32 + 1,
             agent,
@@ -198,30 +382,75 @@ pub fn play_game<G: Endgame + Notation>(
             mv: choice.mv.to_string(),
             score: choice.score,
             depth: choice.depth,
+            seldepth: choice.seldepth,
+            nodes,
             leaf: choice.leaf,
             interior: choice.interior,
             time_ns: spent.as_nanos() as u64,
-            pv: choice
-                .pv
-                .iter()
-                .map(|m| m.to_string())
-                .collect::<Vec<_>>()
-                .join(" "),
+            pv: choice.pv.join(" "),
         });
+        texts.push(choice.mv.to_string());
+        watch.push(agent, choice.score);
         debug_assert!(pos.is_legal(choice.mv) || choice.mv.is_pass());
         pos = pos.play(choice.mv);
         if let (Some(left), Some(tc)) = (remaining[agent], limits.clock) {
-            match left.checked_sub(spent) {
-                Some(rest) => remaining[agent] = Some(rest.saturating_add(tc.increment)),
+            // nodeprof's agents stop by themselves; an engine may be late by the margin.
+            let allowed = match is_engine {
+                true => left + time_margin,
+                false => left,
+            };
+            match allowed.checked_sub(spent) {
+                Some(_) => {
+                    remaining[agent] = Some(left.saturating_sub(spent).saturating_add(tc.increment))
+                }
                 None => {
-                    forfeit = Some(agent);
+                    ended = Some((
+                        Termination::TimeForfeit,
+                        Some(1 - agent),
+                        None,
+                        format!(
+                            "agent{} took {:.3} s with {:.3} s left",
+                            agent + 1,
+                            spent.as_secs_f64(),
+                            left.as_secs_f64()
+                        ),
+                    ));
                     break;
                 }
             }
+        } else if let (true, Some(t)) = (is_engine, limits.movetime) {
+            if spent > t + time_margin {
+                ended = Some((
+                    Termination::TimeForfeit,
+                    Some(1 - agent),
+                    None,
+                    format!(
+                        "agent{} took {:.3} s of a {:.3} s move time",
+                        agent + 1,
+                        spent.as_secs_f64(),
+                        t.as_secs_f64()
+                    ),
+                ));
+                break;
+            }
+        }
+        if pos.is_over() {
+            break;
+        }
+        if let Some((termination, loser)) = watch.decide(adjudication) {
+            let reason = match termination {
+                Termination::AdjudicatedResign => {
+                    format!("agent{}'s score stayed hopeless", loser.unwrap_or(0) + 1)
+                }
+                Termination::MaxMoves => format!("{} plies played", moves.len()),
+                _ => "both scores stayed level".into(),
+            };
+            ended = Some((termination, loser.map(|l| 1 - l), None, reason));
+            break;
         }
     }
-    let (termination, winner, margin) = match forfeit {
-        Some(loser) => (Termination::TimeForfeit, Some(1 - loser), None),
+    let (termination, winner, margin, reason) = match ended {
+        Some(ended) => ended,
         None => {
             // The final margin for the side to move, turned to the first agent's view.
             let mover = agent_of(pos.side_to_move());
@@ -238,16 +467,19 @@ pub fn play_game<G: Endgame + Notation>(
                 -1 => Some(1),
                 _ => None,
             };
-            (termination, winner, Some(margin))
+            (termination, winner, Some(margin), String::new())
         }
     };
-    let stones = pos.stone_counts().map(|(own, other)| {
+    // After an exact adjudication the stones on the board are not the result: none.
+    let on_board = termination != Termination::AdjudicatedExact;
+    let stones = pos.stone_counts().filter(|_| on_board).map(|(own, other)| {
         let mover = agent_of(pos.side_to_move());
         let mut s = [0; 2];
         s[mover] = own;
         s[1 - mover] = other;
         s
     });
+    let wall = game_began.elapsed().as_nanos() as u64;
     Ok(PlayedGame {
         first,
         sides,
@@ -255,24 +487,59 @@ pub fn play_game<G: Endgame + Notation>(
         final_position: pos.to_string(),
         moves,
         termination,
+        reason,
         winner,
         margin,
         stones,
         time_ns,
+        runner_ns: wall.saturating_sub(time_ns[0] + time_ns[1]),
     })
 }
 
-/// Plays `plies` uniformly random moves from `start` (an opening); `None` if the game ends
-/// on the way.
-pub fn random_opening<G: Game>(start: &G, plies: u32, seed: u64) -> Option<G> {
+/// Plays `plies` uniformly random moves from `start` (an opening), with the moves in the
+/// game's notation; `None` if the game ends on the way.
+pub fn random_opening<G: Game>(start: &G, plies: u32, seed: u64) -> Option<(G, Vec<String>)> {
     let mut state = seed;
     let mut pos = *start;
+    let mut moves = Vec::new();
     for _ in 0..plies {
         if pos.is_over() {
             return None;
         }
-        let moves = pos.generate_moves();
-        pos = pos.play(moves[(splitmix64(&mut state) % moves.len() as u64) as usize]);
+        let list = pos.generate_moves();
+        let mv = list[(splitmix64(&mut state) % list.len() as u64) as usize];
+        moves.push(mv.to_string());
+        pos = pos.play(mv);
     }
-    (!pos.is_over()).then_some(pos)
+    (!pos.is_over()).then_some((pos, moves))
+}
+
+impl PlayedGame {
+    /// A game lost before its first move by agent `loser`, whose engine could not be
+    /// started or told of the game.
+    pub fn lost_at_start(
+        start: &AnyPosition,
+        first: usize,
+        loser: usize,
+        termination: Termination,
+        reason: String,
+    ) -> PlayedGame {
+        let first_side = start.side_to_move();
+        let mut sides = [first_side; 2];
+        sides[1 - first] = first_side.opponent();
+        PlayedGame {
+            first,
+            sides,
+            start: start.to_string(),
+            final_position: start.to_string(),
+            moves: Vec::new(),
+            termination,
+            reason,
+            winner: Some(1 - loser),
+            margin: None,
+            stones: None,
+            time_ns: [0, 0],
+            runner_ns: 0,
+        }
+    }
 }

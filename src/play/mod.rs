@@ -2,8 +2,10 @@
 //! random and greedy players), games between them, matches in colour-swapped pairs with an
 //! SPRT, the tables and game records they write.
 
+pub mod adjudication;
 pub mod agent;
 mod check;
+pub mod engine_player;
 pub mod game;
 pub mod merge;
 pub mod meta;
@@ -16,8 +18,9 @@ pub mod settings;
 mod shard;
 
 pub use crate::game::Termination;
+pub use adjudication::Adjudication;
 pub use agent::{Agent, Chooser, Limits, TimeControl};
-pub use game::{play_game, PlayedGame};
+pub use game::{play_game, GameSetup, PlayedGame};
 pub use openings::{openings_from, openings_game, Openings};
 pub use output::{game_line, summary_lines};
 pub use run::run;

@@ -74,27 +74,56 @@ pub(super) fn derive(seed: u64, stream: u64, index: u64) -> u64 {
     splitmix64(&mut state)
 }
 
+/// A game's opening: the position, and the moves that lead to it from the game's start
+/// when they are known (GTP engines are given a position only as moves).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Opening {
+    pub position: AnyPosition,
+    pub moves: Option<Vec<String>>,
+}
+
 impl Openings {
     /// The opening of pair `pair` (0-based) of a play of `game` seeded `seed`.
-    pub fn of_pair(&self, game: GameKind, seed: u64, pair: u64) -> Result<AnyPosition, PlayError> {
+    pub fn of_pair(&self, game: GameKind, seed: u64, pair: u64) -> Result<Opening, PlayError> {
         let start = AnyPosition::start(game);
         match self {
-            Openings::Start => Ok(start),
+            Openings::Start => Ok(Opening {
+                position: start,
+                moves: Some(Vec::new()),
+            }),
             Openings::Positions { positions, .. } => {
-                Ok(positions[(pair % positions.len() as u64) as usize])
+                let position = positions[(pair % positions.len() as u64) as usize];
+                Ok(Opening {
+                    position,
+                    moves: (position == start).then(Vec::new),
+                })
             }
             Openings::Random { plies } => {
                 for attempt in 0..1000 {
                     let seed = derive(seed, 1, pair * 1000 + attempt);
-                    let text = with_position!(&start, p => random_opening(p, *plies, seed).map(|q| q.to_string()));
-                    if let Some(text) = text {
-                        return AnyPosition::parse_text(game, &text).map_err(PlayError::Setup);
+                    let found = with_position!(&start, p => random_opening(p, *plies, seed).map(|(q, moves)| (q.to_string(), moves)));
+                    if let Some((text, moves)) = found {
+                        return Ok(Opening {
+                            position: AnyPosition::parse_text(game, &text)
+                                .map_err(PlayError::Setup)?,
+                            moves: Some(moves),
+                        });
                     }
                 }
                 Err(PlayError::Setup(format!(
                     "random:{plies}: no random opening of {plies} plies leaves a game to play"
                 )))
             }
+        }
+    }
+
+    /// Whether every opening's moves from the start are known (GTP engines need them).
+    pub fn moves_known(&self, game: GameKind) -> bool {
+        match self {
+            Openings::Positions { positions, .. } => {
+                positions.iter().all(|p| *p == AnyPosition::start(game))
+            }
+            _ => true,
         }
     }
 }

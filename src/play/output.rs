@@ -27,9 +27,8 @@ pub fn game_line(kind: GameKind, round: u64, game: &PlayedGame) -> String {
         },
     };
     let forfeit = match game.termination {
-        Termination::TimeForfeit => " (time forfeit)",
-        Termination::MoveRule => " (100 halfmoves)",
-        Termination::End => "",
+        Termination::End => String::new(),
+        t => format!(" ({})", t.describe()),
     };
     format!(
         "Game {round}: {outcome}{forfeit} | T{} | A1 {}ms / A2 {}ms",

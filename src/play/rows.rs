@@ -35,9 +35,12 @@ pub(super) fn save_game(
 ) -> Result<(), PlayError> {
     let dir = &settings.out_dir;
     let names = [agents[0].to_string(), agents[1].to_string()];
-    let mut nodes = [0u64; 2];
+    // An agent's nodes over the game: NA when none of its moves reported any.
+    let mut nodes: [Option<u64>; 2] = [None, None];
     for m in &game.moves {
-        nodes[m.agent] += m.leaf + m.interior;
+        if let Some(n) = m.nodes {
+            nodes[m.agent] = Some(nodes[m.agent].unwrap_or(0) + n);
+        }
         s.moves
             .serialize(MoveRow {
                 r#match: name.to_string(),
@@ -49,11 +52,12 @@ pub(super) fn save_game(
                 r#move: m.mv.clone(),
                 score: m.score,
                 depth: m.depth,
-                nodes: m.leaf + m.interior,
+                nodes: m.nodes,
                 leaf: m.leaf,
                 interior: m.interior,
                 time_ns: m.time_ns,
                 pv: m.pv.clone(),
+                seldepth: m.seldepth,
             })
             .map_err(|e| csv_error(&dir.join(MOVES_FILE), e))?;
     }
@@ -95,6 +99,7 @@ pub(super) fn save_game(
             agent1_time_ms: game.time_ns[0] as f64 / 1e6,
             agent2_time_ms: game.time_ns[1] as f64 / 1e6,
             final_position: game.final_position.clone(),
+            reason: game.reason.clone(),
         })
         .map_err(|e| csv_error(&dir.join(GAMES_FILE), e))?;
     s.games.flush().map_err(flush_error(dir.join(GAMES_FILE)))
@@ -124,6 +129,8 @@ pub(crate) fn played_from_rows(kind: GameKind, row: &GameRow, moves: &[&MoveRow]
                 mv: m.r#move.clone(),
                 score: m.score,
                 depth: m.depth,
+                seldepth: m.seldepth,
+                nodes: m.nodes,
                 leaf: m.leaf,
                 interior: m.interior,
                 time_ns: m.time_ns,
@@ -131,6 +138,7 @@ pub(crate) fn played_from_rows(kind: GameKind, row: &GameRow, moves: &[&MoveRow]
             })
             .collect(),
         termination: Termination::named(&row.termination).unwrap_or(Termination::End),
+        reason: row.reason.clone(),
         winner: match row.winner.as_str() {
             "agent1" => Some(0),
             "agent2" => Some(1),
@@ -142,6 +150,7 @@ pub(crate) fn played_from_rows(kind: GameKind, row: &GameRow, moves: &[&MoveRow]
             (row.agent1_time_ms * 1e6) as u64,
             (row.agent2_time_ms * 1e6) as u64,
         ],
+        runner_ns: 0,
     }
 }
 

@@ -10,14 +10,16 @@ use std::sync::Mutex;
 
 use super::agent::Agent;
 use super::check::{check_same_match, check_settings};
-use super::game::{play_game, PlayedGame};
-use super::openings::derive;
+use super::engine_player::{termination_of, EnginePlayer, EnginePool};
+use super::game::{play_game, GameSetup, PlayedGame};
+use super::openings::{derive, Opening};
 use super::output::game_line;
 use super::records::{write_record, RecordInfo};
 use super::rows::{io, played_from_rows, save_game, Shared};
 use super::settings::{match_name, MatchSummary, PlaySettings, PlaySummary};
 use super::shard::{pair_shard, play_fingerprint};
-use crate::error::{Error, PlayError};
+use crate::engine::EngineSpec;
+use crate::error::{EngineError, Error, PlayError};
 use crate::stats::{elo_estimate, Results, Tally, Verdict};
 use crate::store::games::{read_tables, replace_table, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
 use crate::store::{keep_finished, Shard, Sharding};
@@ -26,6 +28,18 @@ use crate::with_position;
 /// Plays every match; `on_line` gets the per-game lines and running totals as games end.
 pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<PlaySummary, Error> {
     check_settings(settings)?;
+    let pool = EnginePool::default();
+    greet(settings, &pool)?;
+    let result = run_matches(settings, on_line, &pool);
+    pool.shut_down();
+    result
+}
+
+fn run_matches(
+    settings: &PlaySettings,
+    on_line: &(dyn Fn(&str) + Sync),
+    pool: &EnginePool,
+) -> Result<PlaySummary, Error> {
     let shard: Option<Shard> = match settings.shard {
         Some(spec) => Some(
             spec.resolve(|name| std::env::var(name).ok())
@@ -131,7 +145,7 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
         _ => None,
     };
     super::meta::write(settings, sharding)?;
-    let pool = rayon::ThreadPoolBuilder::new()
+    let threads = rayon::ThreadPoolBuilder::new()
         .num_threads(settings.jobs.max(1))
         .build()
         .map_err(|e| PlayError::Threads(e.to_string()))?;
@@ -166,7 +180,7 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
             &shared.lock().expect("lock").results.tally,
         ));
         let next = AtomicU64::new(1);
-        pool.scope(|scope| {
+        threads.scope(|scope| {
             for _ in 0..settings.jobs.max(1) {
                 scope.spawn(|_| loop {
                     if stop.load(Ordering::SeqCst) {
@@ -179,7 +193,7 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
                     if done.contains(&(name.clone(), round)) || !in_shard(name, round) {
                         continue;
                     }
-                    let outcome = play_round(settings, agents, round);
+                    let outcome = play_round(settings, agents, round, pool);
                     let mut s = shared.lock().expect("no thread panics holding the lock");
                     // After an error, or once the SPRT has decided, games still in flight
                     // are abandoned: the tables hold the games the verdict was reached on.
@@ -235,26 +249,96 @@ pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<P
     })
 }
 
-/// Plays game `round` of a match: pair `round / 2`'s opening, agent1 first in odd rounds.
+/// Plays game `round` of a match: pair `round / 2`'s opening, agent1 first in odd rounds;
+/// engine agents take their engines from `pool` and give them back after the game.
 fn play_round(
     settings: &PlaySettings,
     agents: &[Agent; 2],
     round: u64,
+    pool: &EnginePool,
 ) -> Result<PlayedGame, PlayError> {
     let pair = (round - 1) / 2;
-    let start = settings
+    let opening = settings
         .openings
         .of_pair(settings.game, settings.seed, pair)?;
     let first = ((round - 1) % 2) as usize;
     let eval = settings
         .game
         .usable_eval(settings.eval.unwrap_or(settings.game.default_eval()));
-    let seed = derive(settings.seed, 2, round);
-    with_position!(&start, p => play_game(p, [&agents[0], &agents[1]], first, eval, seed, settings.clock))
+    let setup = GameSetup {
+        first,
+        eval,
+        seed: derive(settings.seed, 2, round),
+        clock: settings.clock,
+        adjudication: &settings.adjudication,
+        time_margin: settings.time_margin,
+    };
+    let mut seats: [Option<EnginePlayer>; 2] = [None, None];
+    for (i, agent) in agents.iter().enumerate() {
+        let Some(spec) = agent.engine() else { continue };
+        let clock = agent.limits.clock.map(|c| c.base);
+        match seat(pool, spec, &opening, clock) {
+            Ok(player) => seats[i] = Some(player),
+            Err(e) => {
+                for player in seats.into_iter().flatten() {
+                    pool.give_back(player);
+                }
+                return Ok(PlayedGame::lost_at_start(
+                    &opening.position,
+                    first,
+                    i,
+                    termination_of(&e),
+                    e.to_string(),
+                ));
+            }
+        }
+    }
+    let [seat0, seat1] = &mut seats;
+    let played = with_position!(&opening.position, p => play_game(p, [&agents[0], &agents[1]], &setup, [seat0.as_mut(), seat1.as_mut()]))
         .map_err(|source| PlayError::Search {
             game: format!("game {round}"),
             source,
-        })
+        });
+    for player in seats.into_iter().flatten() {
+        pool.give_back(player);
+    }
+    played
+}
+
+/// An engine ready for a new game from `opening`: one from the pool, or after a fault of
+/// the one from the pool, a fresh one.
+fn seat(
+    pool: &EnginePool,
+    spec: &EngineSpec,
+    opening: &Opening,
+    clock: Option<std::time::Duration>,
+) -> Result<EnginePlayer, EngineError> {
+    let mut player = pool.take(spec)?;
+    match player.new_game(&opening.position, opening.moves.as_deref(), clock) {
+        Ok(()) => Ok(player),
+        Err(_) => {
+            // An engine that died between games (or cannot start one) is restarted once.
+            player.quit();
+            let mut fresh = EnginePlayer::start(spec)?;
+            fresh.new_game(&opening.position, opening.moves.as_deref(), clock)?;
+            Ok(fresh)
+        }
+    }
+}
+
+/// Starts one of each engine the matches name (its handshake checked before any file is
+/// written), kept in `pool` for the first games.
+fn greet(settings: &PlaySettings, pool: &EnginePool) -> Result<(), PlayError> {
+    let mut seen: Vec<&str> = Vec::new();
+    for spec in settings.matches.iter().flatten().filter_map(Agent::engine) {
+        if seen.contains(&spec.name()) {
+            continue;
+        }
+        seen.push(spec.name());
+        let player = EnginePlayer::start(spec).map_err(|e| PlayError::Setup(e.to_string()))?;
+        pool.give_back(player);
+    }
+    Ok(())
 }
 
 fn sprt_decided(settings: &PlaySettings, tally: &Tally) -> bool {

@@ -1,6 +1,9 @@
 //! What a play is asked to do, and what it did.
 
 use std::path::PathBuf;
+use std::time::Duration;
+
+use super::adjudication::Adjudication;
 
 use super::agent::Agent;
 use super::openings::Openings;
@@ -33,6 +36,15 @@ pub struct PlaySettings {
     pub shard: Option<ShardSpec>,
     /// The bench total this build must count first (see `sweep --signature`).
     pub signature: Option<u64>,
+    /// How games may end before the rules end them.
+    pub adjudication: Adjudication,
+    /// How late past its time an engine's answer may come (fastchess's `timemargin`).
+    pub time_margin: Duration,
+    /// A copy of the game records written here as well (cutechess's `-pgnout`).
+    pub record_copy: Option<PathBuf>,
+    /// Move comments with each move's nodes (cutechess's `-pgnout ... nodes`... see
+    /// `records.rs`).
+    pub comment_nodes: bool,
 }
 
 /// How one match went.

@@ -194,11 +194,11 @@ fn agent1_grid(games: &[GameRow], moves: &[MoveRow], per_move: bool) -> Grid {
         true => moves
             .iter()
             .filter(|m| m.role == "agent1")
-            .map(|m| (m.agent.as_str(), m.nodes))
+            .filter_map(|m| Some((m.agent.as_str(), m.nodes?)))
             .collect(),
         false => games
             .iter()
-            .map(|g| (g.agent1.as_str(), g.agent1_nodes))
+            .filter_map(|g| Some((g.agent1.as_str(), g.agent1_nodes?)))
             .collect(),
     };
     let mut sums: BTreeMap<(usize, usize), (f64, f64)> = BTreeMap::new();
@@ -279,10 +279,13 @@ fn nodes_per_ply(moves: &[MoveRow]) -> (Vec<Series>, BandPoints) {
     let mut by: BTreeMap<(usize, u32), Vec<f64>> = BTreeMap::new();
     for m in moves
         .iter()
-        .filter(|m| m.role == "agent1" && m.depth.is_some() && m.nodes > 0)
+        .filter(|m| m.role == "agent1" && m.depth.is_some())
     {
+        let Some(nodes) = m.nodes.filter(|&n| n > 0) else {
+            continue;
+        };
         let a = ordered_insert(&mut agents, &m.agent);
-        by.entry((a, m.ply)).or_default().push(m.nodes as f64);
+        by.entry((a, m.ply)).or_default().push(nodes as f64);
     }
     let mut series = Vec::new();
     let mut bands = Vec::new();
@@ -374,6 +377,16 @@ fn summary(
         let tally = tally_of(games, name);
         let elo = elo_estimate(&tally, sprt.is_some_and(|s| s.pentanomial));
         let mean = |f: &dyn Fn(&GameRow) -> f64| rows.iter().map(|g| f(g)).sum::<f64>() / n;
+        // Nodes over the games that report them (engines may not): NA when none does.
+        let mean_nodes = |f: &dyn Fn(&GameRow) -> Option<u64>| {
+            let known: Vec<u64> = rows.iter().filter_map(|g| f(g)).collect();
+            match known.is_empty() {
+                true => "NA".to_string(),
+                false => thousands(
+                    (known.iter().sum::<u64>() as f64 / known.len() as f64).round() as u64,
+                ),
+            }
+        };
         let _ =
             writeln!(
             md,
@@ -390,8 +403,8 @@ fn summary(
             }),
             elo.map_or("–".into(), |e| format!("{:.1} %", e.los)),
             mean(&|g| g.plies as f64),
-            thousands(mean(&|g| g.agent1_nodes as f64).round() as u64),
-            thousands(mean(&|g| g.agent2_nodes as f64).round() as u64),
+            mean_nodes(&|g| g.agent1_nodes),
+            mean_nodes(&|g| g.agent2_nodes),
             mean(&|g| g.agent1_time_ms),
             mean(&|g| g.agent2_time_ms),
         );

@@ -38,13 +38,20 @@ pub struct GameRow {
     /// `30-19`: agent1's and agent2's stones, for games that count them.
     pub stones: Option<String>,
     pub plies: u32,
-    /// `end`, `move_rule` or `time_forfeit`.
+    /// How the game ended: `end`, `move_rule`, `time_forfeit`, `illegal_move`, `crash`,
+    /// `stall`, `protocol_error`, `adjudicated_exact`, `adjudicated_draw`,
+    /// `adjudicated_resign` or `max_moves`.
     pub termination: String,
-    pub agent1_nodes: u64,
-    pub agent2_nodes: u64,
+    /// The agents' nodes over the game (NA when an engine reported none of its moves').
+    pub agent1_nodes: Option<u64>,
+    pub agent2_nodes: Option<u64>,
     pub agent1_time_ms: f64,
     pub agent2_time_ms: f64,
     pub final_position: String,
+    /// What ended the game besides the rules: the fault or the adjudication, in words
+    /// (empty for an end by the rules; missing in tables written before it).
+    #[serde(default)]
+    pub reason: String,
 }
 
 /// One move of a game.
@@ -59,14 +66,20 @@ pub struct MoveRow {
     pub side: String,
     pub r#move: String,
     pub score: Option<i32>,
-    /// The deepest finished iteration.
+    /// The deepest finished iteration (an engine's: its last `info depth`).
     pub depth: Option<u32>,
-    /// `leaf + interior`.
-    pub nodes: u64,
-    pub leaf: u64,
-    pub interior: u64,
+    /// `leaf + interior`; an engine's: the nodes of its last `info` (NA when it says none).
+    pub nodes: Option<u64>,
+    /// nodeprof's counters (NA for engines, which do not report them).
+    pub leaf: Option<u64>,
+    pub interior: Option<u64>,
+    /// nodeprof's clock: the agent's thinking time (an engine's: from `go` to its answer).
     pub time_ns: u64,
     pub pv: String,
+    /// The selective depth an engine reported (NA for nodeprof's agents and engines that
+    /// say none; missing in tables written before it).
+    #[serde(default)]
+    pub seldepth: Option<u32>,
 }
 
 /// The rows of a CSV file of `T`, or none if the file is missing or empty. A last line

@@ -6,6 +6,7 @@
 //! a fresh search as `nodeprof sweep -d 1..D` runs them, and reports each as an iteration
 //! (its nodes counted from the `go`, its own counters in an `info string nodeprof ...` line).
 
+mod agent;
 mod nboard;
 mod pons;
 mod uci;
@@ -22,10 +23,13 @@ pub use uci::serve as serve_uci;
 
 /// Serves `protocol` on `input`/`output` for positions of `kind` until `quit` or the end of
 /// the input.
+/// With `as_agent`, a UCI-family `go` is answered as `nodeprof play`'s agent answers a
+/// move (see [`agent`]).
 pub fn serve(
     protocol: Protocol,
     kind: GameKind,
     config: &SearchConfig,
+    as_agent: bool,
     input: impl BufRead,
     output: &mut impl Write,
 ) -> std::io::Result<()> {
@@ -33,7 +37,7 @@ pub fn serve(
         Protocol::Nboard => serve_nboard(kind, config, input, output),
         Protocol::Pons => pons::serve(kind, config, input, output),
         Protocol::Gtp => Err(std::io::Error::other("nodeprof does not serve GTP")),
-        _ => serve_uci(kind, config, input, output),
+        _ => serve_uci(kind, config, as_agent, input, output),
     }
 }
 

@@ -4,6 +4,7 @@
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
+use super::agent::ServedAgent;
 use super::words::{engine_name, move_text};
 use crate::engine::info::counters_string;
 use crate::error::SearchError;
@@ -82,11 +83,16 @@ fn parse_position(kind: GameKind, rest: &str) -> Result<AnyPosition, String> {
 pub fn serve(
     kind: GameKind,
     config: &SearchConfig,
+    as_agent: bool,
     input: impl BufRead,
     out: &mut impl Write,
 ) -> std::io::Result<()> {
     let mut position = AnyPosition::start(kind);
     let config = config.for_game(kind);
+    let mut agent = match as_agent {
+        true => Some(ServedAgent::new(kind, &config).map_err(std::io::Error::other)?),
+        false => None,
+    };
     for line in input.lines() {
         let line = line?;
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -100,11 +106,21 @@ pub fn serve(
                 writeln!(out, "{command}ok")?;
             }
             "isready" => writeln!(out, "readyok")?,
-            "ucinewgame" | "uainewgame" | "uginewgame" | "setoption" | "stop" | "ponderhit" => {}
+            "ucinewgame" | "uainewgame" | "uginewgame" => {
+                if let Some(agent) = &mut agent {
+                    agent.new_game().map_err(std::io::Error::other)?;
+                }
+            }
+            "setoption" | "stop" | "ponderhit" => {}
             "position" => {
                 match parse_position(kind, line.trim_start()["position".len()..].trim()) {
                     Ok(p) => position = p,
                     Err(e) => writeln!(out, "info string error: {e}")?,
+                }
+            }
+            "go" if agent.is_some() => {
+                if let Some(agent) = &mut agent {
+                    agent.go(&position, &words[1..], out)?;
                 }
             }
             "go" => match parse_go(&words[1..], position.side_to_move() as usize == 0) {
@@ -233,7 +249,14 @@ mod tests {
         let config = SearchConfig::new("alphabeta".parse().unwrap());
         let input = "ugi\nisready\nposition startpos moves 1 2 1 2 1 2\nquery gameover\nquery p1turn\nquery result\nposition startpos moves 1 2 1 2 1 2 1\nquery gameover\nquery result\ngo depth 2\nquit\nisready\n";
         let mut out = Vec::new();
-        serve(GameKind::Connect4, &config, input.as_bytes(), &mut out).unwrap();
+        serve(
+            GameKind::Connect4,
+            &config,
+            false,
+            input.as_bytes(),
+            &mut out,
+        )
+        .unwrap();
         let text = String::from_utf8(out).unwrap();
         let responses: Vec<&str> = text.lines().filter(|l| l.starts_with("response")).collect();
         // Six stones, the first player to move; then four in a row in column 1: the first

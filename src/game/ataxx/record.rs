@@ -23,9 +23,11 @@ pub(super) fn pgn(r: &GameRecord) -> String {
     tag("FEN", r.start);
     tag("FinalFEN", r.final_position);
     match r.termination {
-        Termination::TimeForfeit => tag("Adjudicated", "Out of time"),
-        Termination::MoveRule => tag("Termination", "100 halfmoves"),
         Termination::End => {}
+        Termination::TimeForfeit => tag("Termination", "time forfeit"),
+        Termination::MoveRule => tag("Termination", "100 halfmoves"),
+        t if t.is_fault() => tag("Termination", "rules infraction"),
+        t => tag("Termination", &format!("adjudication: {}", t.describe())),
     }
     tag("PlyCount", &r.moves.len().to_string());
     if let Some(stones) = r.stones {

@@ -1,0 +1,289 @@
+//! Ending games before the rules do: exactly, by nodeprof's solver once a position is within
+//! its reach (the result of perfect play from there, never a misjudgement); by the agents'
+//! reported scores, as cutechess-cli's `-draw` and `-resign` do; and at a move limit
+//! (`-maxmoves`). The rules are written as cutechess takes them:
+//! `movenumber=40,movecount=8,score=10` (commas or spaces).
+
+use std::str::FromStr;
+
+use crate::error::SearchError;
+use crate::game::{GameKind, Termination};
+use crate::search::{game_result, search, Endgame, SearchConfig, END};
+
+/// `-draw movenumber=N movecount=M score=S`: a draw once the game is N full moves old and
+/// both sides' scores have stayed within ±S for their last M moves each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRule {
+    pub movenumber: u32,
+    pub movecount: u32,
+    pub score: i32,
+}
+
+/// `-resign movecount=M score=S [twosided=true]`: a side whose score has stayed at or below
+/// −S for its last M moves loses (two-sided: and its opponent's at or above S as long).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResignRule {
+    pub movecount: u32,
+    pub score: i32,
+    pub twosided: bool,
+}
+
+/// Every way a game may be ended early; none by default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Adjudication {
+    /// Solve exactly at this many empty squares or fewer.
+    pub exact: Option<u32>,
+    pub draw: Option<DrawRule>,
+    pub resign: Option<ResignRule>,
+    /// A draw after this many full moves (2 plies each).
+    pub max_moves: Option<u32>,
+}
+
+/// The empties at which `--adjudicate-exact` alone solves, per game: where the default
+/// solver proves a position in well under a second on one core (Reversi's 16 empties take
+/// about 10 ms; Connect 4's end is quick); Ataxx has none (its jumps fill no square, so a
+/// few empties can still hold a long game): name a number.
+pub fn default_exact_empties(kind: GameKind) -> Option<u32> {
+    match kind {
+        GameKind::Reversi => Some(16),
+        GameKind::Connect4 => Some(16),
+        _ => None,
+    }
+}
+
+fn parse_items(text: &str, rule: &str, keys: &[&str]) -> Result<Vec<(String, String)>, String> {
+    let mut items = Vec::new();
+    for item in text
+        .split([',', ' '])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        let (key, value) = item.split_once('=').ok_or_else(|| {
+            format!(
+                "{rule}: expected key=value, got '{item}' (keys: {})",
+                keys.join(", ")
+            )
+        })?;
+        if !keys.contains(&key) {
+            return Err(format!(
+                "{rule}: unknown key '{key}' (keys: {})",
+                keys.join(", ")
+            ));
+        }
+        items.push((key.to_string(), value.to_string()));
+    }
+    Ok(items)
+}
+
+fn number<T: FromStr>(rule: &str, key: &str, value: &str) -> Result<T, String> {
+    value
+        .parse()
+        .map_err(|_| format!("{rule}: {key} must be a whole number, got '{value}'"))
+}
+
+impl FromStr for DrawRule {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<DrawRule, String> {
+        let mut rule = DrawRule {
+            movenumber: 0,
+            movecount: 0,
+            score: 0,
+        };
+        let (mut count, mut score) = (false, false);
+        for (key, value) in parse_items(text, "draw", &["movenumber", "movecount", "score"])? {
+            match key.as_str() {
+                "movenumber" => rule.movenumber = number("draw", &key, &value)?,
+                "movecount" => {
+                    rule.movecount = number("draw", &key, &value)?;
+                    count = true
+                }
+                _ => {
+                    rule.score = number::<i32>("draw", &key, &value)?.abs();
+                    score = true
+                }
+            }
+        }
+        match (count, score) {
+            (true, true) if rule.movecount > 0 => Ok(rule),
+            _ => Err("draw: needs movecount=M (at least 1) and score=S".into()),
+        }
+    }
+}
+
+impl FromStr for ResignRule {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<ResignRule, String> {
+        let mut rule = ResignRule {
+            movecount: 0,
+            score: 0,
+            twosided: false,
+        };
+        let mut score = false;
+        for (key, value) in parse_items(text, "resign", &["movecount", "score", "twosided"])? {
+            match key.as_str() {
+                "movecount" => rule.movecount = number("resign", &key, &value)?,
+                "score" => {
+                    rule.score = number::<i32>("resign", &key, &value)?.abs();
+                    score = true
+                }
+                _ => {
+                    rule.twosided = match value.as_str() {
+                        "true" => true,
+                        "false" => false,
+                        _ => {
+                            return Err(format!("resign: twosided is true or false, got '{value}'"))
+                        }
+                    }
+                }
+            }
+        }
+        match score && rule.movecount > 0 {
+            true => Ok(rule),
+            false => Err("resign: needs movecount=M (at least 1) and score=S".into()),
+        }
+    }
+}
+
+/// The scores of a game's moves so far, each by the side that moved, for the score rules.
+#[derive(Clone, Debug, Default)]
+pub struct ScoreWatch {
+    /// Each ply's mover (0: the first agent) and its score, if it reported one.
+    plies: Vec<(usize, Option<i32>)>,
+}
+
+impl ScoreWatch {
+    pub fn push(&mut self, agent: usize, score: Option<i32>) {
+        self.plies.push((agent, score));
+    }
+
+    /// The last `count` scores of `agent`'s moves, if it has made that many, all reported.
+    fn last(&self, agent: usize, count: u32) -> Option<Vec<i32>> {
+        let scores: Vec<Option<i32>> = self
+            .plies
+            .iter()
+            .rev()
+            .filter(|(a, _)| *a == agent)
+            .take(count as usize)
+            .map(|(_, s)| *s)
+            .collect();
+        match scores.len() == count as usize {
+            true => scores.into_iter().collect(),
+            false => None,
+        }
+    }
+
+    /// What the score rules decide after the last move: a draw, or the agent who resigns.
+    pub fn decide(&self, adjudication: &Adjudication) -> Option<(Termination, Option<usize>)> {
+        let plies = self.plies.len() as u32;
+        if let Some(max) = adjudication.max_moves {
+            if plies >= 2 * max {
+                return Some((Termination::MaxMoves, None));
+            }
+        }
+        if let Some(rule) = adjudication.resign {
+            for agent in [0, 1] {
+                let hopeless = self
+                    .last(agent, rule.movecount)
+                    .is_some_and(|s| s.iter().all(|&v| v <= -rule.score));
+                let agreed = !rule.twosided
+                    || self
+                        .last(1 - agent, rule.movecount)
+                        .is_some_and(|s| s.iter().all(|&v| v >= rule.score));
+                if hopeless && agreed {
+                    return Some((Termination::AdjudicatedResign, Some(agent)));
+                }
+            }
+        }
+        if let Some(rule) = adjudication.draw {
+            let near = |agent| {
+                self.last(agent, rule.movecount)
+                    .is_some_and(|s| s.iter().all(|&v| v.abs() <= rule.score))
+            };
+            if plies >= 2 * rule.movenumber && near(0) && near(1) {
+                return Some((Termination::AdjudicatedDraw, None));
+            }
+        }
+        None
+    }
+}
+
+/// The exact result of `pos` for its side to move (the final margin under perfect play), by
+/// the game's default solver.
+pub fn solve_exactly<G: Endgame>(pos: &G, kind: GameKind) -> Result<i32, SearchError> {
+    let config = SearchConfig::new(crate::sweep::plan::default_solver(kind)).for_game(kind);
+    let outcome = search(pos, END, &config)?;
+    Ok(game_result::<G>(outcome.score).unwrap_or(outcome.score.signum()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_parse_as_cutechess_writes_them() {
+        let d: DrawRule = "movenumber=40 movecount=8 score=10".parse().unwrap();
+        assert_eq!((d.movenumber, d.movecount, d.score), (40, 8, 10));
+        let r: ResignRule = "movecount=3,score=400,twosided=true".parse().unwrap();
+        assert_eq!((r.movecount, r.score, r.twosided), (3, 400, true));
+        for bad in [
+            "movecount=0 score=1",
+            "score=1",
+            "movecount=2 score=x",
+            "foo=1",
+        ] {
+            assert!(bad.parse::<DrawRule>().is_err(), "{bad}");
+            assert!(bad.parse::<ResignRule>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn score_rules_decide_as_cutechess_does() {
+        let adj = Adjudication {
+            resign: Some("movecount=2 score=100".parse().unwrap()),
+            draw: Some("movenumber=3 movecount=2 score=5".parse().unwrap()),
+            ..Adjudication::default()
+        };
+        let mut w = ScoreWatch::default();
+        for (agent, score) in [(0, 0), (1, -150), (0, 3), (1, -120)] {
+            w.push(agent, Some(score));
+        }
+        assert_eq!(
+            w.decide(&adj),
+            Some((Termination::AdjudicatedResign, Some(1)))
+        );
+        let mut w = ScoreWatch::default();
+        for (agent, score) in [(0, 1), (1, -1), (0, 2), (1, 0)] {
+            w.push(agent, Some(score));
+            // Not before move 3, however level.
+            assert_eq!(w.decide(&adj), None);
+        }
+        w.push(0, Some(4));
+        w.push(1, Some(-5));
+        assert_eq!(w.decide(&adj), Some((Termination::AdjudicatedDraw, None)));
+        // The other side's unscored moves do not break a streak.
+        let mut w = ScoreWatch::default();
+        for (agent, score) in [(1, Some(-150)), (0, None), (1, Some(-150))] {
+            w.push(agent, score);
+        }
+        assert_eq!(
+            w.decide(&adj),
+            Some((Termination::AdjudicatedResign, Some(1)))
+        );
+        let two = Adjudication {
+            resign: Some("movecount=1 score=100 twosided=true".parse().unwrap()),
+            ..Adjudication::default()
+        };
+        let mut w = ScoreWatch::default();
+        w.push(0, None);
+        w.push(1, Some(-150));
+        assert_eq!(w.decide(&two), None);
+        let limit = Adjudication {
+            max_moves: Some(1),
+            ..Adjudication::default()
+        };
+        w.push(0, None);
+        assert_eq!(w.decide(&limit), Some((Termination::MaxMoves, None)));
+    }
+}

@@ -1,0 +1,317 @@
+//! External engines as players: one engine's side of a game, asked for each move in its
+//! protocol (UCI and its dialects: the game so far as `position fen START moves ...` and a
+//! `go` with the agent's limits and clocks; NBoard: `set game` and `set depth`; GTP: the
+//! moves it has not seen, then `genmove`), and the pool that keeps started engines between
+//! games (an engine that faulted is not given back: the next game starts a fresh one).
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use super::agent::Limits;
+use crate::engine::info::SearchResult;
+use crate::engine::{Engine, EngineSpec, Protocol};
+use crate::error::EngineError;
+use crate::game::Termination;
+use crate::position::AnyPosition;
+
+/// How long the engine's answer may be late past its time (movetime or clock) before its
+/// game is lost on time, unless `--timemargin` says otherwise.
+pub const DEFAULT_TIME_MARGIN: Duration = Duration::from_millis(100);
+
+/// One move asked of an engine.
+pub struct MoveRequest<'a> {
+    /// The game's start (the opening position).
+    pub start: &'a AnyPosition,
+    /// The moves from the game's start to now, in nodeprof's notation.
+    pub moves: &'a [String],
+    /// The position now.
+    pub position: &'a AnyPosition,
+    /// Whether the side to move is the game's first side (UCI's white, GTP's black).
+    pub first_to_move: bool,
+    pub limits: &'a Limits,
+    /// The time left on each side's clock (the first side's first), with a clock.
+    pub clocks: Option<[Duration; 2]>,
+    /// Where the wait for the answer ends (the stall limit, or the time left plus margin).
+    pub deadline: Instant,
+}
+
+/// What an engine answered for one move, its move unchecked.
+pub struct EngineMove {
+    pub mv: String,
+    pub result: SearchResult,
+}
+
+/// An engine's fault during a game, as the game's end names it.
+pub fn termination_of(error: &EngineError) -> Termination {
+    match error {
+        EngineError::Timeout { .. } => Termination::Stall,
+        EngineError::Protocol { .. } | EngineError::Refused { .. } | EngineError::Spec { .. } => {
+            Termination::ProtocolError
+        }
+        EngineError::Exited { .. } | EngineError::Io { .. } | EngineError::Start { .. } => {
+            Termination::Crash
+        }
+    }
+}
+
+/// Checks before any game that `spec` can play under `limits` (what its protocol can be told).
+pub fn check_limits(spec: &EngineSpec, limits: &Limits) -> Result<(), String> {
+    let name = spec.name();
+    match spec.protocol {
+        Protocol::Uci | Protocol::Uai | Protocol::Ugi => match limits.is_empty() {
+            true => Err(format!(
+                "engine {name} needs a limit: depth=N, nodes=N, movetime=T or clock=T[+I] (after @, or --depth, --nodes, --movetime, --clock, -each)"
+            )),
+            false => Ok(()),
+        },
+        Protocol::Nboard => match (limits.depth, limits.nodes, limits.movetime, limits.clock) {
+            (Some(_), None, None, None) => Ok(()),
+            _ => Err(format!(
+                "engine {name} speaks NBoard, whose searches take a depth only (set depth): give it depth=N"
+            )),
+        },
+        Protocol::Gtp => match (limits.depth, limits.nodes, limits.movetime) {
+            (None, None, None) => Ok(()),
+            _ => Err(format!(
+                "engine {name} speaks GTP, which has no depth, node or move-time limit: give it none (it plays at its own setting) or a clock=T"
+            )),
+        },
+        Protocol::Pons => Err(format!(
+            "engine {name} is Pons' solver, which scores positions and names no move: it cannot play"
+        )),
+    }
+}
+
+/// An engine seated for games: the process and, for GTP, the moves it has been told.
+pub struct EnginePlayer {
+    engine: Engine,
+    /// GTP: the game's moves (from its opening) the engine has on its board.
+    told: Vec<String>,
+    /// Set by a fault: the engine is not given back to the pool.
+    pub broken: bool,
+}
+
+impl EnginePlayer {
+    pub fn start(spec: &EngineSpec) -> Result<EnginePlayer, EngineError> {
+        Ok(EnginePlayer {
+            engine: Engine::start(spec)?,
+            told: Vec::new(),
+            broken: false,
+        })
+    }
+
+    pub fn spec(&self) -> &EngineSpec {
+        self.engine.spec()
+    }
+
+    /// A new game from `start`; GTP engines are given `opening` (the moves from the game's
+    /// own start position to `start`) since GTP sets positions only by moves.
+    pub fn new_game(
+        &mut self,
+        start: &AnyPosition,
+        opening: Option<&[String]>,
+        clock: Option<Duration>,
+    ) -> Result<(), EngineError> {
+        self.told.clear();
+        self.engine.new_game()?;
+        if self.spec().protocol != Protocol::Gtp {
+            return Ok(());
+        }
+        let deadline = Instant::now() + crate::engine::spec::HANDSHAKE_TIMEOUT;
+        if let Some(base) = clock {
+            // GTP's clock: main time in seconds, no byo-yomi.
+            self.engine.gtp(
+                &format!("time_settings {} 0 0", base.as_secs().max(1)),
+                deadline,
+            )?;
+        }
+        let Some(moves) = opening else {
+            return Err(EngineError::Refused {
+                engine: self.spec().name().to_string(),
+                message: format!(
+                    "GTP sets a position only by playing moves from the start, and the opening {start} comes with none (use --openings start or random:K)"
+                ),
+            });
+        };
+        let mut position = AnyPosition::start(start.kind());
+        for mv in moves {
+            self.engine
+                .play_move(position.side_to_move() == start_side(&position), mv)?;
+            position = position
+                .after_moves(&[mv])
+                .map_err(|message| EngineError::Refused {
+                    engine: self.spec().name().to_string(),
+                    message,
+                })?;
+        }
+        Ok(())
+    }
+
+    /// Asks for the move of `request`'s side (unchecked: the referee checks it).
+    pub fn choose(&mut self, request: &MoveRequest) -> Result<EngineMove, EngineError> {
+        let protocol = self.spec().protocol;
+        let result = match protocol {
+            Protocol::Uci | Protocol::Uai | Protocol::Ugi => {
+                let mut position = request.start.to_string();
+                if !request.moves.is_empty() {
+                    position = format!("{position} moves {}", request.moves.join(" "));
+                }
+                let go = go_arguments(protocol, request.limits, request.clocks);
+                self.engine.go(&position, &go, request.deadline)?
+            }
+            Protocol::Nboard => {
+                let depth = request.limits.depth.unwrap_or(1);
+                self.engine
+                    .go_nboard(request.position, depth, request.deadline)?
+            }
+            Protocol::Gtp => {
+                // The moves since the engine's board was last in step (the opponent's).
+                let first = request.moves.len().min(self.told.len());
+                let mut position =
+                    request
+                        .start
+                        .after_moves(&self.told[..first])
+                        .map_err(|message| EngineError::Refused {
+                            engine: self.spec().name().to_string(),
+                            message,
+                        })?;
+                for mv in &request.moves[first..] {
+                    self.engine
+                        .play_move(position.side_to_move() == start_side(request.start), mv)?;
+                    position =
+                        position
+                            .after_moves(&[mv])
+                            .map_err(|message| EngineError::Refused {
+                                engine: self.spec().name().to_string(),
+                                message,
+                            })?;
+                }
+                self.told = request.moves.to_vec();
+                if let Some(clocks) = request.clocks {
+                    let left = clocks[usize::from(!request.first_to_move)];
+                    let line = format!(
+                        "time_left {} {} 0",
+                        crate::engine::gtp::colour(request.first_to_move),
+                        left.as_secs()
+                    );
+                    self.engine.gtp(&line, request.deadline)?;
+                }
+                let started = Instant::now();
+                let mv = self
+                    .engine
+                    .generate_move_by(request.first_to_move, request.deadline)?;
+                self.told.push(mv.clone());
+                SearchResult {
+                    best_move: Some(mv),
+                    wall_ns: started.elapsed().as_nanos() as u64,
+                    ..SearchResult::default()
+                }
+            }
+            Protocol::Pons => {
+                return Err(EngineError::Refused {
+                    engine: self.spec().name().to_string(),
+                    message: "Pons' solver cannot play".into(),
+                })
+            }
+        };
+        match result.best_move.clone() {
+            Some(mv) if !result.stopped => Ok(EngineMove { mv, result }),
+            Some(_) => Err(EngineError::Timeout {
+                engine: self.spec().name().to_string(),
+                waiting_for: "'bestmove' (it answered only when told to stop)".into(),
+                after: Duration::ZERO,
+            }),
+            None => Err(EngineError::Protocol {
+                engine: self.spec().name().to_string(),
+                line: "bestmove (none)".into(),
+                message: "no move in a position with moves to play".into(),
+            }),
+        }
+    }
+
+    pub fn quit(self) {
+        self.engine.quit();
+    }
+}
+
+/// The side that moves first in the game of `position` (GTP's black).
+fn start_side(position: &AnyPosition) -> crate::game::Side {
+    AnyPosition::start(position.kind()).side_to_move()
+}
+
+/// `go`'s arguments for `limits` (UCI's `wtime`/`btime` are the first and second sides',
+/// UGI's `p1time`/`p2time`).
+fn go_arguments(protocol: Protocol, limits: &Limits, clocks: Option<[Duration; 2]>) -> String {
+    let mut words = Vec::new();
+    if let Some(d) = limits.depth {
+        words.push(format!("depth {d}"));
+    }
+    if let Some(n) = limits.nodes {
+        words.push(format!("nodes {n}"));
+    }
+    if let Some(t) = limits.movetime {
+        words.push(format!("movetime {}", t.as_millis().max(1)));
+    }
+    if let (Some(tc), Some(clocks)) = (limits.clock, clocks) {
+        let names = match protocol {
+            Protocol::Ugi => ["p1time", "p2time", "p1inc", "p2inc"],
+            _ => ["wtime", "btime", "winc", "binc"],
+        };
+        let inc = tc.increment.as_millis();
+        words.push(format!(
+            "{} {} {} {} {} {inc} {} {inc}",
+            names[0],
+            clocks[0].as_millis(),
+            names[1],
+            clocks[1].as_millis(),
+            names[2],
+            names[3]
+        ));
+    }
+    words.join(" ")
+}
+
+/// Started engines kept between games, by name.
+#[derive(Default)]
+pub struct EnginePool {
+    idle: Mutex<HashMap<String, Vec<EnginePlayer>>>,
+}
+
+impl EnginePool {
+    /// An idle engine named like `spec`, or a new one started.
+    pub fn take(&self, spec: &EngineSpec) -> Result<EnginePlayer, EngineError> {
+        let idle = self
+            .idle
+            .lock()
+            .expect("no thread panics holding the lock")
+            .get_mut(spec.name())
+            .and_then(Vec::pop);
+        match idle {
+            Some(player) => Ok(player),
+            None => EnginePlayer::start(spec),
+        }
+    }
+
+    /// Keeps `player` for a later game, unless it faulted (then it is stopped).
+    pub fn give_back(&self, player: EnginePlayer) {
+        if player.broken {
+            player.quit();
+            return;
+        }
+        self.idle
+            .lock()
+            .expect("no thread panics holding the lock")
+            .entry(player.spec().name().to_string())
+            .or_default()
+            .push(player);
+    }
+
+    /// Stops every idle engine.
+    pub fn shut_down(&self) {
+        let idle = std::mem::take(&mut *self.idle.lock().expect("no thread panics"));
+        for player in idle.into_values().flatten() {
+            player.quit();
+        }
+    }
+}
