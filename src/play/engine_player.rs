@@ -32,8 +32,8 @@ pub struct MoveRequest<'a> {
     pub limits: &'a Limits,
     /// The time left on each side's clock (the first side's first), with a clock.
     pub clocks: Option<[Duration; 2]>,
-    /// Where the wait for the answer ends (the stall limit, or the time left plus margin).
-    pub deadline: Instant,
+    /// How long the answer is waited for (the stall limit, or the time left plus margin).
+    pub wait: Duration,
 }
 
 /// What an engine answered for one move, its move unchecked.
@@ -150,6 +150,23 @@ impl EnginePlayer {
 
     /// Asks for the move of `request`'s side (unchecked: the referee checks it).
     pub fn choose(&mut self, request: &MoveRequest) -> Result<EngineMove, EngineError> {
+        self.ask(request).map_err(|e| match e {
+            // The wait asked for, not what was left of it when the read began.
+            EngineError::Timeout {
+                engine,
+                waiting_for,
+                ..
+            } => EngineError::Timeout {
+                engine,
+                waiting_for,
+                after: request.wait,
+            },
+            other => other,
+        })
+    }
+
+    fn ask(&mut self, request: &MoveRequest) -> Result<EngineMove, EngineError> {
+        let deadline = Instant::now() + request.wait;
         let protocol = self.spec().protocol;
         let result = match protocol {
             Protocol::Uci | Protocol::Uai | Protocol::Ugi => {
@@ -158,12 +175,11 @@ impl EnginePlayer {
                     position = format!("{position} moves {}", request.moves.join(" "));
                 }
                 let go = go_arguments(protocol, request.limits, request.clocks);
-                self.engine.go(&position, &go, request.deadline)?
+                self.engine.go(&position, &go, deadline)?
             }
             Protocol::Nboard => {
                 let depth = request.limits.depth.unwrap_or(1);
-                self.engine
-                    .go_nboard(request.position, depth, request.deadline)?
+                self.engine.go_nboard(request.position, depth, deadline)?
             }
             Protocol::Gtp => {
                 // The moves since the engine's board was last in step (the opponent's).
@@ -195,12 +211,12 @@ impl EnginePlayer {
                         crate::engine::gtp::colour(request.first_to_move),
                         left.as_secs()
                     );
-                    self.engine.gtp(&line, request.deadline)?;
+                    self.engine.gtp(&line, deadline)?;
                 }
                 let started = Instant::now();
                 let mv = self
                     .engine
-                    .generate_move_by(request.first_to_move, request.deadline)?;
+                    .generate_move_by(request.first_to_move, deadline)?;
                 self.told.push(mv.clone());
                 SearchResult {
                     best_move: Some(mv),

@@ -346,9 +346,9 @@ where
         };
         let position_now = AnyPosition::from(pos);
         let clocks = remaining[first].zip(remaining[1 - first]);
+        let stall = agents[agent].engine().map(|spec| spec.timeout);
+        let wait = stall.map(|stall| engine_time.map_or(stall, |t| (t + time_margin).min(stall)));
         let ask = |player: &mut EnginePlayer| {
-            let stall = player.spec().timeout;
-            let wait = engine_time.map_or(stall, |t| (t + time_margin).min(stall));
             let request = MoveRequest {
                 start: &start_any,
                 moves: &texts,
@@ -356,7 +356,7 @@ where
                 first_to_move: pos.side_to_move() == first_side,
                 limits,
                 clocks: clocks.map(|(a, b)| [a, b]),
-                deadline: Instant::now() + wait,
+                wait: wait.unwrap_or_default(),
             };
             player.choose(&request)
         };
@@ -366,6 +366,12 @@ where
         let choice = match chosen {
             Chosen::Move(choice) => choice,
             Chosen::Fault(termination, reason) => {
+                // No answer within the time it had (not its stall limit) is a loss on time.
+                let timed = engine_time.is_some() && wait != stall;
+                let termination = match termination {
+                    Termination::Stall if timed => Termination::TimeForfeit,
+                    other => other,
+                };
                 ended = Some((termination, Some(1 - agent), None, reason));
                 break;
             }

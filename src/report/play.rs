@@ -123,6 +123,7 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     }
     let mut summary = summary(
         &games,
+        &moves,
         &matches,
         sprt.as_ref(),
         [&per_game, &per_move],
@@ -354,6 +355,7 @@ fn write_grid(dir: &Path, stem: &str, grid: &Grid) -> Result<Vec<PathBuf>, Repor
 /// `summary.md`, with the mean nodes of the first agents per game and per move.
 fn summary(
     games: &[GameRow],
+    moves: &[MoveRow],
     matches: &[String],
     sprt: Option<&Sprt>,
     [per_game, per_move]: [&Grid; 2],
@@ -409,23 +411,9 @@ fn summary(
             mean(&|g| g.agent2_time_ms),
         );
     }
-    let terminations: Vec<(String, usize)> = ["move_rule", "time_forfeit"]
-        .iter()
-        .map(|t| {
-            (
-                t.to_string(),
-                games.iter().filter(|g| g.termination == *t).count(),
-            )
-        })
-        .filter(|(_, n)| *n > 0)
-        .collect();
-    if !terminations.is_empty() {
-        let list: Vec<String> = terminations
-            .iter()
-            .map(|(t, n)| format!("{n} by {t}"))
-            .collect();
-        let _ = writeln!(md, "\nGames not ended by play: {}.", list.join(", "));
-    }
+    terminations_section(&mut md, games);
+    ratings_section(&mut md, games);
+    agents_section(&mut md, games, moves);
     if let Some(sprt) = sprt {
         let _ = writeln!(md, "\n## SPRT ({})\n", sprt.describe());
         md.push_str("```\n");
@@ -465,4 +453,127 @@ fn summary(
         let _ = writeln!(md, "\n![{chart}](plots/{chart}.svg)");
     }
     md
+}
+
+/// How the games ended: by the rules, by adjudication (by kind), by each fault, with who
+/// lost the faulted games.
+fn terminations_section(md: &mut String, games: &[GameRow]) {
+    if games.iter().all(|g| g.termination == "end") {
+        return;
+    }
+    md.push_str(
+        "\n## How games ended\n\n| termination | games | share | lost by |\n|---|---:|---:|---|\n",
+    );
+    for t in crate::game::Termination::ALL {
+        let ended: Vec<&GameRow> = games.iter().filter(|g| g.termination == t.name()).collect();
+        if ended.is_empty() {
+            continue;
+        }
+        let mut losers: Vec<(String, usize)> = Vec::new();
+        if t.is_fault() {
+            for g in &ended {
+                let loser = match g.winner.as_str() {
+                    "agent1" => &g.agent2,
+                    _ => &g.agent1,
+                };
+                match losers.iter_mut().find(|(l, _)| l == loser) {
+                    Some((_, n)) => *n += 1,
+                    None => losers.push((loser.clone(), 1)),
+                }
+            }
+        }
+        let lost: Vec<String> = losers.iter().map(|(l, n)| format!("`{l}` {n}")).collect();
+        let _ = writeln!(
+            md,
+            "| {} | {} | {:.1} % | {} |",
+            t.name(),
+            ended.len(),
+            100.0 * ended.len() as f64 / games.len() as f64,
+            if lost.is_empty() {
+                "–".into()
+            } else {
+                lost.join(", ")
+            }
+        );
+    }
+}
+
+/// Maximum-likelihood ratings of every agent, when more than two played.
+fn ratings_section(md: &mut String, games: &[GameRow]) {
+    let mut players: Vec<String> = Vec::new();
+    let mut results = Vec::new();
+    for g in games {
+        let a = ordered_insert(&mut players, &g.agent1);
+        let b = ordered_insert(&mut players, &g.agent2);
+        results.push((a, b, g.score, 1.0));
+    }
+    if players.len() < 3 {
+        return;
+    }
+    let mut table = crate::stats::ratings(&players, &results);
+    table.sort_by(|x, y| y.elo.total_cmp(&x.elo));
+    md.push_str("\n## Ratings\n\nMaximum-likelihood Elo (Bradley–Terry, draws as half points) relative to the agents' mean, with 95% intervals.\n\n| rank | agent | Elo | games | score |\n|---:|---|---:|---:|---:|\n");
+    for (rank, r) in table.iter().enumerate() {
+        let _ = writeln!(
+            md,
+            "| {} | `{}` | {:+.0} ± {:.0} | {} | {:.1} % |",
+            rank + 1,
+            r.player,
+            r.elo,
+            r.error,
+            r.games,
+            100.0 * r.points / r.games.max(1.0)
+        );
+    }
+}
+
+/// Per agent, over all its moves in either role: the depth its searches reached, nodes per
+/// move and per second (over the moves that report nodes), and its time per move.
+fn agents_section(md: &mut String, games: &[GameRow], moves: &[MoveRow]) {
+    if moves.is_empty() {
+        return;
+    }
+    let mut agents: Vec<String> = Vec::new();
+    for g in games {
+        ordered_insert(&mut agents, &g.agent1);
+        ordered_insert(&mut agents, &g.agent2);
+    }
+    md.push_str("\n## Agents\n\nOver every move of each agent (engines: their last `info` before the move; NA where they say nothing). Time is nodeprof's clock, from the request to the answer.\n\n| agent | moves | mean depth | mean seldepth | nodes/move | nodes/s | ms/move | max ms |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    for agent in &agents {
+        let mine: Vec<&MoveRow> = moves.iter().filter(|m| &m.agent == agent).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let mean_of = |values: Vec<f64>| match values.is_empty() {
+            true => "NA".to_string(),
+            false => format!("{:.2}", values.iter().sum::<f64>() / values.len() as f64),
+        };
+        let depth = mean_of(mine.iter().filter_map(|m| m.depth).map(f64::from).collect());
+        let seldepth = mean_of(
+            mine.iter()
+                .filter_map(|m| m.seldepth)
+                .map(f64::from)
+                .collect(),
+        );
+        let counted: Vec<&&MoveRow> = mine.iter().filter(|m| m.nodes.is_some()).collect();
+        let nodes: u64 = counted.iter().filter_map(|m| m.nodes).sum();
+        let counted_ns: u64 = counted.iter().map(|m| m.time_ns).sum();
+        let all_ns: u64 = mine.iter().map(|m| m.time_ns).sum();
+        let max_ns = mine.iter().map(|m| m.time_ns).max().unwrap_or(0);
+        let _ = writeln!(
+            md,
+            "| `{agent}` | {} | {depth} | {seldepth} | {} | {} | {:.3} | {:.1} |",
+            mine.len(),
+            match counted.is_empty() {
+                true => "NA".into(),
+                false => thousands((nodes as f64 / counted.len() as f64).round() as u64),
+            },
+            match counted.is_empty() || counted_ns == 0 {
+                true => "NA".into(),
+                false => thousands((nodes as f64 * 1e9 / counted_ns as f64).round() as u64),
+            },
+            all_ns as f64 / 1e6 / mine.len() as f64,
+            max_ns as f64 / 1e6,
+        );
+    }
 }

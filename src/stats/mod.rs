@@ -3,9 +3,11 @@
 //! back from the tables.
 
 pub mod elo;
+pub mod rating;
 pub mod sprt;
 pub mod tally;
 
 pub use elo::{elo_estimate, elo_of_score, expected_score, EloEstimate};
+pub use rating::{ratings, Rating};
 pub use sprt::{Model, Sprt, Verdict, GSPRT_MAX_ELO, MAX_GAMES};
 pub use tally::{Results, Tally};
