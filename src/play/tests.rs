@@ -28,6 +28,10 @@ fn settings(game: GameKind, a: &str, b: &str, games: u64, dir: &Path) -> PlaySet
         command_line: vec![],
         shard: None,
         signature: None,
+        adjudication: Adjudication::default(),
+        time_margin: engine_player::DEFAULT_TIME_MARGIN,
+        record_copy: None,
+        comment_nodes: false,
     }
 }
 
@@ -124,7 +128,7 @@ fn complete_games_follow_the_rules_and_their_records_replay() {
             || m.score.is_some_and(|s| s.abs() > 10_000)));
         assert!(searched
             .iter()
-            .all(|m| m.nodes == m.leaf + m.interior && m.nodes > 0));
+            .all(|m| m.nodes == Some(m.leaf.unwrap() + m.interior.unwrap()) && m.nodes > Some(0)));
     }
 }
 
@@ -149,7 +153,7 @@ fn the_same_seed_plays_the_same_games_and_resume_finishes_a_stopped_match() {
         &quiet,
     )
     .unwrap();
-    let strip = |dir: &Path| -> Vec<(u64, u32, String, Option<i32>, u64)> {
+    let strip = |dir: &Path| -> Vec<(u64, u32, String, Option<i32>, Option<u64>)> {
         let mut rows: Vec<MoveRow> = read_rows(&dir.join(MOVES_FILE)).unwrap();
         rows.sort_by_key(|m| (m.round, m.ply));
         rows.into_iter()
@@ -496,15 +500,15 @@ fn a_side_whose_clock_runs_out_loses_on_time() {
     let a: Agent = "alphabeta@depth=1,clock=1s".parse().unwrap();
     let b: Agent = "random".parse().unwrap();
     let start = crate::game::connect4::Connect4::start();
-    let game = play_game(
-        &start,
-        [&a, &b],
-        0,
-        crate::game::Eval::Threats,
-        1,
-        Clock(slow_clock),
-    )
-    .unwrap();
+    let setup = GameSetup {
+        first: 0,
+        eval: crate::game::Eval::Threats,
+        seed: 1,
+        clock: Clock(slow_clock),
+        adjudication: &Adjudication::default(),
+        time_margin: engine_player::DEFAULT_TIME_MARGIN,
+    };
+    let game = play_game(&start, [&a, &b], &setup, [None, None]).unwrap();
     assert_eq!(game.termination, Termination::TimeForfeit);
     assert_eq!(game.winner, Some(1));
     assert_eq!(game.margin, None);
@@ -547,4 +551,72 @@ fn a_thinker_stops_deepening_where_the_game_must_end() {
     assert!(thought.depth <= pos.empties(), "{}", thought.depth);
     let exact = search(&pos, pos.empties(), &with_threats("alphabeta")).unwrap();
     assert_eq!(thought.score, exact.score);
+}
+
+/// The exact value of `pos` for its side to move by plain minimax to the end (no pruning, no
+/// table: an independent truth for small endgames).
+fn minimax<G: Game>(pos: &G) -> i32 {
+    if pos.is_over() {
+        return pos.final_margin();
+    }
+    pos.generate_moves()
+        .iter()
+        .map(|&mv| -minimax(&pos.play(mv)))
+        .max()
+        .expect("a game not over has a move")
+}
+
+#[test]
+fn an_exact_adjudication_is_the_result_of_perfect_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = PlaySettings {
+        openings: Openings::Random { plies: 4 },
+        adjudication: Adjudication {
+            exact: Some(9),
+            ..Adjudication::default()
+        },
+        ..settings(
+            GameKind::Reversi,
+            "alphabeta@depth=2",
+            "greedy",
+            6,
+            dir.path(),
+        )
+    };
+    run(&s, &quiet).unwrap();
+    let games: Vec<GameRow> = read_rows(&dir.path().join(GAMES_FILE)).unwrap();
+    let adjudicated: Vec<&GameRow> = games
+        .iter()
+        .filter(|g| g.termination == "adjudicated_exact")
+        .collect();
+    assert!(adjudicated.len() >= 4, "{games:?}");
+    for g in adjudicated {
+        let at = AnyPosition::parse_text(GameKind::Reversi, &g.final_position).unwrap();
+        assert!(at.empties() <= 9);
+        // Play the position out, each side choosing a move of the best minimax value.
+        let (end, mover_at) = with_position!(&at, p => {
+            let mut pos = *p;
+            while !pos.is_over() {
+                let best = *pos
+                    .generate_moves()
+                    .iter()
+                    .max_by_key(|&&mv| -minimax(&pos.play(mv)))
+                    .unwrap();
+                pos = pos.play(best);
+            }
+            // The final margin for the side that was to move at the adjudication.
+            let same = pos.side_to_move() == p.side_to_move();
+            (if same { pos.final_margin() } else { -pos.final_margin() }, p.side_to_move())
+        });
+        let agent1_moves = g.agent1_side == GameKind::Reversi.side_name(mover_at);
+        let for_agent1 = if agent1_moves { end } else { -end };
+        assert_eq!(g.margin, Some(for_agent1), "{g:?}");
+        let winner = match for_agent1.signum() {
+            1 => "agent1",
+            -1 => "agent2",
+            _ => "draw",
+        };
+        assert_eq!(g.winner, winner);
+        assert!(g.reason.contains("perfect play"));
+    }
 }

@@ -458,9 +458,6 @@ fn summary(
 /// How the games ended: by the rules, by adjudication (by kind), by each fault, with who
 /// lost the faulted games.
 fn terminations_section(md: &mut String, games: &[GameRow]) {
-    if games.iter().all(|g| g.termination == "end") {
-        return;
-    }
     md.push_str(
         "\n## How games ended\n\n| termination | games | share | lost by |\n|---|---:|---:|---|\n",
     );
