@@ -15,7 +15,15 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let cli = Cli::parse();
+    // cutechess-cli's and fastchess's form of `play` is rewritten into nodeprof's own.
+    let args = match nodeprof::cli::cutechess::translate(std::env::args_os().collect()) {
+        Ok(args) => args,
+        Err(message) => {
+            eprintln!("nodeprof: error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let cli = Cli::parse_from(args);
     let mut out = io::BufWriter::new(io::stdout().lock());
     match commands::run(cli.command, &mut out) {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

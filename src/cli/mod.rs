@@ -17,6 +17,7 @@ use crate::search::Variant;
 use crate::store::ShardSpec;
 use crate::sweep::plan::Profile;
 
+pub mod cutechess;
 mod engine;
 mod examples;
 mod values;
@@ -394,6 +395,16 @@ pub struct PlayArgs {
     /// With each move's comment, its nodes ({+0.25/12 0.150s n=1234})
     #[arg(long)]
     pub comment_nodes: bool,
+    /// The order of opening positions: sequential (default) or random (shuffled by --seed)
+    #[arg(long, value_name = "ORDER", value_parser = ["sequential", "random"], default_value = "sequential")]
+    pub openings_order: String,
+    /// Start from the K-th opening position (1 = the first)
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub openings_start: u64,
+    /// Openings from a record file (PGN, GGF, move lines): the first N plies of each game
+    /// [default: all]
+    #[arg(long, value_name = "N")]
+    pub openings_plies: Option<usize>,
     /// Accepted for cutechess's -recover: a faulty engine always loses its game, not the
     /// match, and is restarted
     #[arg(long)]

@@ -9,6 +9,7 @@ use crate::cli::{PlayArgs, Tournament};
 use crate::error::Error;
 use crate::game::GameKind;
 use crate::play::adjudication::{default_exact_empties, DrawRule, ResignRule};
+use crate::play::openings::OpeningOrder;
 use crate::play::{self, Adjudication, Agent, Limits, Openings, PlaySettings};
 use crate::search::{Clock, END};
 use crate::stats::Sprt;
@@ -24,6 +25,8 @@ pub struct PlayJob {
     /// random).
     pub game_given: bool,
     pub quiet: bool,
+    /// How opening positions are taken: order, first, plies of records.
+    pub order: OpeningOrder,
 }
 
 /// A play's default folder.
@@ -170,6 +173,12 @@ impl TryFrom<PlayArgs> for PlayJob {
             openings: args.openings,
             game_given: args.game.game.is_some(),
             quiet: args.quiet,
+            order: OpeningOrder {
+                random: args.openings_order == "random",
+                start: args.openings_start,
+                plies: args.openings_plies,
+                seed: args.seed,
+            },
         })
     }
 }
@@ -182,6 +191,7 @@ pub fn command(args: PlayArgs, out: &mut impl Write) -> Result<Outcome, Error> {
         openings,
         game_given,
         quiet,
+        order,
     } = PlayJob::try_from(args)?;
     if !game_given {
         // The game of opening positions, as every other command detects it.
@@ -192,7 +202,7 @@ pub fn command(args: PlayArgs, out: &mut impl Write) -> Result<Outcome, Error> {
             settings.game = kind;
         }
     }
-    settings.openings = play::openings_from(&openings, settings.game)?;
+    settings.openings = play::openings_from(&openings, settings.game, &order)?;
     let print = |line: &str| {
         if !quiet {
             eprintln!("{line}");

@@ -48,6 +48,8 @@ pub fn ggf(position: &AnyPosition) -> String {
         final_position: &text,
         moves: Vec::new(),
         termination: Termination::End,
+        notes: Vec::new(),
+        comment_nodes: false,
         winner: None,
         margin: None,
         stones: None,

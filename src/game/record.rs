@@ -110,6 +110,11 @@ pub struct GameRecord<'a> {
     pub final_position: &'a str,
     /// Each move with its side, in the game's notation.
     pub moves: Vec<(Side, &'a str)>,
+    /// What each move's search said, move for move (empty when unknown: a record read
+    /// back from rows of an older table has it all the same).
+    pub notes: Vec<MoveNote>,
+    /// Whether move comments carry the nodes.
+    pub comment_nodes: bool,
     pub termination: Termination,
     /// The winning side; none for a draw.
     pub winner: Option<Side>,
@@ -120,9 +125,50 @@ pub struct GameRecord<'a> {
 }
 
 impl GameRecord<'_> {
+    /// The date (`YYYY-MM-DD HH:MM:SS`, UTC) as PGN writes it: `YYYY.MM.DD`.
+    pub fn pgn_date(&self) -> String {
+        match self.date.get(..10) {
+            Some(day) if !day.is_empty() => day.replace('-', "."),
+            _ => "????.??.??".into(),
+        }
+    }
+
+    /// The time of day (`HH:MM:SS`), if the date has one.
+    pub fn time_of_day(&self) -> Option<&str> {
+        self.date.get(11..19)
+    }
+
     /// The player of `side`'s name.
     pub fn name(&self, side: Side) -> &str {
         self.names[side as usize]
+    }
+}
+
+/// What a move's search said, for the record's move comments (cutechess's `{+0.25/12
+/// 0.150s}`, GGF's `B[d3/1.00/0.15]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveNote {
+    /// The mover's score, in the game's units (centipawn-like for comments: /100).
+    pub score: Option<i32>,
+    pub depth: Option<u32>,
+    pub time_ns: u64,
+    pub nodes: Option<u64>,
+}
+
+impl MoveNote {
+    /// cutechess's move comment: `{+0.25/12 0.150s}` (`{0.150s}` without a score; with
+    /// nodes, ` n=1234` before the brace).
+    pub fn pgn_comment(&self, nodes: bool) -> String {
+        let mut text = String::from("{");
+        if let (Some(score), Some(depth)) = (self.score, self.depth) {
+            text.push_str(&format!("{:+.2}/{depth} ", score as f64 / 100.0));
+        }
+        text.push_str(&format!("{:.3}s", self.time_ns as f64 / 1e9));
+        if let (true, Some(n)) = (nodes, self.nodes) {
+            text.push_str(&format!(" n={n}"));
+        }
+        text.push('}');
+        text
     }
 }
 

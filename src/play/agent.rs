@@ -45,11 +45,14 @@ impl Limits {
     }
 }
 
-/// A game clock: the time for the whole game and an increment added after each move.
+/// A game clock: the time for the whole game (or, with `moves`, for each period of that
+/// many moves, the base added again as each ends: cutechess's `40/60`) and an increment added
+/// after each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeControl {
     pub base: Duration,
     pub increment: Duration,
+    pub moves: Option<u32>,
 }
 
 /// The Ataxx agents writeup's rule: 150 ms a move while more than one second remains.
@@ -133,6 +136,9 @@ impl Agent {
 
 impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(moves) = self.moves {
+            write!(f, "{moves}/")?;
+        }
         write!(f, "{}", duration_text(self.base))?;
         if !self.increment.is_zero() {
             write!(f, "+{}", duration_text(self.increment))?;
@@ -183,8 +189,20 @@ fn parse_duration(option: &str, text: &str) -> Result<Duration, String> {
     crate::duration::parse(text, false).map_err(|e| format!("{option}: {e}"))
 }
 
-/// `10s` or `10s+100ms`.
+/// `10s` or `10s+100ms`, with `40/` before for a period of 40 moves.
 pub fn parse_time_control(text: &str) -> Result<TimeControl, String> {
+    let (moves, text) = match text.split_once('/') {
+        Some((m, rest)) => (
+            Some(
+                m.parse::<u32>()
+                    .ok()
+                    .filter(|&m| m > 0)
+                    .ok_or_else(|| format!("clock: '{m}/' must be a number of moves above 0"))?,
+            ),
+            rest,
+        ),
+        None => (None, text),
+    };
     let (base, increment) = match text.split_once('+') {
         Some((b, i)) => (b, Some(i)),
         None => (text, None),
@@ -197,6 +215,7 @@ pub fn parse_time_control(text: &str) -> Result<TimeControl, String> {
             }
             None => Duration::ZERO,
         },
+        moves,
     })
 }
 
@@ -278,6 +297,7 @@ mod tests {
             "alphabeta+tt+id@movetime=150ms",
             "pvs+tt+id@depth=4,nodes=10000,shuffle",
             "alphabeta+id@clock=10s+100ms",
+            "alphabeta+id@clock=40/1m+600ms",
         ] {
             let agent: Agent = text.parse().unwrap();
             assert_eq!(agent.to_string(), text);

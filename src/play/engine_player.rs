@@ -32,6 +32,9 @@ pub struct MoveRequest<'a> {
     pub limits: &'a Limits,
     /// The time left on each side's clock (the first side's first), with a clock.
     pub clocks: Option<[Duration; 2]>,
+    /// With a clock of periods: the moves left in the side to move's period (UCI's
+    /// `movestogo`).
+    pub moves_to_go: Option<u32>,
     /// How long the answer is waited for (the stall limit, or the time left plus margin).
     pub wait: Duration,
 }
@@ -174,7 +177,10 @@ impl EnginePlayer {
                 if !request.moves.is_empty() {
                     position = format!("{position} moves {}", request.moves.join(" "));
                 }
-                let go = go_arguments(protocol, request.limits, request.clocks);
+                let mut go = go_arguments(protocol, request.limits, request.clocks);
+                if let (Some(n), Some(_)) = (request.moves_to_go, request.clocks) {
+                    go.push_str(&format!(" movestogo {n}"));
+                }
                 self.engine.go(&position, &go, deadline)?
             }
             Protocol::Nboard => {

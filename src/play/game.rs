@@ -293,6 +293,7 @@ where
     let mut remaining: [Option<Duration>; 2] =
         [0, 1].map(|i| agents[i].limits.clock.map(|c| c.base));
     let start_any = AnyPosition::from(*start);
+    let game_first_side = AnyPosition::start(kind).side_to_move();
     let mut time_ns = [0u64; 2];
     let mut moves: Vec<PlayedMove> = Vec::new();
     let mut texts: Vec<String> = Vec::new();
@@ -345,18 +346,24 @@ where
             (None, None) => None,
         };
         let position_now = AnyPosition::from(pos);
-        let clocks = remaining[first].zip(remaining[1 - first]);
+        // The protocols' first and second sides are the game's (UCI's white, GTP's black),
+        // whoever moves first from this opening.
+        let clocks = remaining[agent_of(game_first_side)]
+            .zip(remaining[agent_of(game_first_side.opponent())]);
         let stall = agents[agent].engine().map(|spec| spec.timeout);
+        let made = moves.iter().filter(|m| m.agent == agent).count() as u32;
+        let moves_to_go = limits.clock.and_then(|tc| tc.moves).map(|p| p - made % p);
         let wait = stall.map(|stall| engine_time.map_or(stall, |t| (t + time_margin).min(stall)));
         let ask = |player: &mut EnginePlayer| {
             let request = MoveRequest {
                 start: &start_any,
                 moves: &texts,
                 position: &position_now,
-                first_to_move: pos.side_to_move() == first_side,
+                first_to_move: pos.side_to_move() == game_first_side,
                 limits,
                 clocks: clocks.map(|(a, b)| [a, b]),
                 wait: wait.unwrap_or_default(),
+                moves_to_go,
             };
             player.choose(&request)
         };

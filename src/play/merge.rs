@@ -158,6 +158,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<Me
                 round: row.round,
                 names: [&row.agent1, &row.agent2],
                 date: "",
+                comment_nodes: false,
             };
             text.push_str(&write_record(
                 game,

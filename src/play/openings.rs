@@ -32,8 +32,34 @@ impl Openings {
     }
 }
 
-/// The openings `text` names for game `game`: `start`, `random:K`, or positions to load.
-pub fn openings_from(text: &str, game: GameKind) -> Result<Openings, Error> {
+/// How opening positions are taken from their file (cutechess's `-openings order= start=
+/// plies=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpeningOrder {
+    /// Shuffled by `seed` (else in the file's order).
+    pub random: bool,
+    /// The first opening used, 1-based (the rest follow, then the ones before).
+    pub start: u64,
+    /// From a record file: the first plies of each game.
+    pub plies: Option<usize>,
+    pub seed: u64,
+}
+
+impl Default for OpeningOrder {
+    fn default() -> OpeningOrder {
+        OpeningOrder {
+            random: false,
+            start: 1,
+            plies: None,
+            seed: 1,
+        }
+    }
+}
+
+/// The openings `text` names for game `game`: `start`, `random:K`, positions to load, or
+/// games of a record file (`.pgn`, `.ggf`: each game's start and its first plies), taken
+/// as `order` says.
+pub fn openings_from(text: &str, game: GameKind, order: &OpeningOrder) -> Result<Openings, Error> {
     let text = text.trim();
     if text == "start" {
         return Ok(Openings::Start);
@@ -46,14 +72,56 @@ pub fn openings_from(text: &str, game: GameKind) -> Result<Openings, Error> {
         })?;
         return Ok(Openings::Random { plies });
     }
-    let positions = crate::position::load(&[text.to_string()], Some(game))?
-        .into_iter()
-        .map(|case| case.position)
-        .collect();
-    Ok(Openings::Positions {
-        source: text.to_string(),
-        positions,
-    })
+    let record = text.ends_with(".pgn") || text.ends_with(".ggf");
+    let mut positions: Vec<AnyPosition> = match record {
+        true => {
+            let bytes = std::fs::read_to_string(text)
+                .map_err(|e| PlayError::Setup(format!("--openings {text}: {e}")))?;
+            let games = game
+                .read_records(&bytes)
+                .map_err(|e| PlayError::Setup(format!("{text}: {e}")))?;
+            let mut positions = Vec::new();
+            for (i, g) in games.iter().enumerate() {
+                let start = AnyPosition::parse_text(game, &g.start)
+                    .map_err(|e| PlayError::Setup(format!("{text}: game {}: {e}", i + 1)))?;
+                let plies = order.plies.unwrap_or(g.moves.len()).min(g.moves.len());
+                positions.push(
+                    start
+                        .after_moves(&g.moves[..plies])
+                        .map_err(|e| PlayError::Setup(format!("{text}: game {}: {e}", i + 1)))?,
+                );
+            }
+            positions
+        }
+        false => crate::position::load(&[text.to_string()], Some(game))?
+            .into_iter()
+            .map(|case| case.position)
+            .collect(),
+    };
+    if order.random {
+        // Fisher–Yates with the play's seed.
+        let mut state = derive(order.seed, 3, 0);
+        for i in (1..positions.len()).rev() {
+            let j = (splitmix64(&mut state) % (i as u64 + 1)) as usize;
+            positions.swap(i, j);
+        }
+    }
+    if !positions.is_empty() {
+        let first = ((order.start - 1) % positions.len() as u64) as usize;
+        positions.rotate_left(first);
+    }
+    // The order is part of the openings' name, so that a resume in another order is refused.
+    let mut source = text.to_string();
+    if order.random {
+        source.push_str(" order=random");
+    }
+    if order.start > 1 {
+        source.push_str(&format!(" start={}", order.start));
+    }
+    if let Some(plies) = order.plies.filter(|_| record) {
+        source.push_str(&format!(" plies={plies}"));
+    }
+    Ok(Openings::Positions { source, positions })
 }
 
 /// The game of the opening positions `text` names (none for `start` and `random:K`, which

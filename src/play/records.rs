@@ -2,7 +2,7 @@
 //! the games' own, see `game/*/record.rs`): the players' names and results turned from the
 //! match's agents to the game's sides.
 
-use crate::game::{GameKind, GameRecord, Side};
+use crate::game::{GameKind, GameRecord, MoveNote, Side};
 
 use super::game::PlayedGame;
 
@@ -11,7 +11,10 @@ pub struct RecordInfo<'a> {
     pub round: u64,
     /// The agents' names, by agent.
     pub names: [&'a str; 2],
+    /// `YYYY-MM-DD HH:MM:SS`, UTC.
     pub date: &'a str,
+    /// Move comments with nodes.
+    pub comment_nodes: bool,
 }
 
 /// The record of one game of `kind`, ending in a newline (empty for games without records).
@@ -26,6 +29,17 @@ pub fn write_record(kind: GameKind, game: &PlayedGame, info: &RecordInfo) -> Str
         start: &game.start,
         final_position: &game.final_position,
         moves: game.moves.iter().map(|m| (m.side, m.mv.as_str())).collect(),
+        notes: game
+            .moves
+            .iter()
+            .map(|m| MoveNote {
+                score: m.score,
+                depth: m.depth,
+                time_ns: m.time_ns,
+                nodes: m.nodes,
+            })
+            .collect(),
+        comment_nodes: info.comment_nodes,
         termination: game.termination,
         winner: game.winner.map(|w| game.sides[w]),
         margin: game.margin.map(|m| if black == 0 { m } else { -m }),

@@ -85,7 +85,7 @@ fn run_matches(
         .collect();
     let date = humantime::format_rfc3339_seconds(std::time::SystemTime::now())
         .to_string()
-        .get(..16)
+        .get(..19)
         .unwrap_or_default()
         .replace('T', " ");
     // The tables and the record file are written again from the kept rows (a game stopped
@@ -108,6 +108,7 @@ fn run_matches(
             round: row.round,
             names: [&row.agent1, &row.agent2],
             date: &date,
+            comment_nodes: settings.comment_nodes,
         };
         records.push_str(&write_record(
             settings.game,
@@ -205,8 +206,10 @@ fn run_matches(
                             round,
                             names: [&agents[0].to_string(), &agents[1].to_string()],
                             date: &date,
+                            comment_nodes: settings.comment_nodes,
                         };
                         save_game(&mut s, settings, name, agents, round, &game, &info)?;
+                        copy_records(settings)?;
                         s.results.add(round.div_ceil(2), game.score());
                         on_line(&game_line(settings.game, round, &game));
                         if let Some(sprt) = &settings.sprt {
@@ -338,6 +341,17 @@ fn greet(settings: &PlaySettings, pool: &EnginePool) -> Result<(), PlayError> {
         let player = EnginePlayer::start(spec).map_err(|e| PlayError::Setup(e.to_string()))?;
         pool.give_back(player);
     }
+    Ok(())
+}
+
+/// `--pgnout FILE`: the record file copied there whole (replaced, never truncated).
+fn copy_records(settings: &PlaySettings) -> Result<(), PlayError> {
+    let (Some(copy), Some(file)) = (&settings.record_copy, settings.game.record_file()) else {
+        return Ok(());
+    };
+    let path = settings.out_dir.join(file);
+    let text = std::fs::read(&path).map_err(io(&path))?;
+    crate::store::replace(copy, &text)?;
     Ok(())
 }
 

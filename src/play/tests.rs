@@ -522,6 +522,7 @@ fn a_side_whose_clock_runs_out_loses_on_time() {
             round: 1,
             names: ["a", "b"],
             date: "2026-11-23",
+            comment_nodes: false,
         },
     );
     assert_eq!(record.trim(), game.final_position);

@@ -152,6 +152,7 @@ fn limit_of(words: &[&str], side_first: bool, began: Instant) -> Result<Limit, S
         let tc = TimeControl {
             base: Duration::from_millis(left),
             increment: Duration::from_millis(inc[mine]),
+            moves: None,
         };
         let policy = tc.move_time(tc.base);
         budget = Some(budget.map_or(policy, |b: Duration| b.min(policy)));

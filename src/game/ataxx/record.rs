@@ -13,13 +13,18 @@ pub(super) fn pgn(r: &GameRecord) -> String {
         Some(Side::White) => "0-1",
     };
     let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k} \"{v}\"]\n"));
+    // The seven tag roster in its order, then the position tags.
     tag("Event", "nodeprof play");
     tag("Site", "nodeprof");
-    tag("Date", r.date);
+    tag("Date", &r.pgn_date());
     tag("Round", &r.round.to_string());
-    tag("Black", r.name(Side::Black));
     tag("White", r.name(Side::White));
+    tag("Black", r.name(Side::Black));
     tag("Result", result);
+    if let Some(time) = r.time_of_day() {
+        tag("Time", time);
+    }
+    tag("SetUp", "1");
     tag("FEN", r.start);
     tag("FinalFEN", r.final_position);
     match r.termination {
@@ -39,16 +44,28 @@ pub(super) fn pgn(r: &GameRecord) -> String {
         .moves
         .first()
         .is_some_and(|(side, _)| *side == Side::White);
+    // Move numbers go on from the FEN's full-move number.
+    let first_number = r
+        .start
+        .split_whitespace()
+        .nth(3)
+        .and_then(|n| n.parse::<usize>().ok())
+        .unwrap_or(1)
+        .max(1);
     let mut text = String::new();
     if white_first {
-        text.push_str("1... ");
+        text.push_str(&format!("{first_number}... "));
     }
-    for (ply, (_, mv)) in (usize::from(white_first)..).zip(&r.moves) {
+    for (i, (ply, (_, mv))) in (usize::from(white_first)..).zip(&r.moves).enumerate() {
         if ply.is_multiple_of(2) {
-            text.push_str(&format!("{}. ", ply / 2 + 1));
+            text.push_str(&format!("{}. ", ply / 2 + first_number));
         }
         text.push_str(mv);
         text.push(' ');
+        if let Some(note) = r.notes.get(i) {
+            text.push_str(&note.pgn_comment(r.comment_nodes));
+            text.push(' ');
+        }
     }
     text.push_str(result);
     out.push_str(&wrap(&text, 80));
@@ -78,6 +95,7 @@ pub(super) fn read_pgn(text: &str) -> Result<Vec<ReadGame>, String> {
     let mut start: Option<String> = None;
     let mut moves: Vec<String> = Vec::new();
     let mut in_moves = false;
+    let mut in_comment = false;
     let finish =
         |start: &mut Option<String>, moves: &mut Vec<String>, games: &mut Vec<ReadGame>| {
             if let Some(s) = start.take() {
@@ -99,7 +117,17 @@ pub(super) fn read_pgn(text: &str) -> Result<Vec<ReadGame>, String> {
             }
         } else if !line.is_empty() {
             in_moves = true;
-            for word in line.split_whitespace() {
+            // Move comments ({+0.25/12 0.150s}) are not moves.
+            let mut bare = String::new();
+            for c in line.chars() {
+                match c {
+                    '{' => in_comment = true,
+                    '}' => in_comment = false,
+                    c if !in_comment => bare.push(c),
+                    _ => {}
+                }
+            }
+            for word in bare.split_whitespace() {
                 let is_number =
                     word.ends_with('.') && word.trim_end_matches('.').parse::<u32>().is_ok();
                 let is_result = ["1-0", "0-1", "1/2-1/2", "*"].contains(&word);

@@ -16,17 +16,31 @@ pub(super) fn ggf(r: &GameRecord) -> String {
         },
         _ => format!("{margin:+}.000").replace("+0.000", "0.000"),
     };
+    // GGF's date: 2026.11.24_09:08:00.UTC.
+    let date = format!(
+        "{}_{}.UTC",
+        r.pgn_date(),
+        r.time_of_day().unwrap_or("00:00:00")
+    );
     let mut out = format!(
-        "(;GM[Othello]PC[nodeprof]DT[{}]PB[{}]PW[{}]RE[{result}]TI[0]TY[8]BO[8 {}]",
-        r.date,
+        "(;GM[Othello]PC[nodeprof]DT[{date}]PB[{}]PW[{}]RE[{result}]TI[0:00//0:00]TY[8]BO[8 {}]",
         r.name(Side::Black),
         r.name(Side::White),
         ggf_board(r.start)
     );
-    for (side, mv) in &r.moves {
+    for (i, (side, mv)) in r.moves.iter().enumerate() {
         let colour = if *side == Side::Black { 'B' } else { 'W' };
         let mv = if *mv == "pass" { "PA" } else { mv };
-        out.push_str(&format!("{colour}[{mv}]"));
+        // GGF's move/eval/time: the mover's score in discs, its seconds.
+        let note = match r.notes.get(i) {
+            Some(n) => format!(
+                "/{}/{:.3}",
+                n.score.map_or(String::new(), |s| format!("{s}")),
+                n.time_ns as f64 / 1e9
+            ),
+            None => String::new(),
+        };
+        out.push_str(&format!("{colour}[{mv}{note}]"));
     }
     out.push_str(";)\n");
     out
