@@ -10,6 +10,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion};
 
 use nodeprof::engine::{Engine, EnginePosition, EngineSpec};
+use nodeprof::game::Game;
 use nodeprof::position::AnyPosition;
 
 fn spec(words: &[&str]) -> EngineSpec {
@@ -56,5 +57,74 @@ fn round_trip(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, round_trip);
+/// The match runner's own cost per move: two depth-1 engines (nodeprof behind UGI, as play's
+/// agent) play Connect 4 games through `play_game`, each game's record written; the time
+/// measured is the runner's (the game's wall time less each engine's wait from its `go` to
+/// its answer, plus the record), per move. Criterion's figure is that cost per move.
+fn runner_cost(c: &mut Criterion) {
+    use nodeprof::play::engine_player::{EnginePlayer, DEFAULT_TIME_MARGIN};
+    use nodeprof::play::records::{write_record, RecordInfo};
+    use nodeprof::play::{play_game, Adjudication, Agent, GameSetup};
+    use std::time::{Duration, Instant};
+
+    let cmd = format!("cmd={}", env!("CARGO_BIN_EXE_nodeprof"));
+    let np = spec(&[
+        "name=np",
+        &cmd,
+        "args=engine --protocol ugi --game connect4 -v alphabeta --as-agent",
+        "proto=ugi",
+    ]);
+    let agent = Agent::parse_with("np@depth=1", std::slice::from_ref(&np)).unwrap();
+    let mut seats = [
+        EnginePlayer::start(&np).expect("nodeprof engine starts"),
+        EnginePlayer::start(&np).expect("nodeprof engine starts"),
+    ];
+    let start = nodeprof::game::connect4::Connect4::start();
+    let any = AnyPosition::start(nodeprof::game::GameKind::Connect4);
+    let adjudication = Adjudication::default();
+    let mut round = 0u64;
+    c.benchmark_group("play")
+        .bench_function("runner_per_move/two_depth1_engines", |b| {
+            b.iter_custom(|iters| {
+                let (mut runner_ns, mut moves) = (0u64, 0u64);
+                while moves < iters.max(1) {
+                    round += 1;
+                    let [a, b] = &mut seats;
+                    for seat in [&mut *a, &mut *b] {
+                        seat.new_game(&any, Some(&[]), None).unwrap();
+                    }
+                    let setup = GameSetup {
+                        first: (round % 2) as usize,
+                        eval: nodeprof::game::Eval::Threats,
+                        seed: round,
+                        clock: nodeprof::search::Clock::SYSTEM,
+                        adjudication: &adjudication,
+                        time_margin: DEFAULT_TIME_MARGIN,
+                    };
+                    let game =
+                        play_game(&start, [&agent, &agent], &setup, [Some(a), Some(b)]).unwrap();
+                    let written = Instant::now();
+                    let info = RecordInfo {
+                        round,
+                        names: ["np", "np"],
+                        date: "2026-11-24 00:00:00",
+                        comment_nodes: false,
+                    };
+                    black_box(write_record(
+                        nodeprof::game::GameKind::Connect4,
+                        &game,
+                        &info,
+                    ));
+                    runner_ns += game.runner_ns + written.elapsed().as_nanos() as u64;
+                    moves += game.moves.len() as u64;
+                }
+                Duration::from_nanos(runner_ns * iters / moves)
+            })
+        });
+    for seat in seats {
+        seat.quit();
+    }
+}
+
+criterion_group!(benches, round_trip, runner_cost);
 criterion_main!(benches);

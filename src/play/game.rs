@@ -60,7 +60,8 @@ pub struct PlayedGame {
     pub stones: Option<[u32; 2]>,
     /// Each agent's thinking time.
     pub time_ns: [u64; 2],
-    /// The referee's own time: the game's wall time less the agents' thinking.
+    /// The runner's own time (protocol, refereeing): the game's wall time less the agents'
+    /// (searches in process; engines from each `go` to its answer).
     pub runner_ns: u64,
 }
 
@@ -194,6 +195,7 @@ where
                 let last = answer.result.iterations.last();
                 Choice {
                     mv,
+                    wait_ns: Some(answer.result.wall_ns),
                     score: last.and_then(|i| i.score).map(|s| s.value()),
                     depth: last.map(|i| i.depth),
                     seldepth: last.and_then(|i| i.seldepth),
@@ -210,6 +212,8 @@ where
 
 struct Choice<M> {
     mv: M,
+    /// An engine's wait: from its `go` to its answer (the rest of the move is the runner's).
+    wait_ns: Option<u64>,
     score: Option<i32>,
     depth: Option<u32>,
     seldepth: Option<u32>,
@@ -224,6 +228,7 @@ impl<M> Choice<M> {
     fn bare(mv: M) -> Choice<M> {
         Choice {
             mv,
+            wait_ns: None,
             score: None,
             depth: None,
             seldepth: None,
@@ -295,6 +300,8 @@ where
     let start_any = AnyPosition::from(*start);
     let game_first_side = AnyPosition::start(kind).side_to_move();
     let mut time_ns = [0u64; 2];
+    // The agents' own time: searches in process, engines from `go` to their answer.
+    let mut waited_ns = 0u64;
     let mut moves: Vec<PlayedMove> = Vec::new();
     let mut texts: Vec<String> = Vec::new();
     let mut watch = ScoreWatch::default();
@@ -384,6 +391,7 @@ where
             }
         };
         let is_engine = matches!(brains[agent], Brain::Engine(_));
+        waited_ns += choice.wait_ns.unwrap_or(spent.as_nanos() as u64);
         let nodes = match (choice.leaf, choice.interior) {
             (Some(l), Some(i)) => Some(l + i),
             _ => choice.nodes,
@@ -505,7 +513,7 @@ where
         margin,
         stones,
         time_ns,
-        runner_ns: wall.saturating_sub(time_ns[0] + time_ns[1]),
+        runner_ns: wall.saturating_sub(waited_ns),
     })
 }
 
