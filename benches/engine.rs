@@ -109,6 +109,8 @@ fn runner_cost(c: &mut Criterion) {
                         names: ["np", "np"],
                         date: "2026-11-24 00:00:00",
                         comment_nodes: false,
+                        clocks: [None, None],
+                        cuteataxx: false,
                     };
                     black_box(write_record(
                         nodeprof::game::GameKind::Connect4,

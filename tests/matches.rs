@@ -39,9 +39,9 @@ fn fake_player() -> String {
 }
 
 /// What a move is, whoever played it: its game, ply, move, score, depth and counts.
-fn moves_of(
-    moves: &[MoveRow],
-) -> Vec<(u64, u32, String, Option<i32>, Option<u32>, [Option<u64>; 3])> {
+type MoveKey = (u64, u32, String, Option<i32>, Option<u32>, [Option<u64>; 3]);
+
+fn moves_of(moves: &[MoveRow]) -> Vec<MoveKey> {
     moves
         .iter()
         .map(|m| {

@@ -299,7 +299,7 @@ proptest! {
                 winner: ["agent1", "agent2", "draw"][result as usize].into(),
                 score: [1.0, 0.0, 0.5][result as usize],
                 margin: Some(margin),
-                agent1_nodes: nodes,
+                agent1_nodes: Some(nodes),
                 final_position: "start".into(),
                 ..GameRow::default()
             })

@@ -103,7 +103,7 @@ pub enum Command {
     /// per-game tables, game records, an optional SPRT, and the report. Every agent but the
     /// last plays the last (two agents: one match)
     #[command(after_help = PLAY_EXAMPLES)]
-    Play(PlayArgs),
+    Play(Box<PlayArgs>),
     /// A fixed, quick set of searches; the last line, `<total> nodes <n> nps`, is the build's
     /// signature (every shard of a cluster sweep checks it)
     #[command(after_help = BENCH_EXAMPLES)]
@@ -395,6 +395,10 @@ pub struct PlayArgs {
     /// With each move's comment, its nodes ({+0.25/12 0.150s n=1234})
     #[arg(long)]
     pub comment_nodes: bool,
+    /// PGN records (Ataxx) as strict readers take them (standard: the seven tag roster,
+    /// SetUp and FEN, move numbers from the FEN) or as cuteataxx writes them
+    #[arg(long, value_name = "DIALECT", value_parser = ["standard", "cuteataxx"], default_value = "standard")]
+    pub pgn_dialect: String,
     /// The order of opening positions: sequential (default) or random (shuffled by --seed)
     #[arg(long, value_name = "ORDER", value_parser = ["sequential", "random"], default_value = "sequential")]
     pub openings_order: String,

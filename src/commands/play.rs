@@ -169,6 +169,7 @@ impl TryFrom<PlayArgs> for PlayJob {
                 time_margin: args.timemargin,
                 record_copy: args.pgnout,
                 comment_nodes: args.comment_nodes,
+                pgn_cuteataxx: args.pgn_dialect == "cuteataxx",
             },
             openings: args.openings,
             game_given: args.game.game.is_some(),

@@ -50,6 +50,8 @@ pub fn ggf(position: &AnyPosition) -> String {
         termination: Termination::End,
         notes: Vec::new(),
         comment_nodes: false,
+        clocks: [None, None],
+        cuteataxx: false,
         winner: None,
         margin: None,
         stones: None,

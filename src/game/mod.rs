@@ -16,7 +16,7 @@ pub use ataxx::{Ataxx, AtaxxMove};
 pub use connect4::{Connect4, Connect4Move};
 pub use notation::Notation;
 pub use perft::{perft, perft_divide};
-pub use record::{GameRecord, MoveNote, ReadGame, Termination};
+pub use record::{GameRecord, MoveNote, ReadGame, RecordClock, Termination};
 pub use registry::GameKind;
 pub use reversi::{Reversi, ReversiMove};
 pub use rules::{margin_floor, margin_score, Eval, Game, GameMove, MoveList, Side};

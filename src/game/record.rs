@@ -115,6 +115,11 @@ pub struct GameRecord<'a> {
     pub notes: Vec<MoveNote>,
     /// Whether move comments carry the nodes.
     pub comment_nodes: bool,
+    /// Each side's clock, by side (Black's first), when it had one.
+    pub clocks: [Option<RecordClock>; 2],
+    /// PGN in cuteataxx's dialect (Black before White, no SetUp, move numbers from 1)
+    /// rather than the standard's.
+    pub cuteataxx: bool,
     pub termination: Termination,
     /// The winning side; none for a draw.
     pub winner: Option<Side>,
@@ -141,6 +146,39 @@ impl GameRecord<'_> {
     /// The player of `side`'s name.
     pub fn name(&self, side: Side) -> &str {
         self.names[side as usize]
+    }
+}
+
+/// A side's clock as records write it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordClock {
+    pub base: std::time::Duration,
+    pub increment: std::time::Duration,
+    /// Moves per period (the base is added again after each).
+    pub moves: Option<u32>,
+}
+
+impl RecordClock {
+    /// PGN's TimeControl tag: `300+5` (seconds), `40/9000+0`.
+    pub fn pgn(&self) -> String {
+        let secs = |d: std::time::Duration| {
+            let s = d.as_secs_f64();
+            match s.fract() == 0.0 {
+                true => format!("{}", s as u64),
+                false => format!("{s}"),
+            }
+        };
+        let period = self.moves.map_or(String::new(), |m| format!("{m}/"));
+        format!("{period}{}+{}", secs(self.base), secs(self.increment))
+    }
+
+    /// GGF's `main/increment/extension`, each `mm:ss`: `05:00/00:02/00:00`.
+    pub fn ggf(&self) -> String {
+        let mmss = |d: std::time::Duration| {
+            let s = d.as_secs();
+            format!("{:02}:{:02}", s / 60, s % 60)
+        };
+        format!("{}/{}/00:00", mmss(self.base), mmss(self.increment))
     }
 }
 

@@ -159,6 +159,8 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<Me
                 names: [&row.agent1, &row.agent2],
                 date: "",
                 comment_nodes: false,
+                clocks: [None, None],
+                cuteataxx: false,
             };
             text.push_str(&write_record(
                 game,

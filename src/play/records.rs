@@ -2,7 +2,8 @@
 //! the games' own, see `game/*/record.rs`): the players' names and results turned from the
 //! match's agents to the game's sides.
 
-use crate::game::{GameKind, GameRecord, MoveNote, Side};
+use super::agent::TimeControl;
+use crate::game::{GameKind, GameRecord, MoveNote, RecordClock, Side};
 
 use super::game::PlayedGame;
 
@@ -15,6 +16,10 @@ pub struct RecordInfo<'a> {
     pub date: &'a str,
     /// Move comments with nodes.
     pub comment_nodes: bool,
+    /// Each agent's clock, by agent.
+    pub clocks: [Option<TimeControl>; 2],
+    /// PGN in cuteataxx's dialect.
+    pub cuteataxx: bool,
 }
 
 /// The record of one game of `kind`, ending in a newline (empty for games without records).
@@ -40,6 +45,14 @@ pub fn write_record(kind: GameKind, game: &PlayedGame, info: &RecordInfo) -> Str
             })
             .collect(),
         comment_nodes: info.comment_nodes,
+        clocks: [info.clocks[black], info.clocks[1 - black]].map(|c| {
+            c.map(|c| RecordClock {
+                base: c.base,
+                increment: c.increment,
+                moves: c.moves,
+            })
+        }),
+        cuteataxx: info.cuteataxx,
         termination: game.termination,
         winner: game.winner.map(|w| game.sides[w]),
         margin: game.margin.map(|m| if black == 0 { m } else { -m }),

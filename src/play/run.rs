@@ -109,6 +109,12 @@ fn run_matches(
             names: [&row.agent1, &row.agent2],
             date: &date,
             comment_nodes: settings.comment_nodes,
+            clocks: settings
+                .matches
+                .iter()
+                .find(|agents| match_name(agents) == row.r#match)
+                .map_or([None, None], clocks_of),
+            cuteataxx: settings.pgn_cuteataxx,
         };
         records.push_str(&write_record(
             settings.game,
@@ -207,6 +213,8 @@ fn run_matches(
                             names: [&agents[0].to_string(), &agents[1].to_string()],
                             date: &date,
                             comment_nodes: settings.comment_nodes,
+                            clocks: clocks_of(agents),
+                            cuteataxx: settings.pgn_cuteataxx,
                         };
                         save_game(&mut s, settings, name, agents, round, &game, &info)?;
                         copy_records(settings)?;
@@ -342,6 +350,11 @@ fn greet(settings: &PlaySettings, pool: &EnginePool) -> Result<(), PlayError> {
         pool.give_back(player);
     }
     Ok(())
+}
+
+/// Each agent's clock, by agent.
+fn clocks_of(agents: &[Agent; 2]) -> [Option<super::agent::TimeControl>; 2] {
+    [agents[0].limits.clock, agents[1].limits.clock]
 }
 
 /// `--pgnout FILE`: the record file copied there whole (replaced, never truncated).

@@ -42,9 +42,10 @@ pub struct PlaySettings {
     pub time_margin: Duration,
     /// A copy of the game records written here as well (cutechess's `-pgnout`).
     pub record_copy: Option<PathBuf>,
-    /// Move comments with each move's nodes (cutechess's `-pgnout ... nodes`... see
-    /// `records.rs`).
+    /// Move comments with each move's nodes (`{+0.25/12 0.150s n=1234}`).
     pub comment_nodes: bool,
+    /// PGN records in cuteataxx's dialect rather than the standard's.
+    pub pgn_cuteataxx: bool,
 }
 
 /// How one match went.

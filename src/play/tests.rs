@@ -32,6 +32,7 @@ fn settings(game: GameKind, a: &str, b: &str, games: u64, dir: &Path) -> PlaySet
         time_margin: engine_player::DEFAULT_TIME_MARGIN,
         record_copy: None,
         comment_nodes: false,
+        pgn_cuteataxx: false,
     }
 }
 
@@ -153,7 +154,8 @@ fn the_same_seed_plays_the_same_games_and_resume_finishes_a_stopped_match() {
         &quiet,
     )
     .unwrap();
-    let strip = |dir: &Path| -> Vec<(u64, u32, String, Option<i32>, Option<u64>)> {
+    type MoveKey = (u64, u32, String, Option<i32>, Option<u64>);
+    let strip = |dir: &Path| -> Vec<MoveKey> {
         let mut rows: Vec<MoveRow> = read_rows(&dir.join(MOVES_FILE)).unwrap();
         rows.sort_by_key(|m| (m.round, m.ply));
         rows.into_iter()
@@ -523,6 +525,8 @@ fn a_side_whose_clock_runs_out_loses_on_time() {
             names: ["a", "b"],
             date: "2026-11-23",
             comment_nodes: false,
+            clocks: [None, None],
+            cuteataxx: false,
         },
     );
     assert_eq!(record.trim(), game.final_position);

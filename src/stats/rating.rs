@@ -145,13 +145,12 @@ fn invert(m: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
         for v in a[col].iter_mut() {
             *v /= p;
         }
-        for row in 0..n {
-            if row != col {
-                let f = a[row][col];
-                if f != 0.0 {
-                    for k in 0..2 * n {
-                        a[row][k] -= f * a[col][k];
-                    }
+        let pivot_row = a[col].clone();
+        for (row, values) in a.iter_mut().enumerate() {
+            let f = values[col];
+            if row != col && f != 0.0 {
+                for (v, p) in values.iter_mut().zip(&pivot_row) {
+                    *v -= f * p;
                 }
             }
         }

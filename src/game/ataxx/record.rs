@@ -13,18 +13,40 @@ pub(super) fn pgn(r: &GameRecord) -> String {
         Some(Side::White) => "0-1",
     };
     let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k} \"{v}\"]\n"));
-    // The seven tag roster in its order, then the position tags.
-    tag("Event", "nodeprof play");
-    tag("Site", "nodeprof");
-    tag("Date", &r.pgn_date());
-    tag("Round", &r.round.to_string());
-    tag("White", r.name(Side::White));
-    tag("Black", r.name(Side::Black));
-    tag("Result", result);
-    if let Some(time) = r.time_of_day() {
-        tag("Time", time);
+    if r.cuteataxx {
+        // cuteataxx's order and date as it writes them.
+        tag("Event", "nodeprof play");
+        tag("Site", "nodeprof");
+        tag("Date", r.date.get(..16).unwrap_or(r.date));
+        tag("Round", &r.round.to_string());
+        tag("Black", r.name(Side::Black));
+        tag("White", r.name(Side::White));
+        tag("Result", result);
+    } else {
+        // The seven tag roster in its order, then the position tags.
+        tag("Event", "nodeprof play");
+        tag("Site", "nodeprof");
+        tag("Date", &r.pgn_date());
+        tag("Round", &r.round.to_string());
+        tag("White", r.name(Side::White));
+        tag("Black", r.name(Side::Black));
+        tag("Result", result);
+        if let Some(time) = r.time_of_day() {
+            tag("Time", time);
+        }
+        match r.clocks {
+            [Some(b), Some(w)] if b == w => tag("TimeControl", &b.pgn()),
+            [b, w] => {
+                if let Some(w) = w {
+                    tag("WhiteTimeControl", &w.pgn());
+                }
+                if let Some(b) = b {
+                    tag("BlackTimeControl", &b.pgn());
+                }
+            }
+        }
+        tag("SetUp", "1");
     }
-    tag("SetUp", "1");
     tag("FEN", r.start);
     tag("FinalFEN", r.final_position);
     match r.termination {
@@ -44,14 +66,17 @@ pub(super) fn pgn(r: &GameRecord) -> String {
         .moves
         .first()
         .is_some_and(|(side, _)| *side == Side::White);
-    // Move numbers go on from the FEN's full-move number.
-    let first_number = r
-        .start
-        .split_whitespace()
-        .nth(3)
-        .and_then(|n| n.parse::<usize>().ok())
-        .unwrap_or(1)
-        .max(1);
+    // Move numbers go on from the FEN's full-move number (cuteataxx's from 1).
+    let first_number = match r.cuteataxx {
+        true => 1,
+        false => r
+            .start
+            .split_whitespace()
+            .nth(3)
+            .and_then(|n| n.parse::<usize>().ok())
+            .unwrap_or(1)
+            .max(1),
+    };
     let mut text = String::new();
     if white_first {
         text.push_str(&format!("{first_number}... "));

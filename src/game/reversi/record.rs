@@ -22,8 +22,22 @@ pub(super) fn ggf(r: &GameRecord) -> String {
         r.pgn_date(),
         r.time_of_day().unwrap_or("00:00:00")
     );
+    // The clocks: TI when both sides had the same, else TB and TW; none without clocks.
+    let clocks = match r.clocks {
+        [Some(b), Some(w)] if b == w => format!("TI[{}]", b.ggf()),
+        [b, w] => {
+            let mut t = String::new();
+            if let Some(b) = b {
+                t.push_str(&format!("TB[{}]", b.ggf()));
+            }
+            if let Some(w) = w {
+                t.push_str(&format!("TW[{}]", w.ggf()));
+            }
+            t
+        }
+    };
     let mut out = format!(
-        "(;GM[Othello]PC[nodeprof]DT[{date}]PB[{}]PW[{}]RE[{result}]TI[0:00//0:00]TY[8]BO[8 {}]",
+        "(;GM[Othello]PC[nodeprof]DT[{date}]PB[{}]PW[{}]RE[{result}]{clocks}TY[8]BO[8 {}]",
         r.name(Side::Black),
         r.name(Side::White),
         ggf_board(r.start)
