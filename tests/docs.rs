@@ -158,6 +158,11 @@ fn every_command_line_in_the_readme_and_docs_parses() {
                     _ => continue,
                 };
                 let words = shlex::split(&args).unwrap_or_else(|| panic!("{args}: bad quoting"));
+                // The cutechess form of play is rewritten first, as `main` does.
+                let words = nodeprof::cli::cutechess::translate(
+                    words.iter().map(std::ffi::OsString::from).collect(),
+                )
+                .unwrap_or_else(|e| panic!("{}:{}: {args}\n{e}", file.display(), n + 1));
                 if let Err(e) = Cli::try_parse_from(&words) {
                     // Help and version requests are what they show.
                     use clap::error::ErrorKind;

@@ -9,21 +9,23 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::engine::Protocol;
-use crate::game::{Eval, GameKind};
 use crate::measure::Repeat;
 use crate::report::compare::Format;
 use crate::report::Metric;
 use crate::search::Variant;
-use crate::store::ShardSpec;
 use crate::sweep::plan::Profile;
 
 pub mod cutechess;
 mod engine;
 mod examples;
+mod groups;
+mod play;
 mod values;
 
 pub use engine::EngineArgs;
 use examples::*;
+pub use groups::{EvalArg, GameArg, RunFolderArgs};
+pub use play::{PlayArgs, Tournament};
 pub use values::{parse_depths, parse_duration, Depths};
 
 #[derive(Parser, Debug)]
@@ -321,108 +323,6 @@ pub struct CompareArgs {
 }
 
 #[derive(clap::Args, Debug)]
-pub struct PlayArgs {
-    /// Agents: random, greedy, a variant spec, or the name of an --engine, with options
-    /// after @ (depth=N, nodes=N, movetime=150ms, clock=10s[+100ms] or 40/1m[+1s], shuffle),
-    /// e.g. alphabeta+tt+id@movetime=150ms [default: the --engine engines]
-    #[arg(value_name = "AGENT")]
-    pub agents: Vec<String>,
-    /// Who plays whom: gauntlet (every agent but the last against the last) or roundrobin
-    /// (every pair once)
-    #[arg(long, value_enum, default_value_t = Tournament::Gauntlet)]
-    pub tournament: Tournament,
-    /// Depth limit of agents that name no limit; a range FROM..TO plays one match a depth
-    #[arg(short, long, value_parser = parse_depths)]
-    pub depth: Option<Depths>,
-    /// Node budget per move of agents that name no limit (exact and reproducible)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub nodes: Option<u64>,
-    /// Time per move of agents that name no limit (150ms, 1s)
-    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
-    pub movetime: Option<Duration>,
-    /// Game clock of agents that name no limit (10s, 1m+100ms): 150 ms a move while more
-    /// than 1 s remains, 10 ms after; a side whose clock runs out loses
-    #[arg(long, value_name = "TIME[+INC]")]
-    pub clock: Option<String>,
-    /// Games per match (in pairs: one opening, colours swapped) [default: 10; 200 against
-    /// random, the 2011 benchmark's 100 games as each colour]
-    #[arg(short = 'n', long, value_parser = clap::value_parser!(u64).range(1..))]
-    pub games: Option<u64>,
-    /// Where games start: start, random:K (K seeded random plies, a new opening each
-    /// pair), or positions (a file, a built-in suite), one a pair in turn
-    #[arg(long, default_value = "start", value_name = "OPENINGS")]
-    pub openings: String,
-    /// Games played at once (timed agents then share the machine; recorded in meta.json)
-    #[arg(short, long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
-    pub jobs: u16,
-    /// Seed of random agents, random openings and shuffled move orders
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Stop a match when the SPRT decides: elo0=0,elo1=50,alpha=0.05,beta=0.05,
-    /// model=binomial|logistic|normalized[,trinomial] (alone: the defaults shown)
-    #[arg(long, value_name = "SPEC", num_args = 0..=1, default_missing_value = "")]
-    pub sprt: Option<String>,
-    #[command(flatten)]
-    pub eval: EvalArg,
-    #[command(flatten)]
-    pub folder: RunFolderArgs,
-    /// No per-game lines
-    #[arg(short, long)]
-    pub quiet: bool,
-    #[command(flatten)]
-    pub game: GameArg,
-    #[command(flatten)]
-    pub engines: EngineArgs,
-    /// Decide a game by nodeprof's exact solver once it has this many empty squares or
-    /// fewer (alone: Reversi 16, Connect 4 16): the result of perfect play from there
-    #[arg(long, value_name = "EMPTIES", num_args = 0..=1, default_missing_value = "default")]
-    pub adjudicate_exact: Option<String>,
-    /// Draw by the agents' scores, as cutechess: movenumber=N,movecount=M,score=S
-    #[arg(long, value_name = "SPEC")]
-    pub draw: Option<String>,
-    /// Resign by the agents' scores, as cutechess: movecount=M,score=S[,twosided=true]
-    #[arg(long, value_name = "SPEC")]
-    pub resign: Option<String>,
-    /// A draw after N full moves
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub maxmoves: Option<u32>,
-    /// How late past its time an engine may answer before it loses on time
-    #[arg(long, value_name = "TIME", value_parser = parse_duration, default_value = "100ms")]
-    pub timemargin: Duration,
-    /// Write the game records here too (cutechess's -pgnout), after each game
-    #[arg(long, value_name = "FILE")]
-    pub pgnout: Option<PathBuf>,
-    /// With each move's comment, its nodes ({+0.25/12 0.150s n=1234})
-    #[arg(long)]
-    pub comment_nodes: bool,
-    /// PGN records (Ataxx) as strict readers take them (standard: the seven tag roster,
-    /// SetUp and FEN, move numbers from the FEN) or as cuteataxx writes them
-    #[arg(long, value_name = "DIALECT", value_parser = ["standard", "cuteataxx"], default_value = "standard")]
-    pub pgn_dialect: String,
-    /// The order of opening positions: sequential (default) or random (shuffled by --seed)
-    #[arg(long, value_name = "ORDER", value_parser = ["sequential", "random"], default_value = "sequential")]
-    pub openings_order: String,
-    /// Start from the K-th opening position (1 = the first)
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
-    pub openings_start: u64,
-    /// Openings from a record file (PGN, GGF, move lines): the first N plies of each game
-    /// [default: all]
-    #[arg(long, value_name = "N")]
-    pub openings_plies: Option<usize>,
-    /// Accepted for cutechess's -recover: a faulty engine always loses its game, not the
-    /// match, and is restarted
-    #[arg(long)]
-    pub recover: bool,
-}
-
-/// Who plays whom in a play with more than two agents.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tournament {
-    Gauntlet,
-    Roundrobin,
-}
-
-#[derive(clap::Args, Debug)]
 pub struct MergeArgs {
     /// The shards' folders
     #[arg(required = true, value_name = "DIR")]
@@ -503,56 +403,6 @@ impl RepeatArgs {
     }
 }
 
-/// The folder a sweep or a play writes into, what becomes of results already there, and
-/// the shard of the plan it runs.
-#[derive(clap::Args, Debug)]
-pub struct RunFolderArgs {
-    /// The output folder [default: a sweep's reports/<suite name>, a play's
-    /// reports/play-<game>]
-    #[arg(short, long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Keep the results already in DIR (its runs.csv or games.csv) and run only the rest
-    /// (same plan)
-    #[arg(long, conflicts_with = "force")]
-    pub resume: bool,
-    /// Replace DIR's results even if they are of another plan (without it, such a run stops)
-    #[arg(long)]
-    pub force: bool,
-    /// Run only shard K of N of the plan (a sweep's cases, a play's game pairs; split by a
-    /// hash): K/N, or auto (a Slurm job array) / auto/N (a Kubernetes Indexed Job with N
-    /// completions); runs the bench first and writes what `nodeprof merge` needs (not with
-    /// --sprt)
-    #[arg(long, value_name = "K/N|auto[/N]")]
-    pub shard: Option<ShardSpec>,
-    /// Refuse to run unless `nodeprof bench` counts this many nodes on this build (the gate
-    /// every shard of a cluster run passes)
-    #[arg(long, value_name = "NODES")]
-    pub signature: Option<u64>,
-}
-
-/// `--eval`: the evaluations are the games' own, listed from the registry.
-#[derive(clap::Args, Debug)]
-pub struct EvalArg {
-    /// Heuristic evaluation at the horizon, of the greedy agent, and of the ordering searches
-    /// and iterations of exact solving [default: disc, or the game's own; solving to the end:
-    /// mobility]
-    #[arg(long, value_name = "EVAL", value_parser = eval_parser())]
-    pub eval: Option<Eval>,
-}
-
-/// The evaluations, each with what it measures and the games that have it.
-fn eval_parser() -> impl TypedValueParser<Value = Eval> {
-    let values = Eval::ALL.map(|e| {
-        let games: Vec<&str> = GameKind::ALL
-            .iter()
-            .filter(|g| g.evals().contains(&e))
-            .map(|g| g.name())
-            .collect();
-        PossibleValue::new(e.name()).help(format!("{} ({})", e.about(), games.join(", ")))
-    });
-    PossibleValuesParser::new(values).try_map(|s| s.parse::<Eval>())
-}
-
 /// The named profiles, each with what it reproduces.
 fn profile_parser() -> impl TypedValueParser<Value = Profile> {
     let values = Profile::ALL.map(|p| PossibleValue::new(p.name()).help(p.about()));
@@ -576,21 +426,6 @@ pub struct FilterArgs {
     /// Only these positions (end40 or end40.pos)
     #[arg(short, long = "position", value_name = "NAME", value_delimiter = ',')]
     pub positions: Vec<String>,
-}
-
-#[derive(clap::Args, Debug)]
-pub struct GameArg {
-    #[arg(short, long, value_name = "GAME", help = game_help())]
-    pub game: Option<GameKind>,
-}
-
-/// `--game`'s help: the games of the registry.
-fn game_help() -> String {
-    let names: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
-    format!(
-        "The game of the positions: {} (detected from the content by default; needed for startpos)",
-        names.join(", ")
-    )
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

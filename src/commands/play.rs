@@ -8,7 +8,7 @@ use super::outcome::Outcome;
 use crate::cli::{PlayArgs, Tournament};
 use crate::error::Error;
 use crate::game::GameKind;
-use crate::play::adjudication::{default_exact_empties, DrawRule, ResignRule};
+use crate::play::adjudication::{DrawRule, ResignRule};
 use crate::play::openings::OpeningOrder;
 use crate::play::{self, Adjudication, Agent, Limits, Openings, PlaySettings};
 use crate::search::{Clock, END};
@@ -122,7 +122,7 @@ impl TryFrom<PlayArgs> for PlayJob {
         let adjudication = Adjudication {
             exact: match args.adjudicate_exact.as_deref() {
                 None => None,
-                Some("default") => Some(default_exact_empties(game).ok_or_else(|| {
+                Some("default") => Some(game.exact_adjudication_empties().ok_or_else(|| {
                     Error::Usage(format!(
                         "--adjudicate-exact: {game} has no default threshold; give the empties (--adjudicate-exact 6)"
                     ))

@@ -107,6 +107,13 @@ macro_rules! define_game_kind {
                 }
             }
 
+            /// The empties at which exact adjudication solves by default, if any.
+            pub fn exact_adjudication_empties(self) -> Option<u32> {
+                match self {
+                    $(GameKind::$kind => <$game as Game>::EXACT_ADJUDICATION_EMPTIES,)*
+                }
+            }
+
             /// The evaluations its positions have.
             pub fn evals(self) -> &'static [Eval] {
                 match self {

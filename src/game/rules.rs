@@ -169,6 +169,10 @@ pub trait Game:
     /// What perft counts for a game that is already over at depth >= 1 (the published counts
     /// of Reversi count it as one leaf; those of Ataxx as none).
     const FINISHED_GAME_PERFT: u64;
+    /// The empties at which a match's exact adjudication solves by default (see `play
+    /// --adjudicate-exact`): where the default solver proves a position in well under a
+    /// second on one core; none where a few empties can still hold a long game.
+    const EXACT_ADJUDICATION_EMPTIES: Option<u32> = None;
 
     /// The standard start position.
     fn start() -> Self;

@@ -39,18 +39,6 @@ pub struct Adjudication {
     pub max_moves: Option<u32>,
 }
 
-/// The empties at which `--adjudicate-exact` alone solves, per game: where the default
-/// solver proves a position in well under a second on one core (Reversi's 16 empties take
-/// about 10 ms; Connect 4's end is quick); Ataxx has none (its jumps fill no square, so a
-/// few empties can still hold a long game): name a number.
-pub fn default_exact_empties(kind: GameKind) -> Option<u32> {
-    match kind {
-        GameKind::Reversi => Some(16),
-        GameKind::Connect4 => Some(16),
-        _ => None,
-    }
-}
-
 fn parse_items(text: &str, rule: &str, keys: &[&str]) -> Result<Vec<(String, String)>, String> {
     let mut items = Vec::new();
     for item in text
@@ -212,7 +200,7 @@ impl ScoreWatch {
 /// The exact result of `pos` for its side to move (the final margin under perfect play), by
 /// the game's default solver.
 pub fn solve_exactly<G: Endgame>(pos: &G, kind: GameKind) -> Result<i32, SearchError> {
-    let config = SearchConfig::new(crate::sweep::plan::default_solver(kind)).for_game(kind);
+    let config = SearchConfig::new(crate::search::variants::default_solver(kind)).for_game(kind);
     let outcome = search(pos, END, &config)?;
     Ok(game_result::<G>(outcome.score).unwrap_or(outcome.score.signum()))
 }
@@ -220,6 +208,11 @@ pub fn solve_exactly<G: Endgame>(pos: &G, kind: GameKind) -> Result<i32, SearchE
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
+    use crate::play::{Openings, PlaySettings};
+    use crate::position::AnyPosition;
+    use crate::store::games::{read_rows, GameRow, GAMES_FILE};
+    use crate::with_position;
 
     #[test]
     fn rules_parse_as_cutechess_writes_them() {
@@ -285,5 +278,73 @@ mod tests {
         };
         w.push(0, None);
         assert_eq!(w.decide(&limit), Some((Termination::MaxMoves, None)));
+    }
+
+    /// The exact value of `pos` for its side to move by plain minimax to the end (no pruning, no
+    /// table: an independent truth for small endgames).
+    fn minimax<G: Game>(pos: &G) -> i32 {
+        if pos.is_over() {
+            return pos.final_margin();
+        }
+        pos.generate_moves()
+            .iter()
+            .map(|&mv| -minimax(&pos.play(mv)))
+            .max()
+            .expect("a game not over has a move")
+    }
+
+    #[test]
+    fn an_exact_adjudication_is_the_result_of_perfect_play() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = PlaySettings {
+            openings: Openings::Random { plies: 4 },
+            adjudication: Adjudication {
+                exact: Some(9),
+                ..Adjudication::default()
+            },
+            ..crate::play::tests::settings(
+                GameKind::Reversi,
+                "alphabeta@depth=2",
+                "greedy",
+                6,
+                dir.path(),
+            )
+        };
+        crate::play::run(&s, &|_| {}).unwrap();
+        let games: Vec<GameRow> = read_rows(&dir.path().join(GAMES_FILE)).unwrap();
+        let adjudicated: Vec<&GameRow> = games
+            .iter()
+            .filter(|g| g.termination == "adjudicated_exact")
+            .collect();
+        assert!(adjudicated.len() >= 4, "{games:?}");
+        for g in adjudicated {
+            let at = AnyPosition::parse_text(GameKind::Reversi, &g.final_position).unwrap();
+            assert!(at.empties() <= 9);
+            // Play the position out, each side choosing a move of the best minimax value.
+            let (end, mover_at) = with_position!(&at, p => {
+                let mut pos = *p;
+                while !pos.is_over() {
+                    let best = *pos
+                        .generate_moves()
+                        .iter()
+                        .max_by_key(|&&mv| -minimax(&pos.play(mv)))
+                        .unwrap();
+                    pos = pos.play(best);
+                }
+                // The final margin for the side that was to move at the adjudication.
+                let same = pos.side_to_move() == p.side_to_move();
+                (if same { pos.final_margin() } else { -pos.final_margin() }, p.side_to_move())
+            });
+            let agent1_moves = g.agent1_side == GameKind::Reversi.side_name(mover_at);
+            let for_agent1 = if agent1_moves { end } else { -end };
+            assert_eq!(g.margin, Some(for_agent1), "{g:?}");
+            let winner = match for_agent1.signum() {
+                1 => "agent1",
+                -1 => "agent2",
+                _ => "draw",
+            };
+            assert_eq!(g.winner, winner);
+            assert!(g.reason.contains("perfect play"));
+        }
     }
 }

@@ -11,7 +11,7 @@ use crate::stats::{Sprt, Verdict};
 use crate::store::games::{read_rows, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
 use crate::with_position;
 
-fn settings(game: GameKind, a: &str, b: &str, games: u64, dir: &Path) -> PlaySettings {
+pub(super) fn settings(game: GameKind, a: &str, b: &str, games: u64, dir: &Path) -> PlaySettings {
     PlaySettings {
         game,
         matches: vec![[a.parse().unwrap(), b.parse().unwrap()]],
@@ -556,72 +556,4 @@ fn a_thinker_stops_deepening_where_the_game_must_end() {
     assert!(thought.depth <= pos.empties(), "{}", thought.depth);
     let exact = search(&pos, pos.empties(), &with_threats("alphabeta")).unwrap();
     assert_eq!(thought.score, exact.score);
-}
-
-/// The exact value of `pos` for its side to move by plain minimax to the end (no pruning, no
-/// table: an independent truth for small endgames).
-fn minimax<G: Game>(pos: &G) -> i32 {
-    if pos.is_over() {
-        return pos.final_margin();
-    }
-    pos.generate_moves()
-        .iter()
-        .map(|&mv| -minimax(&pos.play(mv)))
-        .max()
-        .expect("a game not over has a move")
-}
-
-#[test]
-fn an_exact_adjudication_is_the_result_of_perfect_play() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = PlaySettings {
-        openings: Openings::Random { plies: 4 },
-        adjudication: Adjudication {
-            exact: Some(9),
-            ..Adjudication::default()
-        },
-        ..settings(
-            GameKind::Reversi,
-            "alphabeta@depth=2",
-            "greedy",
-            6,
-            dir.path(),
-        )
-    };
-    run(&s, &quiet).unwrap();
-    let games: Vec<GameRow> = read_rows(&dir.path().join(GAMES_FILE)).unwrap();
-    let adjudicated: Vec<&GameRow> = games
-        .iter()
-        .filter(|g| g.termination == "adjudicated_exact")
-        .collect();
-    assert!(adjudicated.len() >= 4, "{games:?}");
-    for g in adjudicated {
-        let at = AnyPosition::parse_text(GameKind::Reversi, &g.final_position).unwrap();
-        assert!(at.empties() <= 9);
-        // Play the position out, each side choosing a move of the best minimax value.
-        let (end, mover_at) = with_position!(&at, p => {
-            let mut pos = *p;
-            while !pos.is_over() {
-                let best = *pos
-                    .generate_moves()
-                    .iter()
-                    .max_by_key(|&&mv| -minimax(&pos.play(mv)))
-                    .unwrap();
-                pos = pos.play(best);
-            }
-            // The final margin for the side that was to move at the adjudication.
-            let same = pos.side_to_move() == p.side_to_move();
-            (if same { pos.final_margin() } else { -pos.final_margin() }, p.side_to_move())
-        });
-        let agent1_moves = g.agent1_side == GameKind::Reversi.side_name(mover_at);
-        let for_agent1 = if agent1_moves { end } else { -end };
-        assert_eq!(g.margin, Some(for_agent1), "{g:?}");
-        let winner = match for_agent1.signum() {
-            1 => "agent1",
-            -1 => "agent2",
-            _ => "draw",
-        };
-        assert_eq!(g.winner, winner);
-        assert!(g.reason.contains("perfect play"));
-    }
 }

@@ -30,7 +30,9 @@ pub use run::{
     check, check_memory, game_result, search, search_uncounted, solve_in_window, SearchOutcome,
 };
 pub use searcher::{INF, MAX_PLY};
-pub use timed::{Limit, Thinker, Thought};
+pub use timed::{
+    Limit, Thinker, Thought, TimeControl, POLICY_LOW_CLOCK, POLICY_LOW_MOVETIME, POLICY_MOVETIME,
+};
 pub use token::budget as token_budget;
 pub use variants::{Base, Preset, TableUse, Variant, BASES, ENHANCEMENTS, PRESETS};
 

@@ -3,7 +3,7 @@
 //! time until the depth, the node budget or the deadline, and answering with the last
 //! iteration that finished.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::config::{SearchConfig, MAX_DEPTH};
 use super::endgame::Endgame;
@@ -128,5 +128,34 @@ impl<G: Endgame> Thinker<G> {
             pv,
             counters: s.counters(),
         }
+    }
+}
+
+/// A game clock: the time for the whole game (or, with `moves`, for each period of that
+/// many moves, the base added again as each ends: cutechess's `40/60`) and an increment added
+/// after each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    pub base: Duration,
+    pub increment: Duration,
+    pub moves: Option<u32>,
+}
+
+/// The Ataxx agents writeup's rule: 150 ms a move while more than one second remains.
+pub const POLICY_MOVETIME: Duration = Duration::from_millis(150);
+/// ... and 10 ms a move after that.
+pub const POLICY_LOW_MOVETIME: Duration = Duration::from_millis(10);
+/// The remaining time under which the short move time applies.
+pub const POLICY_LOW_CLOCK: Duration = Duration::from_secs(1);
+
+impl TimeControl {
+    /// The time for the next move with `remaining` on the clock (never more than remains).
+    pub fn move_time(&self, remaining: Duration) -> Duration {
+        let wanted = if remaining > POLICY_LOW_CLOCK {
+            POLICY_MOVETIME
+        } else {
+            POLICY_LOW_MOVETIME
+        };
+        wanted.min(remaining)
     }
 }

@@ -42,20 +42,9 @@ pub const CLASSIC_VARIANTS: [&str; 5] = [
     "transposition_k",
 ];
 
-/// The default endgame variant: iterative deepening to half the empties (its value the first
-/// guess, its table moves the first tried), then MTD(f) null-window passes to the end with a
-/// large table, ETC at 10+ empties, fastest-first and parity ordering, stability cut-offs
-/// and the last 7 empties by specialised code (the best combination measured on FFO
-/// 40..49; see README).
-pub const DEFAULT_SOLVER: &str = "mtdf+tt:256+mobility+id+etc+parity+stab+last:7";
-/// For games without exact-solving hooks (specialised last empties, stability, parity).
-pub const DEFAULT_GENERIC_SOLVER: &str = "mtdf+tt:256+mobility+etc";
-/// For games that know immediate threats (Connect 4): the tutorial's final solver (part 12):
-/// null-window bisection, safe moves only, bounds from the stones left, threats first, and
-/// its direct-mapped table with lower bounds. The fastest measured on Begin-Medium: ETC saves
-/// a fifth of its nodes but costs more time, and nodeprof's bucketed table is slower a node.
-pub const DEFAULT_CONNECT4_SOLVER: &str =
-    "bisect+ttcut:64+ttnarrow+ttpacked+ttlower+faillow+clamp+nolose+threats";
+pub use crate::search::variants::{
+    default_solver, DEFAULT_CONNECT4_SOLVER, DEFAULT_GENERIC_SOLVER, DEFAULT_SOLVER,
+};
 
 /// The exact ladder of games that know immediate threats: each of the tutorial's techniques
 /// added in turn on nodeprof's table (with ETC as a last try), then the default solver.
@@ -97,16 +86,6 @@ fn parse_all(specs: &[&str]) -> Vec<Variant> {
         .iter()
         .map(|s| s.parse().expect("the default variants parse"))
         .collect()
-}
-
-/// The default endgame variant for positions of `kind`.
-pub fn default_solver(kind: GameKind) -> Variant {
-    let spec = match (endgame::has_hooks(kind), endgame::has_threats(kind)) {
-        (true, _) => DEFAULT_SOLVER,
-        (false, true) => DEFAULT_CONNECT4_SOLVER,
-        (false, false) => DEFAULT_GENERIC_SOLVER,
-    };
-    spec.parse().expect("the default endgame variants parse")
 }
 
 /// The variants of a sweep that names none: the classic set for depth-limited sweeps, the

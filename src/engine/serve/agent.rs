@@ -12,8 +12,8 @@ use super::words::move_text;
 use crate::engine::info::counters_string;
 use crate::error::SearchError;
 use crate::game::{GameKind, Notation};
-use crate::play::TimeControl;
 use crate::position::AnyPosition;
+use crate::search::TimeControl;
 use crate::search::{Endgame, Limit, SearchConfig, Thinker};
 use crate::with_position;
 

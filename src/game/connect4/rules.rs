@@ -251,6 +251,8 @@ impl Game for Connect4 {
     const MOVE_INDEXES: usize = WIDTH as usize + 1;
     /// A won game is a leaf (the documented perft convention).
     const FINISHED_GAME_PERFT: u64 = 1;
+    /// 16 empty cells solve in milliseconds.
+    const EXACT_ADJUDICATION_EMPTIES: Option<u32> = Some(16);
     const DEFAULT_EVAL: Eval = Eval::Threats;
     /// Only its own: disc difference means nothing in Connect 4.
     const EVALS: &'static [Eval] = &[Eval::Threats];

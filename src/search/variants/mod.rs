@@ -11,6 +11,7 @@ mod grammar;
 mod names;
 mod presets;
 mod profiles;
+mod solvers;
 mod variant;
 
 pub use arg::Arg;
@@ -20,6 +21,9 @@ pub use enhancement::{
 };
 pub use presets::{Preset, PRESETS};
 pub use profiles::CLASSIC_TABLE_MIB;
+pub use solvers::{
+    default_solver, DEFAULT_CONNECT4_SOLVER, DEFAULT_GENERIC_SOLVER, DEFAULT_SOLVER,
+};
 pub use variant::{TableUse, Variant};
 
 #[cfg(test)]
