@@ -39,6 +39,31 @@ pub struct Adjudication {
     pub max_moves: Option<u32>,
 }
 
+impl Adjudication {
+    /// The rules as meta.json records them (a resume must keep them): `none`, or
+    /// `exact=16 draw=40/8/10 resign=3/400/twosided maxmoves=200`.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(e) = self.exact {
+            parts.push(format!("exact={e}"));
+        }
+        if let Some(d) = self.draw {
+            parts.push(format!("draw={}/{}/{}", d.movenumber, d.movecount, d.score));
+        }
+        if let Some(r) = self.resign {
+            let two = if r.twosided { "/twosided" } else { "" };
+            parts.push(format!("resign={}/{}{two}", r.movecount, r.score));
+        }
+        if let Some(m) = self.max_moves {
+            parts.push(format!("maxmoves={m}"));
+        }
+        match parts.is_empty() {
+            true => "none".into(),
+            false => parts.join(" "),
+        }
+    }
+}
+
 fn parse_items(text: &str, rule: &str, keys: &[&str]) -> Result<Vec<(String, String)>, String> {
     let mut items = Vec::new();
     for item in text

@@ -42,7 +42,12 @@ pub(super) fn check_same_match(
             .to_string()
     };
     let none = || "none".to_string();
-    let checks: [(&str, String, String); 6] = [
+    let checks: [(&str, String, String); 7] = [
+        (
+            "adjudication (--adjudicate-exact, --draw, --resign, --maxmoves)",
+            there.adjudication.clone().unwrap_or_else(|| "none".into()),
+            settings.adjudication.describe(),
+        ),
         (
             "--game",
             there.game.clone(),

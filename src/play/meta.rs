@@ -24,6 +24,10 @@ struct MetaSettings {
     eval: Option<&'static str>,
     sprt: Option<String>,
     resume: bool,
+    /// How games may end early (`none`, or the rules).
+    adjudication: String,
+    /// The external engines that play, as defined.
+    engines: Vec<String>,
 }
 
 pub fn write(settings: &PlaySettings, sharding: Option<Sharding>) -> Result<(), StoreError> {
@@ -37,6 +41,16 @@ pub fn write(settings: &PlaySettings, sharding: Option<Sharding>) -> Result<(), 
         eval: settings.eval.map(|e| e.name()),
         sprt: settings.sprt.map(|s| s.describe()),
         resume: settings.resume,
+        adjudication: settings.adjudication.describe(),
+        engines: {
+            let mut specs: Vec<String> = Vec::new();
+            for spec in settings.matches.iter().flatten().filter_map(|a| a.engine()) {
+                if !specs.contains(&spec.text) {
+                    specs.push(spec.text.clone());
+                }
+            }
+            specs
+        },
     };
     write_run_meta(&settings.out_dir, &settings.command_line, written, sharding)
 }
@@ -57,6 +71,9 @@ pub struct WrittenSettings {
     pub seed: u64,
     pub eval: Option<String>,
     pub sprt: Option<String>,
+    /// Missing in folders written before adjudication: none.
+    #[serde(default)]
+    pub adjudication: Option<String>,
 }
 
 /// A play's `meta.json` from its text.
