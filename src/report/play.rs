@@ -508,6 +508,21 @@ fn ratings_section(md: &mut String, games: &[GameRow]) {
         return;
     }
     let mut table = crate::stats::ratings(&players, &results);
+    // A perfect score (all won or all lost) has no finite maximum-likelihood rating: the
+    // table would show the prior's numbers, not the games'.
+    let perfect: Vec<String> = table
+        .iter()
+        .filter(|r| r.points == 0.0 || r.points == r.games)
+        .map(|r| format!("`{}`", r.player))
+        .collect();
+    if !perfect.is_empty() {
+        let _ = writeln!(
+            md,
+            "\n## Ratings\n\nNot rated: {} scored 0 % or 100 %, and a perfect score has no finite maximum-likelihood rating.",
+            perfect.join(", ")
+        );
+        return;
+    }
     table.sort_by(|x, y| y.elo.total_cmp(&x.elo));
     md.push_str("\n## Ratings\n\nMaximum-likelihood Elo (Bradley–Terry, draws as half points) relative to the agents' mean, with 95% intervals.\n\n| rank | agent | Elo | games | score |\n|---:|---|---:|---:|---:|\n");
     for (rank, r) in table.iter().enumerate() {

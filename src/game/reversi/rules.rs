@@ -157,7 +157,7 @@ impl Game for Reversi {
     const NAME: &'static str = "reversi";
     const MOVE_INDEXES: usize = 65;
     const FINISHED_GAME_PERFT: u64 = 1;
-    /// 16 empties solve in about 10 ms.
+    /// 16 empties from games solve in about 60 ms (measured over 20 games on the 2-core VM).
     const EXACT_ADJUDICATION_EMPTIES: Option<u32> = Some(16);
     const EVALS: &'static [Eval] = &[Eval::Material, Eval::SquareWeights, Eval::Mobility];
 
