@@ -255,4 +255,21 @@ impl EngineError {
     pub fn needs_restart(&self) -> bool {
         !matches!(self, EngineError::Spec { .. } | EngineError::Refused { .. })
     }
+
+    /// A timeout told as the whole wait it was given (`after`), not what was left of it when
+    /// the last read began; other errors unchanged.
+    pub fn after_waiting(self, after: std::time::Duration) -> EngineError {
+        match self {
+            EngineError::Timeout {
+                engine,
+                waiting_for,
+                ..
+            } => EngineError::Timeout {
+                engine,
+                waiting_for,
+                after,
+            },
+            other => other,
+        }
+    }
 }

@@ -124,10 +124,38 @@ fn nodeprof_behind_uai_and_ugi_plays_the_games_of_the_match_in_process() {
     }
 }
 
+/// A Connect 4 match of `n` games between `alphabeta@depth=2` and the fake player in
+/// `mode`, written to `out`, with `extra` options.
+fn fake_match(out: &Path, mode: &str, n: &str, extra: &[&str]) -> (Vec<GameRow>, Vec<MoveRow>) {
+    let cmd = format!("cmd={}", fake_player());
+    let engine_args = format!("args={mode}");
+    let mut args = vec![
+        "play",
+        "alphabeta@depth=2",
+        "fake@depth=1",
+        "--game",
+        "connect4",
+        "-n",
+        n,
+        "-q",
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    args.extend(extra);
+    args.extend([
+        "--engine",
+        "name=fake",
+        &cmd,
+        &engine_args,
+        "proto=ugi",
+        "timeout=2s",
+    ]);
+    play(&args)
+}
+
 #[test]
 fn an_engine_fault_loses_its_game_and_the_match_goes_on() {
     let dir = tempfile::tempdir().unwrap();
-    let cmd = format!("cmd={}", fake_player());
     for (mode, termination, says) in [
         ("crash 3", "crash", "segmentation fault (pretend)"),
         ("hang 2", "stall", "did not answer within 2s"),
@@ -135,25 +163,7 @@ fn an_engine_fault_loses_its_game_and_the_match_goes_on() {
         ("illegal 2", "illegal_move", "answered '9'"),
     ] {
         let out = dir.path().join(mode.replace(' ', "-"));
-        let engine_args = format!("args={mode}");
-        let (games, moves) = play(&[
-            "play",
-            "alphabeta@depth=2",
-            "fake@depth=1",
-            "--game",
-            "connect4",
-            "-n",
-            "3",
-            "-q",
-            "-o",
-            out.to_str().unwrap(),
-            "--engine",
-            "name=fake",
-            &cmd,
-            &engine_args,
-            "proto=ugi",
-            "timeout=2s",
-        ]);
+        let (games, moves) = fake_match(&out, mode, "3", &[]);
         // Every game is lost by the engine at its fault (it is restarted for the next one,
         // and faults again at the same search), and the match plays all three.
         assert_eq!(games.len(), 3, "{mode}");
@@ -168,24 +178,7 @@ fn an_engine_fault_loses_its_game_and_the_match_goes_on() {
         assert!(moves.iter().any(|m| m.agent == "fake@depth=1"), "{mode}");
     }
     // A slow start is no fault: the match plays out by the rules.
-    let out = dir.path().join("slowstart");
-    let (games, _) = play(&[
-        "play",
-        "alphabeta@depth=2",
-        "fake@depth=1",
-        "--game",
-        "connect4",
-        "-n",
-        "2",
-        "-q",
-        "-o",
-        out.to_str().unwrap(),
-        "--engine",
-        "name=fake",
-        &cmd,
-        "args=slowstart",
-        "proto=ugi",
-    ]);
+    let (games, _) = fake_match(&dir.path().join("slowstart"), "slowstart", "2", &[]);
     assert!(games.iter().all(|g| g.termination == "end"));
     // An engine that cannot start stops the play before a file is written.
     let out = dir.path().join("missing");
@@ -211,41 +204,12 @@ fn an_engine_fault_loses_its_game_and_the_match_goes_on() {
 fn a_resumed_match_with_an_engine_plays_only_the_missing_games() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("m");
-    let cmd = format!("cmd={}", fake_player());
-    let args = |n: &'static str| -> Vec<String> {
-        [
-            "play",
-            "alphabeta@depth=2",
-            "fake@depth=1",
-            "--game",
-            "connect4",
-            "--openings",
-            "random:3",
-            "-n",
-            n,
-            "-q",
-            "-o",
-            out.to_str().unwrap(),
-            "--resume",
-            "--engine",
-            "name=fake",
-            &cmd,
-            "proto=ugi",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect()
-    };
-    let run = |a: Vec<String>| play(&a.iter().map(String::as_str).collect::<Vec<_>>());
-    let (first, _) = run(args("2"));
-    let (all, moves) = run(args("4"));
+    let resume = ["--openings", "random:3", "--resume"];
+    let (first, _) = fake_match(&out, "ok", "2", &resume);
+    let (all, moves) = fake_match(&out, "ok", "4", &resume);
     assert_eq!(all.len(), 4);
     assert_eq!(&all[..2], &first[..]);
-    let fresh_dir = dir.path().join("fresh");
-    let mut fresh = args("4");
-    let at = fresh.iter().position(|a| a == "-o").unwrap();
-    fresh[at + 1] = fresh_dir.to_str().unwrap().to_string();
-    let (again, moves_again) = run(fresh);
+    let (again, moves_again) = fake_match(&dir.path().join("fresh"), "ok", "4", &resume);
     let key = |g: &[GameRow]| -> Vec<(u64, String, String)> {
         g.iter()
             .map(|g| (g.round, g.winner.clone(), g.final_position.clone()))

@@ -103,19 +103,7 @@ impl Engine {
         let limit = self.spec.timeout;
         let searched = self
             .dispatch(position, depth, deadline)
-            .map_err(|e| match e {
-                // The engine's limit, not what was left of it when the wait began.
-                EngineError::Timeout {
-                    engine,
-                    waiting_for,
-                    ..
-                } => EngineError::Timeout {
-                    engine,
-                    waiting_for,
-                    after: limit,
-                },
-                other => other,
-            });
+            .map_err(|e| e.after_waiting(limit));
         let mut result = searched?;
         if let Some(mv) = &result.best_move {
             let canonical = position

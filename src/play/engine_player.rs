@@ -153,19 +153,7 @@ impl EnginePlayer {
 
     /// Asks for the move of `request`'s side (unchecked: the referee checks it).
     pub fn choose(&mut self, request: &MoveRequest) -> Result<EngineMove, EngineError> {
-        self.ask(request).map_err(|e| match e {
-            // The wait asked for, not what was left of it when the read began.
-            EngineError::Timeout {
-                engine,
-                waiting_for,
-                ..
-            } => EngineError::Timeout {
-                engine,
-                waiting_for,
-                after: request.wait,
-            },
-            other => other,
-        })
+        self.ask(request).map_err(|e| e.after_waiting(request.wait))
     }
 
     fn ask(&mut self, request: &MoveRequest) -> Result<EngineMove, EngineError> {

@@ -8,7 +8,7 @@ use std::any::Any;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use super::words::move_text;
+use super::words::{move_text, GoArgs};
 use crate::engine::info::counters_string;
 use crate::error::SearchError;
 use crate::game::{GameKind, Notation};
@@ -121,31 +121,13 @@ impl ServedAgent {
 
 /// Play's limit for one move from `go`'s words (see [`ServedAgent::go`]).
 fn limit_of(words: &[&str], side_first: bool, began: Instant) -> Result<Limit, String> {
+    let go = GoArgs::parse(words)?;
     let mut limit = Limit {
-        depth: None,
-        nodes: None,
+        depth: go.depth,
+        nodes: go.nodes,
         deadline: None,
     };
-    let mut clock = [None, None];
-    let mut inc = [0u64; 2];
-    let mut movetime = None;
-    let mut i = 0;
-    while i < words.len() {
-        let value = words.get(i + 1).and_then(|w| w.parse::<u64>().ok());
-        let need = || value.ok_or(format!("'{}' needs a number", words[i]));
-        match words[i] {
-            "depth" => limit.depth = Some(need()? as u32),
-            "nodes" => limit.nodes = Some(need()?),
-            "movetime" => movetime = Some(Duration::from_millis(need()?)),
-            "wtime" | "p1time" => clock[0] = Some(need()?),
-            "btime" | "p2time" => clock[1] = Some(need()?),
-            "winc" | "p1inc" => inc[0] = need()?,
-            "binc" | "p2inc" => inc[1] = need()?,
-            "movestogo" => {}
-            other => return Err(format!("unknown go argument '{other}'")),
-        }
-        i += 2;
-    }
+    let (clock, inc, movetime) = (go.time, go.inc, go.movetime);
     let mine = usize::from(!side_first);
     let mut budget = movetime;
     if let Some(left) = clock[mine] {

@@ -5,7 +5,7 @@ use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use super::agent::ServedAgent;
-use super::words::{engine_name, move_text};
+use super::words::{engine_name, move_text, GoArgs};
 use crate::engine::info::counters_string;
 use crate::error::SearchError;
 use crate::game::GameKind;
@@ -26,35 +26,19 @@ enum Limit {
 /// the game: nodeprof's searches cannot be stopped midway), or a clock (`wtime`/`btime`/`winc`/`binc`, UGI's `p1time`/...; a thirtieth of
 /// the time left plus the increment).
 fn parse_go(words: &[&str], side_first: bool) -> Result<Limit, String> {
-    let mut limit = None;
-    let mut clock = [None, None];
-    let mut inc = [0u64, 0];
-    let mut i = 0;
-    while i < words.len() {
-        let value = words.get(i + 1).and_then(|w| w.parse::<u64>().ok());
-        let need = || value.ok_or(format!("'{}' needs a number", words[i]));
-        match words[i] {
-            "depth" => limit = Some(Limit::Depth((need()? as u32).clamp(1, MAX_DEPTH))),
-            "nodes" => limit = Some(Limit::Nodes(need()?)),
-            "movetime" => limit = Some(Limit::Time(Duration::from_millis(need()?))),
-            "infinite" => {
-                limit = Some(Limit::Nodes(u64::MAX));
-                i += 1;
-                continue;
-            }
-            "wtime" | "p1time" => clock[0] = Some(need()?),
-            "btime" | "p2time" => clock[1] = Some(need()?),
-            "winc" | "p1inc" => inc[0] = need()?,
-            "binc" | "p2inc" => inc[1] = need()?,
-            "movestogo" => {}
-            other => return Err(format!("unknown go argument '{other}'")),
-        }
-        i += 2;
-    }
+    let go = GoArgs::parse(words)?;
     let mine = usize::from(!side_first);
-    Ok(match (limit, clock[mine]) {
+    // Alternatives here: infinite, then movetime, nodes, depth, whichever is given first.
+    let limit = match (go.infinite, go.movetime, go.nodes, go.depth) {
+        (true, ..) => Some(Limit::Nodes(u64::MAX)),
+        (_, Some(t), ..) => Some(Limit::Time(t)),
+        (_, _, Some(n), _) => Some(Limit::Nodes(n)),
+        (_, _, _, Some(d)) => Some(Limit::Depth(d.clamp(1, MAX_DEPTH))),
+        _ => None,
+    };
+    Ok(match (limit, go.time[mine]) {
         (Some(limit), _) => limit,
-        (None, Some(left)) => Limit::Time(Duration::from_millis(left / 30 + inc[mine])),
+        (None, Some(left)) => Limit::Time(Duration::from_millis(left / 30 + go.inc[mine])),
         (None, None) => Limit::Nodes(u64::MAX),
     })
 }
