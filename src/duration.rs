@@ -99,6 +99,33 @@ pub fn parse(text: &str, allow_zero: bool) -> Result<Duration, String> {
     Ok(Duration::new(secs, (total % 1_000_000_000) as u32))
 }
 
+/// A game clock as written: `10s`, `10s+100ms` (an increment per move), `40/1m+1s` (a period
+/// of 40 moves): the moves per period, the base and the increment.
+pub fn parse_clock(text: &str) -> Result<(Option<u32>, Duration, Duration), String> {
+    let (moves, text) = match text.split_once('/') {
+        Some((m, rest)) => (
+            Some(
+                m.parse::<u32>()
+                    .ok()
+                    .filter(|&m| m > 0)
+                    .ok_or_else(|| format!("clock: '{m}/' must be a number of moves above 0"))?,
+            ),
+            rest,
+        ),
+        None => (None, text),
+    };
+    let (base, increment) = match text.split_once('+') {
+        Some((b, i)) => (b, Some(i)),
+        None => (text, None),
+    };
+    let base = parse(base, false).map_err(|e| format!("clock: {e}"))?;
+    let increment = match increment {
+        Some(i) => parse(i, true).map_err(|e| format!("clock: increment: {e}"))?,
+        None => Duration::ZERO,
+    };
+    Ok((moves, base, increment))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

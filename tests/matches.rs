@@ -125,14 +125,24 @@ fn nodeprof_behind_uai_and_ugi_plays_the_games_of_the_match_in_process() {
 }
 
 /// A Connect 4 match of `n` games between `alphabeta@depth=2` and the fake player in
-/// `mode`, written to `out`, with `extra` options.
+/// `mode` (`fake@depth=1`, or `agent` with [`fake_match_as`]), written to `out`, with `extra` options.
 fn fake_match(out: &Path, mode: &str, n: &str, extra: &[&str]) -> (Vec<GameRow>, Vec<MoveRow>) {
+    fake_match_as("fake@depth=1", out, mode, n, extra)
+}
+
+fn fake_match_as(
+    agent: &str,
+    out: &Path,
+    mode: &str,
+    n: &str,
+    extra: &[&str],
+) -> (Vec<GameRow>, Vec<MoveRow>) {
     let cmd = format!("cmd={}", fake_player());
     let engine_args = format!("args={mode}");
     let mut args = vec![
         "play",
         "alphabeta@depth=2",
-        "fake@depth=1",
+        agent,
         "--game",
         "connect4",
         "-n",
@@ -176,6 +186,24 @@ fn an_engine_fault_loses_its_game_and_the_match_goes_on() {
         }
         // The fake engine's moves before the fault are kept, each legal.
         assert!(moves.iter().any(|m| m.agent == "fake@depth=1"), "{mode}");
+    }
+    // With a clock, an answer that does not come within the time left and the margin
+    // (before the 2 s stall limit) loses on time.
+    let (games, _) = fake_match_as(
+        "fake@clock=500ms",
+        &dir.path().join("clock"),
+        "hang 2",
+        "2",
+        &["--timemargin", "200ms"],
+    );
+    for g in &games {
+        assert_eq!(g.termination, "time_forfeit");
+        // Its clock less the first move's time, and the margin.
+        assert!(
+            g.reason.contains("did not answer within 69"),
+            "{}",
+            g.reason
+        );
     }
     // A slow start is no fault: the match plays out by the rules.
     let (games, _) = fake_match(&dir.path().join("slowstart"), "slowstart", "2", &[]);

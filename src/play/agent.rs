@@ -164,30 +164,10 @@ fn parse_duration(option: &str, text: &str) -> Result<Duration, String> {
 
 /// `10s` or `10s+100ms`, with `40/` before for a period of 40 moves.
 pub fn parse_time_control(text: &str) -> Result<TimeControl, String> {
-    let (moves, text) = match text.split_once('/') {
-        Some((m, rest)) => (
-            Some(
-                m.parse::<u32>()
-                    .ok()
-                    .filter(|&m| m > 0)
-                    .ok_or_else(|| format!("clock: '{m}/' must be a number of moves above 0"))?,
-            ),
-            rest,
-        ),
-        None => (None, text),
-    };
-    let (base, increment) = match text.split_once('+') {
-        Some((b, i)) => (b, Some(i)),
-        None => (text, None),
-    };
+    let (moves, base, increment) = crate::duration::parse_clock(text)?;
     Ok(TimeControl {
-        base: parse_duration("clock", base)?,
-        increment: match increment {
-            Some(i) => {
-                crate::duration::parse(i, true).map_err(|e| format!("clock: increment: {e}"))?
-            }
-            None => Duration::ZERO,
-        },
+        base,
+        increment,
         moves,
     })
 }

@@ -360,7 +360,13 @@ where
         let stall = agents[agent].engine().map(|spec| spec.timeout);
         let made = moves.iter().filter(|m| m.agent == agent).count() as u32;
         let moves_to_go = limits.clock.and_then(|tc| tc.moves).map(|p| p - made % p);
-        let wait = stall.map(|stall| engine_time.map_or(stall, |t| (t + time_margin).min(stall)));
+        // Whole milliseconds, as the reasons quote them.
+        let wait = stall.map(|stall| {
+            engine_time.map_or(stall, |t| {
+                let t = (t + time_margin).min(stall);
+                Duration::from_millis(t.as_millis() as u64)
+            })
+        });
         let ask = |player: &mut EnginePlayer| {
             let request = MoveRequest {
                 start: &start_any,

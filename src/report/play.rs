@@ -550,7 +550,7 @@ fn agents_section(md: &mut String, games: &[GameRow], moves: &[MoveRow]) {
         ordered_insert(&mut agents, &g.agent1);
         ordered_insert(&mut agents, &g.agent2);
     }
-    md.push_str("\n## Agents\n\nOver every move of each agent (engines: their last `info` before the move; NA where they say nothing). Time is nodeprof's clock, from the request to the answer.\n\n| agent | moves | mean depth | mean seldepth | nodes/move | nodes/s | ms/move | max ms |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    md.push_str("\n## Agents\n\nOver every move of each agent (engines: their last `info` before the move; NA where they say nothing). Time is nodeprof's clock, from the request to the answer; time used is over the time its clock or move time gave it (a clock's base, each period's, and the increments of every move but the last).\n\n| agent | moves | mean depth | mean seldepth | nodes/move | nodes/s | ms/move | max ms | time used |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for agent in &agents {
         let mine: Vec<&MoveRow> = moves.iter().filter(|m| &m.agent == agent).collect();
         if mine.is_empty() {
@@ -572,9 +572,10 @@ fn agents_section(md: &mut String, games: &[GameRow], moves: &[MoveRow]) {
         let counted_ns: u64 = counted.iter().map(|m| m.time_ns).sum();
         let all_ns: u64 = mine.iter().map(|m| m.time_ns).sum();
         let max_ns = mine.iter().map(|m| m.time_ns).max().unwrap_or(0);
+        let used = time_used(agent, games, moves);
         let _ = writeln!(
             md,
-            "| `{agent}` | {} | {depth} | {seldepth} | {} | {} | {:.3} | {:.1} |",
+            "| `{agent}` | {} | {depth} | {seldepth} | {} | {} | {:.3} | {:.1} | {used} |",
             mine.len(),
             match counted.is_empty() {
                 true => "NA".into(),
@@ -587,5 +588,56 @@ fn agents_section(md: &mut String, games: &[GameRow], moves: &[MoveRow]) {
             all_ns as f64 / 1e6 / mine.len() as f64,
             max_ns as f64 / 1e6,
         );
+    }
+}
+
+/// The share of the time it was given that `agent` used over its games: its clock (base,
+/// each period's base, the increments of every move but the last) or its move time per
+/// move; `–` for an agent with neither.
+fn time_used(agent: &str, games: &[GameRow], moves: &[MoveRow]) -> String {
+    let option = |key: &str| {
+        agent.split_once('@').and_then(|(_, options)| {
+            options
+                .split(',')
+                .find_map(|o| o.strip_prefix(key))
+                .map(str::to_string)
+        })
+    };
+    let clock = option("clock=").and_then(|c| crate::duration::parse_clock(&c).ok());
+    let movetime = option("movetime=").and_then(|t| crate::duration::parse(&t, false).ok());
+    if clock.is_none() && movetime.is_none() {
+        return "–".into();
+    }
+    let (mut used_ms, mut given_ms) = (0.0, 0.0);
+    for g in games {
+        for (name, role, time_ms) in [
+            (&g.agent1, "agent1", g.agent1_time_ms),
+            (&g.agent2, "agent2", g.agent2_time_ms),
+        ] {
+            if name != agent {
+                continue;
+            }
+            let n = moves
+                .iter()
+                .filter(|m| m.r#match == g.r#match && m.round == g.round && m.role == role)
+                .count() as f64;
+            if n == 0.0 {
+                continue;
+            }
+            let given = match (clock, movetime) {
+                (Some((period, base, inc)), _) => {
+                    let periods = period.map_or(1.0, |p| 1.0 + ((n - 1.0) / p as f64).floor());
+                    base.as_secs_f64() * 1e3 * periods + inc.as_secs_f64() * 1e3 * (n - 1.0)
+                }
+                (None, Some(t)) => t.as_secs_f64() * 1e3 * n,
+                (None, None) => 0.0,
+            };
+            used_ms += time_ms;
+            given_ms += given;
+        }
+    }
+    match given_ms > 0.0 {
+        true => format!("{:.1} %", 100.0 * used_ms / given_ms),
+        false => "–".into(),
     }
 }
