@@ -260,6 +260,8 @@ fn a_round_robin_of_engines_and_agents_rates_every_agent() {
         "random",
         "--tournament",
         "roundrobin",
+        "-j",
+        "2",
         "--game",
         "connect4",
         "--openings",
@@ -308,6 +310,89 @@ fn a_round_robin_of_engines_and_agents_rates_every_agent() {
         .expect("random's line");
     let share = format!("{:.1} %", 100.0 * points("random") / 12.0);
     assert!(line.ends_with(&format!("| 12 | {share} |")), "{line}");
+}
+
+#[test]
+fn the_cutechess_form_plays_the_same_match() {
+    // Two nodeprof engines over UGI, written as cutechess-cli and fastchess take them.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("cc");
+    let copy = dir.path().join("copy.txt");
+    let engine = |name: &str, variant: &str| -> Vec<String> {
+        [
+            "-engine".to_string(),
+            format!("cmd={NODEPROF}"),
+            "arg=engine".into(),
+            "arg=--protocol".into(),
+            "arg=ugi".into(),
+            "arg=--game".into(),
+            "arg=connect4".into(),
+            "arg=--as-agent".into(),
+            "arg=-v".into(),
+            format!("arg={variant}"),
+            format!("name={name}"),
+            "proto=ugi".into(),
+        ]
+        .to_vec()
+    };
+    let mut args: Vec<String> = vec!["play".into()];
+    args.extend(engine("a", "pvs+tt"));
+    args.extend(engine("b", "alphabeta"));
+    for w in [
+        "-each",
+        "depth=3",
+        "-rounds",
+        "3",
+        "-games",
+        "2",
+        "-repeat",
+        "-concurrency",
+        "2",
+        "-srand",
+        "5",
+        "-recover",
+        "-pgnout",
+    ] {
+        args.push(w.into());
+    }
+    args.push(copy.to_str().unwrap().into());
+    args.extend(["--game", "connect4", "-q", "-o"].map(String::from));
+    args.push(out.to_str().unwrap().into());
+    let (games, moves) = play(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(games.len(), 6);
+    assert!(games
+        .iter()
+        .all(|g| g.agent1 == "a@depth=3" && g.agent2 == "b@depth=3"));
+    // The same match in nodeprof's own form, in process.
+    let inside = dir.path().join("in");
+    let (games_in, moves_in) = play(&[
+        "play",
+        "pvs+tt@depth=3",
+        "alphabeta@depth=3",
+        "--game",
+        "connect4",
+        "-n",
+        "6",
+        "--seed",
+        "5",
+        "-q",
+        "-o",
+        inside.to_str().unwrap(),
+    ]);
+    let outcome = |g: &[GameRow]| -> Vec<(String, String)> {
+        g.iter()
+            .map(|g| (g.winner.clone(), g.final_position.clone()))
+            .collect()
+    };
+    let mut sorted = games.clone();
+    sorted.sort_by_key(|g| g.round);
+    assert_eq!(outcome(&sorted), outcome(&games_in));
+    assert_eq!(moves.len(), moves_in.len());
+    // -pgnout: the record file copied whole.
+    assert_eq!(
+        std::fs::read_to_string(&copy).unwrap(),
+        std::fs::read_to_string(out.join("games.txt")).unwrap()
+    );
 }
 
 fn gtp_rhino() -> Option<PathBuf> {

@@ -192,6 +192,17 @@ pub fn translate(args: Vec<OsString>) -> Result<Vec<OsString>, String> {
             ))
         }
     }
+    // fastchess's and cutechess's timemargin (milliseconds), one for the match here.
+    if let Some(ms) = each
+        .iter()
+        .chain(engines.iter().flatten())
+        .find_map(|w| w.strip_prefix("timemargin="))
+    {
+        let ms: u64 = ms
+            .parse()
+            .map_err(|_| format!("timemargin={ms}: expected milliseconds"))?;
+        out.extend(["--timemargin".into(), format!("{ms}ms")]);
+    }
     let total = rounds.unwrap_or(1) * games.unwrap_or(1);
     out.extend(["-n".into(), total.to_string()]);
     // The agents first (positional), then each engine's words behind its --engine.
@@ -313,10 +324,10 @@ mod tests {
             text(translate(words(line)).unwrap()),
             "nodeprof play A@clock=40/60000ms+600ms b@clock=40/60000ms+600ms -j 2 --seed 9 --sprt elo0=0,elo1=5,model=normalized --pgnout out.pgn --game ataxx -o dir -n 10 --engine cmd=./a name=A proto=uai option.Hash=16 --engine cmd=/x/b option.Hash=16 args=-q --fast name=b proto=uci"
         );
-        let gauntlet = "nodeprof play -engine cmd=a st=0.15 -engine cmd=b depth=3 -engine cmd=c nodes=100 -tournament gauntlet -draw movenumber=40 movecount=8 score=10 -openings file=o.epd format=epd order=random start=3";
+        let gauntlet = "nodeprof play -engine cmd=a st=0.15 -engine cmd=b depth=3 -engine cmd=c nodes=100 -each timemargin=50 -tournament gauntlet -draw movenumber=40 movecount=8 score=10 -openings file=o.epd format=epd order=random start=3";
         assert_eq!(
             text(translate(words(gauntlet)).unwrap()),
-            "nodeprof play b@depth=3 c@nodes=100 a@movetime=150ms --draw movenumber=40,movecount=8,score=10 --openings o.epd --openings-order random --openings-start 3 --tournament gauntlet -n 1 --engine cmd=a name=a proto=uci --engine cmd=b name=b proto=uci --engine cmd=c name=c proto=uci"
+            "nodeprof play b@depth=3 c@nodes=100 a@movetime=150ms --draw movenumber=40,movecount=8,score=10 --openings o.epd --openings-order random --openings-start 3 --tournament gauntlet --timemargin 50ms -n 1 --engine cmd=a name=a proto=uci --engine cmd=b name=b proto=uci --engine cmd=c name=c proto=uci"
         );
         // nodeprof's own form is left alone.
         let own = words("nodeprof play a b --engine name=a cmd=x");
