@@ -14,6 +14,7 @@ mod markdown;
 mod metric;
 mod options;
 pub mod play;
+mod play_sections;
 pub mod tables;
 pub mod text;
 mod write;
