@@ -164,6 +164,59 @@ fn fake_match_as(
 }
 
 #[test]
+fn nodeprof_behind_nboard_plays_the_games_of_the_match_in_process() {
+    // Plain alpha-beta keeps nothing from move to move, so NBoard's fresh search of each
+    // position to depth 3 is play's move: the same games, move for move.
+    let dir = tempfile::tempdir().unwrap();
+    let inside = dir.path().join("in");
+    let through = dir.path().join("out");
+    let common = [
+        "--game",
+        "reversi",
+        "--openings",
+        "random:4",
+        "-n",
+        "4",
+        "-q",
+    ];
+    let mut args = vec!["play", "pvs+tt+id@depth=4", "alphabeta@depth=3", "-o"];
+    args.push(inside.to_str().unwrap());
+    args.extend(common);
+    let (games_in, moves_in) = play(&args);
+    let cmd = format!("cmd={NODEPROF}");
+    let mut args = vec!["play", "pvs+tt+id@depth=4", "nb@depth=3", "-o"];
+    args.push(through.to_str().unwrap());
+    args.extend(common);
+    args.extend([
+        "--engine",
+        "name=nb",
+        &cmd,
+        "args=engine --protocol nboard -v alphabeta",
+        "proto=nboard",
+    ]);
+    let (games_out, moves_out) = play(&args);
+    let played = |m: &[MoveRow]| -> Vec<(u64, u32, String)> {
+        m.iter()
+            .map(|m| (m.round, m.ply, m.r#move.clone()))
+            .collect()
+    };
+    assert_eq!(played(&moves_in), played(&moves_out));
+    let finals = |g: &[GameRow]| -> Vec<(String, Option<i32>)> {
+        g.iter()
+            .map(|g| (g.final_position.clone(), g.margin))
+            .collect()
+    };
+    assert_eq!(finals(&games_in), finals(&games_out));
+    // NBoard reports its nodes (nodestats) and the move's value; not nodeprof's counters.
+    for (a, b) in moves_in.iter().zip(&moves_out) {
+        if b.agent == "nb@depth=3" {
+            assert_eq!(b.nodes, a.nodes, "{b:?}");
+            assert_eq!((b.leaf, b.interior), (None, None));
+        }
+    }
+}
+
+#[test]
 fn an_engine_fault_loses_its_game_and_the_match_goes_on() {
     let dir = tempfile::tempdir().unwrap();
     for (mode, termination, says) in [
