@@ -108,6 +108,11 @@ impl EnginePlayer {
         self.engine.spec()
     }
 
+    /// What the engine calls itself (UCI's `id name`, GTP's `name` and `version`).
+    pub fn id_name(&self) -> Option<&str> {
+        self.engine.id_name.as_deref()
+    }
+
     /// A new game from `start`; GTP engines are given `opening` (the moves from the game's
     /// own start position to `start`) since GTP sets positions only by moves.
     pub fn new_game(

@@ -28,9 +28,15 @@ struct MetaSettings {
     adjudication: String,
     /// The external engines that play, as defined.
     engines: Vec<String>,
+    /// Each engine's name and what it calls itself.
+    engine_ids: Vec<String>,
 }
 
-pub fn write(settings: &PlaySettings, sharding: Option<Sharding>) -> Result<(), StoreError> {
+pub fn write(
+    settings: &PlaySettings,
+    sharding: Option<Sharding>,
+    engine_ids: &[String],
+) -> Result<(), StoreError> {
     let written = MetaSettings {
         game: settings.game.name(),
         matches: settings.matches.iter().map(match_name).collect(),
@@ -51,6 +57,7 @@ pub fn write(settings: &PlaySettings, sharding: Option<Sharding>) -> Result<(), 
             }
             specs
         },
+        engine_ids: engine_ids.to_vec(),
     };
     write_run_meta(&settings.out_dir, &settings.command_line, written, sharding)
 }

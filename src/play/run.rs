@@ -29,8 +29,8 @@ use crate::with_position;
 pub fn run(settings: &PlaySettings, on_line: &(dyn Fn(&str) + Sync)) -> Result<PlaySummary, Error> {
     check_settings(settings)?;
     let pool = EnginePool::default();
-    greet(settings, &pool)?;
-    let result = run_matches(settings, on_line, &pool);
+    let identities = greet(settings, &pool)?;
+    let result = run_matches(settings, on_line, &pool, &identities);
     pool.shut_down();
     result
 }
@@ -39,6 +39,7 @@ fn run_matches(
     settings: &PlaySettings,
     on_line: &(dyn Fn(&str) + Sync),
     pool: &EnginePool,
+    identities: &[String],
 ) -> Result<PlaySummary, Error> {
     let shard: Option<Shard> = match settings.shard {
         Some(spec) => Some(
@@ -151,7 +152,7 @@ fn run_matches(
         }),
         _ => None,
     };
-    super::meta::write(settings, sharding)?;
+    super::meta::write(settings, sharding, identities)?;
     let threads = rayon::ThreadPoolBuilder::new()
         .num_threads(settings.jobs.max(1))
         .build()
@@ -338,18 +339,25 @@ fn seat(
 }
 
 /// Starts one of each engine the matches name (its handshake checked before any file is
-/// written), kept in `pool` for the first games.
-fn greet(settings: &PlaySettings, pool: &EnginePool) -> Result<(), PlayError> {
+/// written), kept in `pool` for the first games; each engine's name and what it calls
+/// itself (`stockfish: Stockfish 15.1`), for meta.json.
+fn greet(settings: &PlaySettings, pool: &EnginePool) -> Result<Vec<String>, PlayError> {
     let mut seen: Vec<&str> = Vec::new();
+    let mut identities = Vec::new();
     for spec in settings.matches.iter().flatten().filter_map(Agent::engine) {
         if seen.contains(&spec.name()) {
             continue;
         }
         seen.push(spec.name());
         let player = EnginePlayer::start(spec).map_err(|e| PlayError::Setup(e.to_string()))?;
+        identities.push(format!(
+            "{}: {}",
+            spec.name(),
+            player.id_name().unwrap_or("(no name given)")
+        ));
         pool.give_back(player);
     }
-    Ok(())
+    Ok(identities)
 }
 
 /// Each agent's clock, by agent.
