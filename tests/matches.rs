@@ -389,6 +389,8 @@ fn the_cutechess_form_plays_the_same_match() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("cc");
     let copy = dir.path().join("copy.txt");
+    const HELD: &str = "4453\n";
+    std::fs::write(&copy, HELD).unwrap();
     let engine = |name: &str, variant: &str| -> Vec<String> {
         [
             "-engine".to_string(),
@@ -459,10 +461,13 @@ fn the_cutechess_form_plays_the_same_match() {
     sorted.sort_by_key(|g| g.round);
     assert_eq!(outcome(&sorted), outcome(&games_in));
     assert_eq!(moves.len(), moves_in.len());
-    // -pgnout: the record file copied whole.
+    // -pgnout: each game's record appended after what the file held.
     assert_eq!(
         std::fs::read_to_string(&copy).unwrap(),
-        std::fs::read_to_string(out.join("games.txt")).unwrap()
+        format!(
+            "{HELD}{}",
+            std::fs::read_to_string(out.join("games.txt")).unwrap()
+        )
     );
 }
 

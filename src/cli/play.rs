@@ -79,7 +79,8 @@ pub struct PlayArgs {
     /// How late past its time an engine may answer before it loses on time
     #[arg(long, value_name = "TIME", value_parser = parse_duration, default_value = "100ms")]
     pub timemargin: Duration,
-    /// Write the game records here too (cutechess's -pgnout), after each game
+    /// Append each finished game's record to this file too (cutechess's -pgnout; what the
+    /// file held stays)
     #[arg(long, value_name = "FILE")]
     pub pgnout: Option<PathBuf>,
     /// With each move's comment, its nodes ({+0.25/12 0.150s n=1234})

@@ -20,6 +20,8 @@ pub(super) struct Shared {
     pub(super) games: csv::Writer<File>,
     pub(super) moves: csv::Writer<File>,
     pub(super) record: Option<File>,
+    /// `--pgnout FILE`, opened to append (cutechess's way: what the file held stays).
+    pub(super) record_copy: Option<(PathBuf, File)>,
     pub(super) results: Results,
     pub(super) error: Option<PlayError>,
 }
@@ -68,8 +70,14 @@ pub(super) fn save_game(
         }
     };
     s.moves.flush().map_err(flush_error(dir.join(MOVES_FILE)))?;
-    if let (Some(file), Some(record)) = (&mut s.record, settings.game.record_file()) {
-        file.write_all(write_record(settings.game, game, info).as_bytes())
+    let text = settings
+        .game
+        .record_file()
+        .map(|_| write_record(settings.game, game, info));
+    if let (Some(file), Some(record), Some(text)) =
+        (&mut s.record, settings.game.record_file(), &text)
+    {
+        file.write_all(text.as_bytes())
             .and_then(|()| file.flush())
             .map_err(flush_error(dir.join(record)))?;
     }
@@ -102,7 +110,15 @@ pub(super) fn save_game(
             reason: game.reason.clone(),
         })
         .map_err(|e| csv_error(&dir.join(GAMES_FILE), e))?;
-    s.games.flush().map_err(flush_error(dir.join(GAMES_FILE)))
+    s.games.flush().map_err(flush_error(dir.join(GAMES_FILE)))?;
+    // The copy after the row: a game is copied once it is finished (a kill before this
+    // line leaves it out of the copy, never twice in it; the folder's record file has it).
+    if let (Some((path, file)), Some(text)) = (&mut s.record_copy, &text) {
+        file.write_all(text.as_bytes())
+            .and_then(|()| file.flush())
+            .map_err(flush_error(path.clone()))?;
+    }
+    Ok(())
 }
 
 /// A finished game of `kind` as its rows tell it (to write its record again).

@@ -139,6 +139,17 @@ fn run_matches(
         Some(path) => Some(append(path)?),
         None => None,
     };
+    let record_copy = match (&settings.record_copy, &record_path) {
+        (Some(path), Some(_)) => Some((
+            path.clone(),
+            OpenOptions::new()
+                .append(true)
+                .create(true)
+                .open(path)
+                .map_err(io(path))?,
+        )),
+        _ => None,
+    };
     let sharding = match (shard, signature) {
         (Some(shard), Some(signature)) => Some(Sharding {
             shard,
@@ -161,6 +172,7 @@ fn run_matches(
         games: games_writer,
         moves: moves_writer,
         record,
+        record_copy,
         results: Results::default(),
         error: None,
     });
@@ -218,7 +230,6 @@ fn run_matches(
                             cuteataxx: settings.pgn_cuteataxx,
                         };
                         save_game(&mut s, settings, name, agents, round, &game, &info)?;
-                        copy_records(settings)?;
                         s.results.add(round.div_ceil(2), game.score());
                         on_line(&game_line(settings.game, round, &game));
                         if let Some(sprt) = &settings.sprt {
@@ -363,17 +374,6 @@ fn greet(settings: &PlaySettings, pool: &EnginePool) -> Result<Vec<String>, Play
 /// Each agent's clock, by agent.
 fn clocks_of(agents: &[Agent; 2]) -> [Option<super::agent::TimeControl>; 2] {
     [agents[0].limits.clock, agents[1].limits.clock]
-}
-
-/// `--pgnout FILE`: the record file copied there whole (replaced, never truncated).
-fn copy_records(settings: &PlaySettings) -> Result<(), PlayError> {
-    let (Some(copy), Some(file)) = (&settings.record_copy, settings.game.record_file()) else {
-        return Ok(());
-    };
-    let path = settings.out_dir.join(file);
-    let text = std::fs::read(&path).map_err(io(&path))?;
-    crate::store::replace(copy, &text)?;
-    Ok(())
 }
 
 fn sprt_decided(settings: &PlaySettings, tally: &Tally) -> bool {
