@@ -246,6 +246,13 @@ fn agent_seed(game_seed: u64, agent: usize) -> u64 {
     splitmix64(&mut state)
 }
 
+/// Each agent's side, by agent, when agent `first` moves first with `first_side`.
+fn sides_of(first_side: Side, first: usize) -> [Side; 2] {
+    let mut sides = [first_side; 2];
+    sides[1 - first] = first_side.opponent();
+    sides
+}
+
 /// What a game is played under besides its agents.
 #[derive(Clone, Copy, Debug)]
 pub struct GameSetup<'a> {
@@ -293,8 +300,7 @@ where
         true => first,
         false => 1 - first,
     };
-    let mut sides = [first_side; 2];
-    sides[1 - first] = first_side.opponent();
+    let sides = sides_of(first_side, first);
     let mut remaining: [Option<Duration>; 2] =
         [0, 1].map(|i| agents[i].limits.clock.map(|c| c.base));
     let start_any = AnyPosition::from(*start);
@@ -305,6 +311,8 @@ where
     let mut moves: Vec<PlayedMove> = Vec::new();
     let mut texts: Vec<String> = Vec::new();
     let mut watch = ScoreWatch::default();
+    // Each agent's moves so far (its clock's periods count them).
+    let mut made = [0u32; 2];
     let mut pos = *start;
     // Set when the game ends other than by the rules: how, the winner, the margin, why.
     let mut ended: Option<(Termination, Option<usize>, Option<i32>, String)> = None;
@@ -358,8 +366,10 @@ where
         let clocks = remaining[agent_of(game_first_side)]
             .zip(remaining[agent_of(game_first_side.opponent())]);
         let stall = agents[agent].engine().map(|spec| spec.timeout);
-        let made = moves.iter().filter(|m| m.agent == agent).count() as u32;
-        let moves_to_go = limits.clock.and_then(|tc| tc.moves).map(|p| p - made % p);
+        let moves_to_go = limits
+            .clock
+            .and_then(|tc| tc.moves)
+            .map(|p| p - made[agent] % p);
         // Whole milliseconds, as the reasons quote them.
         let wait = stall.map(|stall| {
             engine_time.map_or(stall, |t| {
@@ -418,6 +428,7 @@ where
         });
         texts.push(choice.mv.to_string());
         watch.push(agent, choice.score);
+        made[agent] += 1;
         debug_assert!(pos.is_legal(choice.mv) || choice.mv.is_pass());
         pos = pos.play(choice.mv);
         if let (Some(left), Some(tc)) = (remaining[agent], limits.clock) {
@@ -428,7 +439,12 @@ where
             };
             match allowed.checked_sub(spent) {
                 Some(_) => {
-                    remaining[agent] = Some(left.saturating_sub(spent).saturating_add(tc.increment))
+                    let mut rest = left.saturating_sub(spent).saturating_add(tc.increment);
+                    // A period's last move (`clock=40/1m`): the base again for the next.
+                    if tc.moves.is_some_and(|period| made[agent] % period == 0) {
+                        rest = rest.saturating_add(tc.base);
+                    }
+                    remaining[agent] = Some(rest)
                 }
                 None => {
                     ended = Some((
@@ -551,12 +567,9 @@ impl PlayedGame {
         termination: Termination,
         reason: String,
     ) -> PlayedGame {
-        let first_side = start.side_to_move();
-        let mut sides = [first_side; 2];
-        sides[1 - first] = first_side.opponent();
         PlayedGame {
             first,
-            sides,
+            sides: sides_of(start.side_to_move(), first),
             start: start.to_string(),
             final_position: start.to_string(),
             moves: Vec::new(),

@@ -530,6 +530,17 @@ fn a_side_whose_clock_runs_out_loses_on_time() {
         },
     );
     assert_eq!(record.trim(), game.final_position);
+    // In periods (`3/1s`: a second for every three moves, the base again as each period
+    // ends), 300 ms a move never runs out: 900 ms a period.
+    let periods: Agent = "alphabeta@depth=1,clock=3/1s".parse().unwrap();
+    let game = play_game(&start, [&periods, &b], &setup, [None, None]).unwrap();
+    assert_ne!(
+        game.termination,
+        Termination::TimeForfeit,
+        "{:?}",
+        game.moves
+    );
+    assert!(game.moves.iter().filter(|m| m.agent == 0).count() > 3);
 }
 
 #[test]
