@@ -297,6 +297,23 @@ fn an_engine_fault_loses_its_game_and_the_match_goes_on() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("cannot start"));
     assert!(!out.join("games.csv").exists());
+    // An engine defined to play but named in no match is a mistake, not a silent no-op.
+    let output = nodeprof(&[
+        "play",
+        "alphabeta@depth=2",
+        "greedy",
+        "--game",
+        "connect4",
+        "-o",
+        out.to_str().unwrap(),
+        "--engine",
+        "name=idle",
+        "cmd=/nonexistent/engine",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr)
+        .contains("engine idle is defined with --engine but plays in no match"));
+    assert!(!out.join("games.csv").exists());
 }
 
 #[test]

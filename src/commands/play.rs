@@ -53,21 +53,19 @@ impl TryFrom<PlayArgs> for PlayJob {
             for spec in &engines {
                 agents.push(Agent::parse_with(spec.name(), &engines).map_err(Error::Usage)?);
             }
-        } else if let Some(unused) = args
-            .engines
-            .engines
-            .iter()
-            .zip(&engines)
-            .find_map(|(_, e)| {
-                (!agents
+        } else if !args.engines.engines.is_empty() {
+            // An engine given by --engine is meant to play (an engines file may hold more).
+            let plays = |e: &&crate::engine::EngineSpec| {
+                agents
                     .iter()
-                    .any(|a| a.engine().is_some_and(|s| s.name() == e.name())))
-                .then_some(e.name())
-            })
-        {
-            return Err(Error::Usage(format!(
-                "engine {unused} is defined with --engine but plays in no match: name it among the agents (or name no agent, and the engines play)"
-            )));
+                    .any(|a| a.engine().is_some_and(|s| s.name() == e.name()))
+            };
+            if let Some(unused) = engines.iter().find(|e| !plays(e)) {
+                return Err(Error::Usage(format!(
+                    "engine {} is defined with --engine but plays in no match: name it among the agents (or name no agent, and the engines play)",
+                    unused.name()
+                )));
+            }
         }
         if agents.len() < 2 {
             return Err(Error::Usage(

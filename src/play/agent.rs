@@ -82,29 +82,70 @@ impl Agent {
     /// Parses `text` where `engines` are defined: a name of theirs is that engine (the name
     /// wins over a variant spec of the same spelling), with the options of any agent.
     pub fn parse_with(text: &str, engines: &[EngineSpec]) -> Result<Agent, String> {
-        let who = text.split_once('@').map_or(text, |(w, _)| w).trim();
-        match engines.iter().find(|e| e.name() == who) {
-            None => text.parse(),
-            Some(spec) => {
-                // The options parse as a search agent's; an engine takes all but shuffle.
-                let options = text.split_once('@').map(|(_, o)| o);
-                let limits = match options {
-                    Some(o) => format!("alphabeta@{o}").parse::<Agent>()?,
-                    None => "alphabeta".parse::<Agent>()?,
-                };
-                if limits.shuffle {
+        let (who, options) = split_agent(text);
+        let Some(spec) = engines.iter().find(|e| e.name() == who) else {
+            return text.parse();
+        };
+        let (limits, shuffle) = match options {
+            Some(options) => parse_options(options)?,
+            None => (Limits::default(), false),
+        };
+        if shuffle {
+            return Err(format!(
+                "engine {who}: shuffle is for nodeprof's searches; an engine orders its own moves"
+            ));
+        }
+        Ok(Agent {
+            chooser: Chooser::Engine(Box::new(spec.clone())),
+            limits,
+            shuffle: false,
+        })
+    }
+}
+
+/// `WHO@OPTIONS` as its two parts (no options without `@`).
+fn split_agent(text: &str) -> (&str, Option<&str>) {
+    match text.split_once('@') {
+        Some((w, o)) => (w.trim(), Some(o)),
+        None => (text.trim(), None),
+    }
+}
+
+/// The options after `@`: the limits, and whether `shuffle` was given.
+fn parse_options(options: &str) -> Result<(Limits, bool), String> {
+    let mut limits = Limits::default();
+    let mut shuffle = false;
+    let number = |key: &str, v: &str| {
+        v.parse::<u64>()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("{key}: expected a whole number above 0, got '{v}'"))
+    };
+    for option in options.split(',').map(str::trim) {
+        let (key, value) = option.split_once('=').unwrap_or((option, ""));
+        match (key, value) {
+            ("shuffle", "") => shuffle = true,
+            ("depth", v) => {
+                let d = number(key, v)?;
+                if d > crate::search::MAX_DEPTH as u64 {
                     return Err(format!(
-                        "engine {who}: shuffle is for nodeprof's searches; an engine orders its own moves"
+                        "depth: at most {}, got {d}",
+                        crate::search::MAX_DEPTH
                     ));
                 }
-                Ok(Agent {
-                    chooser: Chooser::Engine(Box::new(spec.clone())),
-                    limits: limits.limits,
-                    shuffle: false,
-                })
+                limits.depth = Some(d as u32);
+            }
+            ("nodes", v) => limits.nodes = Some(number(key, v)?),
+            ("movetime", v) => limits.movetime = Some(parse_duration(key, v)?),
+            ("clock", v) => limits.clock = Some(parse_time_control(v)?),
+            _ => {
+                return Err(format!(
+                    "unknown agent option '{option}': expected depth=N, nodes=N, movetime=150ms, clock=10s[+100ms] or shuffle"
+                ))
             }
         }
     }
+    Ok((limits, shuffle))
 }
 
 impl fmt::Display for TimeControl {
@@ -176,10 +217,7 @@ impl FromStr for Agent {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Agent, String> {
-        let (who, options) = match text.split_once('@') {
-            Some((w, o)) => (w.trim(), Some(o)),
-            None => (text.trim(), None),
-        };
+        let (who, options) = split_agent(text);
         let chooser = match who {
             "random" => Chooser::Random,
             "greedy" => Chooser::Greedy,
@@ -189,51 +227,24 @@ impl FromStr for Agent {
                     .map_err(|e| format!("{e} (an agent is random, greedy or a variant spec)"))?,
             ),
         };
-        let mut agent = Agent {
-            chooser,
-            limits: Limits::default(),
-            shuffle: false,
-        };
         let Some(options) = options else {
-            return Ok(agent);
+            return Ok(Agent {
+                chooser,
+                limits: Limits::default(),
+                shuffle: false,
+            });
         };
-        if !matches!(agent.chooser, Chooser::Search(_)) {
+        if !matches!(chooser, Chooser::Search(_)) {
             return Err(format!(
                 "'{who}' takes no options (only search agents have limits)"
             ));
         }
-        let number = |key: &str, v: &str| {
-            v.parse::<u64>()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| format!("{key}: expected a whole number above 0, got '{v}'"))
-        };
-        for option in options.split(',').map(str::trim) {
-            let (key, value) = option.split_once('=').unwrap_or((option, ""));
-            let l = &mut agent.limits;
-            match (key, value) {
-                ("shuffle", "") => agent.shuffle = true,
-                ("depth", v) => {
-                    let d = number(key, v)?;
-                    if d > crate::search::MAX_DEPTH as u64 {
-                        return Err(format!(
-                            "depth: at most {}, got {d}",
-                            crate::search::MAX_DEPTH
-                        ));
-                    }
-                    l.depth = Some(d as u32);
-                }
-                ("nodes", v) => l.nodes = Some(number(key, v)?),
-                ("movetime", v) => l.movetime = Some(parse_duration(key, v)?),
-                ("clock", v) => l.clock = Some(parse_time_control(v)?),
-                _ => {
-                    return Err(format!(
-                        "unknown agent option '{option}': expected depth=N, nodes=N, movetime=150ms, clock=10s[+100ms] or shuffle"
-                    ))
-                }
-            }
-        }
-        Ok(agent)
+        let (limits, shuffle) = parse_options(options)?;
+        Ok(Agent {
+            chooser,
+            limits,
+            shuffle,
+        })
     }
 }
 
