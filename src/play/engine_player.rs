@@ -86,11 +86,12 @@ pub fn check_limits(spec: &EngineSpec, limits: &Limits) -> Result<(), String> {
     }
 }
 
-/// An engine seated for games: the process and, for GTP, the moves it has been told.
+/// An engine seated for games: the process and, for GTP, what it has on its board.
 pub struct EnginePlayer {
     engine: Engine,
-    /// GTP: the game's moves (from its opening) the engine has on its board.
-    told: Vec<String>,
+    /// GTP: the position on the engine's board, and how many of the game's moves (from its
+    /// opening) brought it there.
+    board: Option<(AnyPosition, usize)>,
     /// Set by a fault: the engine is not given back to the pool.
     pub broken: bool,
 }
@@ -99,7 +100,7 @@ impl EnginePlayer {
     pub fn start(spec: &EngineSpec) -> Result<EnginePlayer, EngineError> {
         Ok(EnginePlayer {
             engine: Engine::start(spec)?,
-            told: Vec::new(),
+            board: None,
             broken: false,
         })
     }
@@ -121,7 +122,7 @@ impl EnginePlayer {
         opening: Option<&[String]>,
         clock: Option<Duration>,
     ) -> Result<(), EngineError> {
-        self.told.clear();
+        self.board = None;
         self.engine.new_game()?;
         if self.spec().protocol != Protocol::Gtp {
             return Ok(());
@@ -142,10 +143,17 @@ impl EnginePlayer {
                 ),
             });
         };
-        let mut position = AnyPosition::start(start.kind());
+        let board = self.tell(AnyPosition::start(start.kind()), moves)?;
+        self.board = Some((board, 0));
+        Ok(())
+    }
+
+    /// GTP: plays `moves` on the engine's board from `from` (each side's move as its
+    /// colour's), and returns the position reached.
+    fn tell(&mut self, from: AnyPosition, moves: &[String]) -> Result<AnyPosition, EngineError> {
+        let mut position = from;
         for mv in moves {
-            self.engine
-                .play_move(position.side_to_move() == start_side(&position), mv)?;
+            self.engine.play_move(first_to_move(&position), mv)?;
             position = position
                 .after_moves(&[mv])
                 .map_err(|message| EngineError::Refused {
@@ -153,7 +161,7 @@ impl EnginePlayer {
                     message,
                 })?;
         }
-        Ok(())
+        Ok(position)
     }
 
     /// Asks for the move of `request`'s side (unchecked: the referee checks it).
@@ -182,27 +190,9 @@ impl EnginePlayer {
             }
             Protocol::Gtp => {
                 // The moves since the engine's board was last in step (the opponent's).
-                let first = request.moves.len().min(self.told.len());
-                let mut position =
-                    request
-                        .start
-                        .after_moves(&self.told[..first])
-                        .map_err(|message| EngineError::Refused {
-                            engine: self.spec().name().to_string(),
-                            message,
-                        })?;
-                for mv in &request.moves[first..] {
-                    self.engine
-                        .play_move(position.side_to_move() == start_side(request.start), mv)?;
-                    position =
-                        position
-                            .after_moves(&[mv])
-                            .map_err(|message| EngineError::Refused {
-                                engine: self.spec().name().to_string(),
-                                message,
-                            })?;
-                }
-                self.told = request.moves.to_vec();
+                let (board, told) = self.board.unwrap_or((*request.start, 0));
+                let board = self.tell(board, &request.moves[told..])?;
+                self.board = Some((board, request.moves.len()));
                 if let Some(clocks) = request.clocks {
                     let left = clocks[usize::from(!request.first_to_move)];
                     let line = format!(
@@ -216,7 +206,14 @@ impl EnginePlayer {
                 let mv = self
                     .engine
                     .generate_move_by(request.first_to_move, deadline)?;
-                self.told.push(mv.clone());
+                // Its own move is on its board now (an illegal one ends the game, and the
+                // engine with it).
+                if let Some((board, told)) = &mut self.board {
+                    if let Ok(after) = board.after_moves(&[&mv]) {
+                        *board = after;
+                        *told += 1;
+                    }
+                }
                 SearchResult {
                     best_move: Some(mv),
                     wall_ns: started.elapsed().as_nanos() as u64,
@@ -250,9 +247,9 @@ impl EnginePlayer {
     }
 }
 
-/// The side that moves first in the game of `position` (GTP's black).
-fn start_side(position: &AnyPosition) -> crate::game::Side {
-    AnyPosition::start(position.kind()).side_to_move()
+/// Whether the side to move in `position` is its game's first side (GTP's black).
+fn first_to_move(position: &AnyPosition) -> bool {
+    position.side_to_move() == AnyPosition::start(position.kind()).side_to_move()
 }
 
 /// `go`'s arguments for `limits` (UCI's `wtime`/`btime` are the first and second sides',
