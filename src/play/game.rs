@@ -360,7 +360,6 @@ where
             (Some(t), None) => Some(t),
             (None, None) => None,
         };
-        let position_now = AnyPosition::from(pos);
         // The protocols' first and second sides are the game's (UCI's white, GTP's black),
         // whoever moves first from this opening.
         let clocks = remaining[agent_of(game_first_side)]
@@ -378,10 +377,11 @@ where
             })
         });
         let ask = |player: &mut EnginePlayer| {
+            let position = AnyPosition::from(pos);
             let request = MoveRequest {
                 start: &start_any,
                 moves: &texts,
-                position: &position_now,
+                position: &position,
                 first_to_move: pos.side_to_move() == game_first_side,
                 limits,
                 clocks: clocks.map(|(a, b)| [a, b]),
