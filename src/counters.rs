@@ -6,7 +6,8 @@
 use std::ops::AddAssign;
 
 /// The counters, in the order of the CSV columns: name, title (charts, help), meaning
-/// (README, help). Hands the list to `$then!`, which builds what it needs from it.
+/// (README, help), and `detail` for those the `search` table leaves out (they are in
+/// `runs.csv` and the reports). Hands the list to `$then!`, which builds what it needs from it.
 #[macro_export]
 macro_rules! counter_list {
     ($then:ident) => {
@@ -25,8 +26,24 @@ macro_rules! counter_list {
                 "a move's value reached beta and the move loop stopped";
             first_cut, "first-move cut-offs",
                 "beta cut-offs on the first move tried (first_cut / beta_cut measures move ordering)";
+            second_cut, "second-move cut-offs",
+                "beta cut-offs on the second move tried", detail;
+            third_cut, "third-move cut-offs",
+                "beta cut-offs on the third move tried (those on later moves: beta_cut - first_cut - second_cut - third_cut)", detail;
+            cut_index_sq, "squared cut positions",
+                "the sum over beta cut-offs of the squared position of the cutting move (1 for the first): sqrt(cut_index_sq / beta_cut) is the weighted cut index of the move ordering tests", detail;
             research, "re-searches",
                 "searches of the same node again with another window (PVS re-searches, aspiration failures, MTD(f) passes after the first)";
+            fail_high, "fail-high nodes",
+                "nodes of a windowed search (alpha-beta, PVS, MTD(f), bisection) whose move loop ended at or above beta (a lower bound)", detail;
+            fail_low, "fail-low nodes",
+                "nodes of a windowed search whose move loop ended at or below alpha (an upper bound)", detail;
+            exact_node, "exact nodes",
+                "nodes of a windowed search whose move loop ended inside the window (an exact value)", detail;
+            iteration, "iterations",
+                "searches of the root to a depth: 1, or one each depth of iterative deepening (and the final solve)", detail;
+            pass, "root passes",
+                "times the root was searched: one an iteration, and one more for each aspiration re-search, MTD(f) pass or bisection probe (pass / iteration: passes per iteration)", detail;
         }
     };
 }
@@ -40,10 +57,21 @@ pub struct Counter {
     pub title: &'static str,
     /// Exactly what is counted (README's counters table).
     pub meaning: &'static str,
+    /// Whether the `search` table shows it (the others are in `runs.csv` and the reports).
+    pub in_table: bool,
+}
+
+macro_rules! in_table {
+    () => {
+        true
+    };
+    (detail) => {
+        false
+    };
 }
 
 macro_rules! define_counters {
-    ($($name:ident, $title:literal, $meaning:literal;)*) => {
+    ($($name:ident, $title:literal, $meaning:literal $(, $detail:ident)?;)*) => {
         /// The counts of one search (see [`COUNTERS`] for their meanings).
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct Counters {
@@ -51,7 +79,7 @@ macro_rules! define_counters {
         }
 
         /// Every counter, in CSV column order.
-        pub const COUNTERS: &[Counter] = &[$(Counter { name: stringify!($name), title: $title, meaning: $meaning },)*];
+        pub const COUNTERS: &[Counter] = &[$(Counter { name: stringify!($name), title: $title, meaning: $meaning, in_table: in_table!($($detail)?) },)*];
 
         impl Counters {
             /// The values, in [`COUNTERS`] order.
@@ -99,6 +127,66 @@ impl AddAssign for Counters {
     }
 }
 
+/// The weighted cut index of the move ordering tests: the root mean square position of the
+/// cutting move (1 when every cut-off is made by the first move tried). Squaring weighs late
+/// cut-offs more, as Robert Hyatt proposed in Ed Schröder's "Move Ordering Test (2)"
+/// (talkchess.com, 2013).
+pub fn weighted_cut_index(cut_index_sq: u64, beta_cut: u64) -> Option<f64> {
+    (beta_cut > 0).then(|| (cut_index_sq as f64 / beta_cut as f64).sqrt())
+}
+
+/// Positions of the cutting move the histogram tells apart: first, second, third, later.
+pub const CUT_POSITIONS: usize = 4;
+/// Remaining depths the histogram tells apart (plies to the horizon, or empties when
+/// solving): 0 to `CUT_DEPTHS - 1`, deeper ones in the last.
+pub const CUT_DEPTHS: usize = 128;
+
+/// Where beta cut-offs happened: by the remaining depth of the node and the position of the
+/// cutting move (first, second, third, later). Written to a sweep's `cuts.csv`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct CutHistogram {
+    counts: Box<[[u64; CUT_POSITIONS]; CUT_DEPTHS]>,
+}
+
+impl Default for CutHistogram {
+    fn default() -> CutHistogram {
+        CutHistogram {
+            counts: Box::new([[0; CUT_POSITIONS]; CUT_DEPTHS]),
+        }
+    }
+}
+
+impl std::fmt::Debug for CutHistogram {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.cells()).finish()
+    }
+}
+
+impl CutHistogram {
+    /// A cut-off by the move at `index` (0 first) at a node `depth` from the horizon.
+    #[inline(always)]
+    pub fn record(&mut self, depth: u32, index: usize) {
+        let depth = (depth as usize).min(CUT_DEPTHS - 1);
+        self.counts[depth][index.min(CUT_POSITIONS - 1)] += 1;
+    }
+
+    /// The cells that counted something: (remaining depth, position from 1, where 4 is
+    /// "4th or later", cut-offs), shallowest first.
+    pub fn cells(&self) -> impl Iterator<Item = (u32, u32, u64)> + '_ {
+        self.counts.iter().enumerate().flat_map(|(depth, row)| {
+            row.iter()
+                .enumerate()
+                .filter(|(_, &n)| n > 0)
+                .map(move |(i, &n)| (depth as u32, i as u32 + 1, n))
+        })
+    }
+
+    /// Every cut-off counted.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().flatten().sum()
+    }
+}
+
 /// The counter called `name`, if there is one.
 pub fn counter_index(name: &str) -> Option<usize> {
     COUNTERS.iter().position(|c| c.name == name)
@@ -119,7 +207,7 @@ mod tests {
     fn values_round_trip_and_sum_field_by_field() {
         let a = Counters::from_values(std::array::from_fn(|i| i as u64 + 1));
         assert_eq!(a.values()[0], a.leaf);
-        assert_eq!(a.values()[COUNT - 1], a.research);
+        assert_eq!(a.values()[COUNT - 1], a.pass);
         assert_eq!(Counters::from_values(a.values()), a);
         let mut b = a;
         b += a;

@@ -249,6 +249,14 @@ pub struct SweepArgs {
     /// No progress bar or summary
     #[arg(short, long)]
     pub quiet: bool,
+    /// Add to each row how far the search is from the minimum: the case's minimal tree
+    /// (where the full tree is within --minimal-tree-cap) and the variant's left-first
+    /// minimal graph (one more search)
+    #[arg(long)]
+    pub minimal: bool,
+    /// Most nodes of full tree walked for a minimal tree (NA beyond; 0: no minimal tree)
+    #[arg(long, value_name = "NODES", default_value_t = crate::measure::minimal::DEFAULT_TREE_CAP, requires = "minimal")]
+    pub minimal_tree_cap: u64,
     /// The variant the report compares against
     #[arg(long, default_value = "negamax")]
     pub baseline: String,

@@ -12,7 +12,7 @@ use crate::position::Case;
 use crate::search::{depth_label, SearchConfig, END};
 use crate::sweep::plan;
 
-/// Width of a counter's column (every counter has one, in `COUNTERS` order).
+/// Width of a counter's column (every counter the table shows has one, in `COUNTERS` order).
 const COUNTER_WIDTH: usize = 10;
 
 /// Variants and depths to search each case with.
@@ -44,6 +44,7 @@ pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<Sea
     writeln!(out, "{header}")?;
     let counter_header: String = COUNTERS
         .iter()
+        .filter(|c| c.in_table)
         .map(|c| format!(" {:>COUNTER_WIDTH$}", c.name))
         .collect();
     let spread = job.repeat.runs > 1;
@@ -69,6 +70,9 @@ pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<Sea
                 .counters
                 .values()
                 .iter()
+                .zip(COUNTERS)
+                .filter(|(_, c)| c.in_table)
+                .map(|(value, _)| value)
                 .map(|value| format!(" {value:>COUNTER_WIDTH$}"))
                 .collect();
             let ms = |ns: u64| ns as f64 / 1e6;

@@ -209,6 +209,7 @@ pub fn solve_by_engine(
         best_move: measured.best_move,
         pv: it.pv,
         counters: Default::default(),
+        cuts: Default::default(),
         time_ns,
         time_min_ns: time_ns,
         time_max_ns: time_ns,

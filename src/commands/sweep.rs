@@ -52,6 +52,7 @@ impl TryFrom<SweepArgs> for SweepJob {
             force: args.folder.force,
             repeat: args.repeat.repeat(),
             quiet: args.quiet,
+            minimal: args.minimal.then_some(args.minimal_tree_cap),
             command_line: std::env::args().collect(),
             shard: args.folder.shard,
             signature: args.folder.signature,

@@ -3,8 +3,9 @@
 //! as hyperfine does.
 
 pub mod bench;
+pub mod minimal;
 
-use crate::counters::Counters;
+use crate::counters::{Counters, CutHistogram};
 use crate::error::SearchError;
 use crate::position::AnyPosition;
 use crate::search::{game_result, search, Endgame, SearchConfig, END};
@@ -20,6 +21,8 @@ pub struct SearchReport {
     pub best_move: Option<String>,
     pub pv: Vec<String>,
     pub counters: Counters,
+    /// Where the beta cut-offs happened.
+    pub cuts: CutHistogram,
     /// The search's time; with repeats, the median of the timed runs.
     pub time_ns: u64,
     /// The fastest and slowest timed run (both `time_ns` for a single run).
@@ -178,6 +181,7 @@ pub fn search_position(
             best_move: outcome.best_move.map(|m| m.to_string()),
             pv: outcome.pv.iter().map(|m| m.to_string()).collect(),
             counters: outcome.counters,
+            cuts: outcome.cuts,
             time_ns: outcome.time_ns,
             time_min_ns: outcome.time_ns,
             time_max_ns: outcome.time_ns,
@@ -185,19 +189,24 @@ pub fn search_position(
             runs: 1,
         })
     }
+    on_deep_stack(
+        depth,
+        || with_position!(position, p => report(p, depth, config)),
+    )
+}
+
+/// Runs `work`, a search to `depth`, on a thread with room for `MAX_PLY` frames when it
+/// solves: solving can go hundreds of plies deep (Ataxx jumps until the halfmove clock ends
+/// the game).
+pub fn on_deep_stack<T: Send>(depth: u32, work: impl FnOnce() -> T + Send) -> T {
     if depth != END {
-        return with_position!(position, p => report(p, depth, config));
+        return work();
     }
-    // Solving can go hundreds of plies deep (Ataxx jumps until the halfmove clock ends the
-    // game): a thread with room for `MAX_PLY` frames.
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("solve".into())
             .stack_size(SOLVE_STACK)
-            .spawn_scoped(
-                scope,
-                || with_position!(position, p => report(p, depth, config)),
-            )
+            .spawn_scoped(scope, work)
             .expect("cannot start the solving thread")
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))

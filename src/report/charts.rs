@@ -7,7 +7,7 @@ use super::chart_kit::{
 };
 use super::export::{io_error, Exporter, ReportContext};
 use super::metric::Metric;
-use super::tables::{depth_key, Tables};
+use super::tables::{depth_key, Grid, Tables};
 use crate::error::ReportError;
 
 /// Depths that are numbers, as x values.
@@ -28,6 +28,36 @@ pub fn metric_by_depth(
         .find(|(m, _)| *m == metric)
         .expect("every metric has a table")
         .1;
+    // External engines count nodes their own way, and no leaves.
+    let title = match metric == Metric::Nodes && tables.finished.iter().all(|r| r.leaf.is_none()) {
+        true => "nodes (as each engine counts them)",
+        false => metric.title(),
+    };
+    let title = format!(
+        "{} by depth, summed over {} positions",
+        capitalised(title),
+        tables.positions.len()
+    );
+    let y_label = format!(
+        "{title}{}",
+        if metric.log_scale() {
+            " (log scale)"
+        } else {
+            ""
+        }
+    );
+    grid_by_depth(grid, title, y_label, metric.log_scale(), dir, stem)
+}
+
+/// A grid of variants by depth as lines against depth.
+fn grid_by_depth(
+    grid: &Grid,
+    title: String,
+    y_label: String,
+    log_y: bool,
+    dir: &Path,
+    stem: &str,
+) -> Result<Vec<PathBuf>, ReportError> {
     let series = grid
         .rows
         .iter()
@@ -41,30 +71,14 @@ pub fn metric_by_depth(
                 .filter_map(|(d, v)| Some((numeric_depth(d)?, (*v)?)))
                 .collect(),
         })
+        .filter(|s: &Series| !s.points.is_empty())
         .collect();
-    // External engines count nodes their own way, and no leaves.
-    let title = match metric == Metric::Nodes && tables.finished.iter().all(|r| r.leaf.is_none()) {
-        true => "nodes (as each engine counts them)",
-        false => metric.title(),
-    };
     let chart = LineChart {
-        title: format!(
-            "{} by depth, summed over {} positions",
-            capitalised(title),
-            tables.positions.len()
-        ),
+        title,
         x_label: "depth".into(),
-        y_label: format!(
-            "{}{}",
-            title,
-            if metric.log_scale() {
-                " (log scale)"
-            } else {
-                ""
-            }
-        ),
+        y_label,
         series,
-        log_y: metric.log_scale(),
+        log_y,
         integer_x: true,
         legend: true,
         title_size: 22,
@@ -386,6 +400,32 @@ impl Exporter for Charts {
             &plots,
             "time_vs_nodes",
         )?);
+        files.extend(distance_from_minimum(tables, &plots)?);
         Ok(files)
     }
+}
+
+/// Nodes over the minimal tree (or, where no case has one, over the left-first minimal
+/// graph) by depth, one line a variant; nothing without minimal columns or numbered depths.
+pub fn distance_from_minimum(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
+    let grid = |stem: &str| {
+        tables
+            .efficiency
+            .iter()
+            .find(|(s, g)| s == stem && g.cells.iter().flatten().any(Option::is_some))
+            .map(|(_, g)| g)
+    };
+    let numbered = tables.depths.iter().any(|d| numeric_depth(d).is_some());
+    let (grid, minimum) = match (grid("tree_ratio_by_depth"), grid("graph_ratio_by_depth")) {
+        _ if !numbered => return Ok(Vec::new()),
+        (Some(tree), _) => (tree, "minimal tree"),
+        (None, Some(graph)) => (graph, "left-first minimal graph"),
+        (None, None) => return Ok(Vec::new()),
+    };
+    let title = format!(
+        "Nodes over the {minimum}, by depth, summed over {} positions",
+        tables.positions.len()
+    );
+    let y_label = format!("nodes / {minimum} (log scale)");
+    grid_by_depth(grid, title, y_label, true, dir, "distance_from_minimum")
 }

@@ -6,6 +6,7 @@ use std::path::Path;
 use super::options::Filter;
 use super::tables::{self, Tables};
 use crate::error::ReportError;
+use crate::store::cuts::{read_cuts, CUTS_FILE};
 use crate::store::{read_runs, Record, RUNS_FILE};
 
 /// The tables of `<dir>/runs.csv`, of the cases `filter` keeps.
@@ -28,7 +29,11 @@ pub fn load(dir: &Path, filter: &Filter) -> Result<Tables, ReportError> {
         });
     }
     check_unique(&path, &records)?;
-    tables::build(&records)
+    let mut tables = tables::build(&records)?;
+    let cuts = read_cuts(&dir.join(CUTS_FILE))?;
+    tables.cuts = super::efficiency::finished_cuts(cuts, &tables.finished);
+    tables.efficiency = super::efficiency::grids(&tables);
+    Ok(tables)
 }
 
 /// Refuses a table that holds a case more than once.

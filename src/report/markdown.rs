@@ -278,6 +278,8 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
     s.push_str(&suite_section(tables));
     s.push_str(&super::ladder::solution_section(tables));
     s.push_str(&super::ladder::engine_section(tables));
+    s.push_str(&super::efficiency::distance_section(tables));
+    s.push_str(&super::efficiency::cut_section(tables));
     let _ = writeln!(s, "\n## Charts\n");
     for (file, alt) in [
         (
@@ -296,6 +298,7 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
         ("nodes_by_position", "Nodes per position, solved to the end"),
         ("leaves_vs_baseline", "Leaves relative to the baseline"),
         ("time_vs_nodes", "Time against nodes"),
+        ("distance_from_minimum", "Nodes over the minimum, by depth"),
     ] {
         if charts.contains(&file) {
             let _ = writeln!(s, "![{alt}](plots/{file}.png)\n");

@@ -10,6 +10,7 @@ use polars::prelude::*;
 use super::metric::Metric;
 use crate::counters::{Counters, COUNTERS};
 use crate::error::ReportError;
+use crate::store::cuts::CutRow;
 use crate::store::Record;
 
 /// A cross-table: row labels, column labels, cells (None is NA).
@@ -65,6 +66,11 @@ pub struct Tables {
     pub finished: Vec<Record>,
     pub rows_ok: usize,
     pub rows_not_ok: usize,
+    /// The finished searches' cut-off histograms (`cuts.csv`, when the folder has one).
+    pub cuts: Vec<CutRow>,
+    /// The distance from the minimum (`tree_ratio`, `graph_ratio`, ...), when the runs
+    /// have minimal columns (filled by `load`).
+    pub efficiency: Vec<(String, Grid)>,
 }
 
 /// Beyond this many positions the per-position cross-tables are left out (a row of a
@@ -412,6 +418,8 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
         finished,
         rows_ok: ok.len(),
         rows_not_ok: records.len() - ok.len(),
+        cuts: Vec::new(),
+        efficiency: Vec::new(),
     })
 }
 

@@ -24,7 +24,14 @@ fn grids(tables: &Tables) -> impl Iterator<Item = (String, &Grid)> {
         .by_suite
         .iter()
         .map(|(stem, grid)| (format!("{stem}_by_suite"), grid));
-    by_position.chain(by_depth).chain(by_suite)
+    let efficiency = tables
+        .efficiency
+        .iter()
+        .map(|(stem, grid)| (stem.clone(), grid));
+    by_position
+        .chain(by_depth)
+        .chain(by_suite)
+        .chain(efficiency)
 }
 
 /// `xtabs/*.csv`.

@@ -12,31 +12,37 @@ use crate::game::margin_score;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     pub fn search_root(&mut self, pos: &G, depth: u32) -> i32 {
+        let guess = self.deepen_before(pos, depth);
+        self.count(|c| c.iteration += 1);
+        self.search_to(pos, depth, guess)
+    }
+
+    /// The iterations before the last one (none without iterative deepening), leaving their
+    /// table, killers, history and best root move for it; the last one's first guess.
+    pub(super) fn deepen_before(&mut self, pos: &G, depth: u32) -> Option<i32> {
         if !self.variant().iterative {
-            return self.search_to(pos, depth, None);
+            return None;
         }
         // Solving deepens to half the empties, then searches to the end; its table entries
         // are kept apart from the depth-limited ones (see `Searcher::table_depth`).
-        let last = if to_the_end(depth) {
-            (pos.empties() / 2).min(MAX_DEPTH)
-        } else {
-            depth
+        let (last, solving) = match to_the_end(depth) {
+            true => ((pos.empties() / 2).min(MAX_DEPTH), true),
+            false => (depth.saturating_sub(1), false),
         };
-        let mut value = 0;
+        let mut value = None;
         for d in 1..=last {
-            let guess = (d > 1).then_some(value);
-            value = self.search_to(pos, d, guess);
+            self.count(|c| c.iteration += 1);
+            value = Some(self.search_to(pos, d, value));
             self.root.first = self.root.best;
         }
-        if last == depth {
-            return value;
+        match solving {
+            // The last iteration's value, read as a final margin, is the solve's first guess.
+            true => value.map(|value| match game_result::<G>(value) {
+                Some(_) => value,
+                None => margin_score(value, G::WIN_BONUS),
+            }),
+            false => value,
         }
-        // The last iteration's value, read as a final margin, is the solve's first guess.
-        let guess = (last > 0).then(|| match game_result::<G>(value) {
-            Some(_) => value,
-            None => margin_score(value, G::WIN_BONUS),
-        });
-        self.search_to(pos, depth, guess)
     }
 
     /// One search to `depth`; `guess` is the previous iteration's value, if any.

@@ -11,6 +11,8 @@ mod etc;
 mod history;
 mod iterative;
 mod killer;
+pub mod minimal_graph;
+pub mod minimal_tree;
 mod mtdf;
 mod negamax;
 mod ordering;

@@ -8,7 +8,7 @@ use super::endgame::Endgame;
 use super::searcher::{Searcher, MAX_PLY};
 use super::tt;
 use super::variants::{Base, GameNeed, Variant, ENHANCEMENTS};
-use crate::counters::Counters;
+use crate::counters::{Counters, CutHistogram};
 use crate::error::SearchError;
 use crate::game::Game;
 
@@ -21,6 +21,8 @@ pub struct SearchOutcome<M> {
     pub best_move: Option<M>,
     pub pv: Vec<M>,
     pub counters: Counters,
+    /// Where the beta cut-offs happened.
+    pub cuts: CutHistogram,
     pub time_ns: u64,
 }
 
@@ -194,6 +196,7 @@ fn search_with<G: Endgame, const COUNT: bool>(
         best_move: searcher.root.best,
         pv,
         counters: searcher.counters(),
+        cuts: searcher.cuts().clone(),
         time_ns: started.elapsed().as_nanos() as u64,
     })
 }

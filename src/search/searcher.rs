@@ -11,7 +11,7 @@ use super::history::History;
 use super::killer::Killers;
 use super::tt::{narrow_table_entries, Policy, TableError, TranspositionTable};
 use super::variants::{Base, TableUse, Variant};
-use crate::counters::Counters;
+use crate::counters::{Counters, CutHistogram};
 use crate::game::{Eval, Game, GameMove};
 
 /// Beyond any score.
@@ -156,6 +156,8 @@ pub struct Searcher<G: Endgame, const COUNT: bool> {
     pub(super) limits: Limits,
     pub(super) root: Root<G::Move>,
     pub(super) counters: Counters,
+    /// Where the beta cut-offs happened (counted with the counters).
+    pub(super) cuts: CutHistogram,
 }
 
 /// Whether a search to `depth` goes to the end of the game (see `search::END`).
@@ -231,6 +233,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 window: (-INF, INF),
             },
             counters: Counters::default(),
+            cuts: CutHistogram::default(),
         })
     }
 
@@ -249,6 +252,11 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// The counters of the search so far.
     pub fn counters(&self) -> Counters {
         self.counters
+    }
+
+    /// Where the search's beta cut-offs happened so far.
+    pub fn cuts(&self) -> &CutHistogram {
+        &self.cuts
     }
 
     /// The depth a table entry records for a search of `pos` to `depth`.

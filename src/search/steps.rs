@@ -40,6 +40,16 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         }
     }
 
+    /// The value of a finished game (no moves left), as the variant scores it.
+    #[inline]
+    pub fn final_value(&self, pos: &G) -> i32 {
+        if self.options.variant.white_view {
+            white_minus_black(pos)
+        } else {
+            pos.terminal_score()
+        }
+    }
+
     /// Enters a node: its moves (in generation order), or its value if it is a leaf: at the
     /// horizon or a finished game.
     #[inline]
@@ -62,6 +72,9 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         if self.limits.stopped {
             return Opened::Settled(0);
         }
+        if ply == 0 {
+            self.count(|c| c.pass += 1);
+        }
         if at_horizon {
             return Opened::Settled(self.horizon(pos, ply));
         }
@@ -80,10 +93,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         }
         if moves.is_empty() {
             self.count(|c| c.leaf += 1);
-            if self.options.variant.white_view {
-                return Opened::Settled(white_minus_black(pos));
-            }
-            return Opened::Settled(pos.terminal_score());
+            return Opened::Settled(self.final_value(pos));
         }
         self.count(|c| c.interior += 1);
         Opened::Moves { deferred: false }
@@ -371,7 +381,13 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         self.count(|c| {
             c.beta_cut += 1;
             c.first_cut += (index == 0) as u64;
+            c.second_cut += (index == 1) as u64;
+            c.third_cut += (index == 2) as u64;
+            c.cut_index_sq += (index as u64 + 1) * (index as u64 + 1);
         });
+        if COUNT {
+            self.cuts.record(Self::history_depth(pos, depth), index);
+        }
         if let Some(killers) = &mut self.memory.killers {
             killers.record(ply, mv);
         }
@@ -399,10 +415,13 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             self.root.best = best_move;
         }
         let bound = if best <= alpha {
+            self.count(|c| c.fail_low += 1);
             Bound::Upper
         } else if best >= beta {
+            self.count(|c| c.fail_high += 1);
             Bound::Lower
         } else {
+            self.count(|c| c.exact_node += 1);
             if let (Some(history), Some(mv)) = (&mut self.memory.history, best_move) {
                 history.record(pos.side_to_move(), mv, Self::history_depth(pos, depth));
             }

@@ -4,6 +4,7 @@
 //! results already there, files replaced whole, tables read back without a row cut by a
 //! kill). `sweep`, `play` and `report` meet here and never import one another.
 
+pub mod cuts;
 pub mod folder;
 pub mod games;
 pub mod merge;

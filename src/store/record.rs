@@ -8,7 +8,7 @@ use std::fmt;
 use crate::counters::Counters;
 
 macro_rules! define_record {
-    ($($counter:ident, $title:literal, $meaning:literal;)*) => {
+    ($($counter:ident, $title:literal, $meaning:literal $(, $detail:ident)?;)*) => {
         /// One row of `runs.csv`. Counters, score and moves are empty (NA) unless `status` is
         /// `ok`.
         #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -70,6 +70,19 @@ macro_rules! define_record {
             /// report (`time_ns` is the engine's own figure).
             #[serde(default)]
             pub wall_ns: Option<u64>,
+            /// Nodes of the case's minimal tree (the proof with the fewest leaves; NA when
+            /// not computed: no `--minimal`, or the full tree over its cap).
+            #[serde(default)]
+            pub minimal_tree: Option<u64>,
+            /// Leaves of the case's minimal tree (Knuth and Moore's count).
+            #[serde(default)]
+            pub minimal_tree_leaves: Option<u64>,
+            /// Nodes of the variant's left-first minimal graph of the case.
+            #[serde(default)]
+            pub minimal_graph: Option<u64>,
+            /// Leaves of the variant's left-first minimal graph.
+            #[serde(default)]
+            pub minimal_graph_leaves: Option<u64>,
         }
 
         /// The column names, in order (the struct's fields; a test checks it).
@@ -78,12 +91,17 @@ macro_rules! define_record {
             "depth", "status", "score", "game_result", "best_move", "pv", "expected_score",
             "expected_best", "nodes", $(stringify!($counter),)* "time_ns", "time_min_ns",
             "time_max_ns", "time_sd_ns", "runs", "jobs", "shuffle_seed", "engine", "seldepth",
-            "iteration_nodes", "wall_ns",
+            "iteration_nodes", "wall_ns", "minimal_tree", "minimal_tree_leaves",
+            "minimal_graph", "minimal_graph_leaves",
         ];
 
         /// The columns added after tables were first committed: a table without them still
         /// reads (they are NA), and is rewritten with them before rows are appended.
-        pub const ADDED_COLUMNS: &[&str] = &["engine", "seldepth", "iteration_nodes", "wall_ns"];
+        pub const ADDED_COLUMNS: &[&str] = &[
+            "engine", "seldepth", "iteration_nodes", "wall_ns", "second_cut", "third_cut",
+            "cut_index_sq", "fail_high", "fail_low", "exact_node", "iteration", "pass",
+            "minimal_tree", "minimal_tree_leaves", "minimal_graph", "minimal_graph_leaves",
+        ];
 
         impl Record {
             /// The counter `COUNTERS[i]` (None: NA).

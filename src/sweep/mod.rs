@@ -4,6 +4,7 @@
 
 pub mod engines;
 pub mod meta;
+mod minimal;
 pub mod plan;
 pub mod row;
 mod run;

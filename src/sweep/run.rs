@@ -15,12 +15,14 @@ use crate::game::GameKind;
 use crate::measure::{bench, measure};
 use crate::position::{load, Case};
 use crate::search::{depth_label, SearchConfig};
+use crate::store::cuts::{keep_cuts, CutRow, CutsAppender, CUTS_FILE};
 use crate::store::plan::{plan_difference, write_cases, PLAN_FILE};
 use crate::store::runs::{drop_failed, RunsAppender};
 use crate::store::{finished_cases, keep_finished, shard, CaseKey, Record, Status, RUNS_FILE};
 
 use super::engines::{self, EngineMeta, Pool};
 use super::meta;
+use super::minimal::{minimal_of, MinimalTrees};
 use super::plan;
 use super::row::{engine_key, engine_row, key_of, row};
 use super::settings::{SweepSettings, SweepSummary};
@@ -207,10 +209,18 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
         .filter(|u| !done.contains(&u.key))
         .collect();
     let skipped = total - units.len();
+    let cuts_path = settings.out_dir.join(CUTS_FILE);
     if !appending {
         crate::store::replace(&runs_path, b"")?;
+        crate::store::replace(&cuts_path, b"")?;
+    } else {
+        // A case's cut rows go before its runs row: those of unfinished cases are dropped.
+        keep_cuts(&cuts_path, |k| done.contains(k))?;
     }
-    let writer = Mutex::new(RunsAppender::open(&runs_path, !appending)?);
+    let writer = Mutex::new((
+        RunsAppender::open(&runs_path, !appending)?,
+        CutsAppender::open(&cuts_path)?,
+    ));
     if let Some(s) = &sharding {
         write_plan(&settings.out_dir, &s.plan)?;
     }
@@ -228,11 +238,11 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     let jobs = settings.jobs.max(1) as u32;
     let write_error: Mutex<Option<Error>> = Mutex::new(None);
     // Appends a finished row at once; the status for the summary (an error with its case).
-    let save = |record: Record| {
-        let flushed = writer
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .append(&record);
+    let save = |record: Record, cuts: &[CutRow]| {
+        let flushed = {
+            let mut files = writer.lock().unwrap_or_else(|e| e.into_inner());
+            files.1.append(cuts).and_then(|()| files.0.append(&record))
+        };
         if let Err(e) = flushed {
             write_error
                 .lock()
@@ -251,6 +261,7 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     let (searches, engine_units): (Vec<&Unit>, Vec<&Unit>) = units
         .iter()
         .partition(|u| matches!(u.producer, Producer::Search(_)));
+    let trees = MinimalTrees::default();
     let run_unit = |unit: &&Unit| {
         let Producer::Search(config) = &unit.producer else {
             unreachable!("partitioned")
@@ -263,7 +274,20 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
             depth_label(unit.depth)
         ));
         let result = measure(&case.position, unit.depth, config, settings.repeat);
-        save(row(unit.seq as u64, case, config, unit.depth, jobs, result))
+        let cuts = match &result {
+            Ok(report) => CutRow::of_case(&unit.key, report.cuts.cells()),
+            Err(_) => Vec::new(),
+        };
+        let depth = unit.depth;
+        let minimal = settings.minimal.map(|cap| {
+            let case = (unit.case, case);
+            minimal_of(&trees, case, config, depth, &result, cap)
+        });
+        let mut record = row(unit.seq as u64, case, config, depth, jobs, result);
+        if let Some(minimal) = minimal {
+            minimal.fill(&mut record);
+        }
+        save(record, &cuts)
     };
     let pool = || {
         rayon::ThreadPoolBuilder::new()
@@ -310,15 +334,19 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
                 .iter()
                 .zip(measured)
                 .map(|(unit, (_, result))| {
-                    save(engine_row(
-                        unit.seq as u64,
-                        case,
-                        &engine_metas[ei],
-                        unit.depth,
-                        jobs,
-                        settings.time_limit,
-                        result,
-                    ))
+                    let no_cuts: &[CutRow] = &[];
+                    save(
+                        engine_row(
+                            unit.seq as u64,
+                            case,
+                            &engine_metas[ei],
+                            unit.depth,
+                            jobs,
+                            settings.time_limit,
+                            result,
+                        ),
+                        no_cuts,
+                    )
                 })
                 .collect::<Vec<_>>()
         };

@@ -32,6 +32,9 @@ pub struct SweepSettings {
     /// Runs of each case (the median time is recorded).
     pub repeat: Repeat,
     pub quiet: bool,
+    /// Add each case's minimal tree (where the full tree has at most this many nodes) and
+    /// left-first minimal graph to its row.
+    pub minimal: Option<u64>,
     /// The command line, for `meta.json`.
     pub command_line: Vec<String>,
     /// Run only this shard of the plan's cases (see `shard`).

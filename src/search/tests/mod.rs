@@ -137,3 +137,4 @@ fn check_values_match_negamax<G: Endgame>(cases: &[G], max_depth: u32) -> (u32, 
 mod connect4;
 mod depth_limited;
 mod exact;
+mod minimal;

@@ -64,6 +64,7 @@ fn settings(
         force: false,
         repeat: Repeat::default(),
         quiet: true,
+        minimal: None,
         command_line: vec!["test".into()],
         shard: None,
         signature: None,
@@ -89,5 +90,6 @@ fn cell(path: &Path, row: &str, col: &str) -> String {
 }
 
 mod guards;
+mod minimal;
 mod repeats;
 mod rows;
