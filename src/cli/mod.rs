@@ -194,6 +194,10 @@ pub struct SolveArgs {
     pub repeat: RepeatArgs,
     #[command(flatten)]
     pub game: GameArg,
+    /// Add each solve's left-first minimal graph (one more solve, with the window at the
+    /// value) and the nodes over it
+    #[arg(long)]
+    pub minimal: bool,
     /// Solvers to run (proto=pons); with engines and no -v, only they solve
     #[command(flatten)]
     pub engines: EngineArgs,

@@ -6,6 +6,7 @@ use std::io::Write;
 use super::outcome::Outcome;
 use crate::cli::{SolveArgs, SolveMode};
 use crate::error::{Error, SearchError};
+use crate::measure::minimal::minimal_graph_of;
 use crate::measure::{measure, Repeat, SearchReport};
 use crate::position::Case;
 use crate::report::text::thousands;
@@ -27,6 +28,8 @@ pub struct Solved {
     pub score_ok: Option<bool>,
     /// Whether the best move is one of the suite's best (`None`: unknown).
     pub move_ok: Option<bool>,
+    /// Nodes of the solve's left-first minimal graph (with `--minimal`).
+    pub graph: Option<u64>,
 }
 
 /// The totals of a solve run.
@@ -38,6 +41,9 @@ pub struct SolveTotals {
     pub unsolved: usize,
     pub nodes: u64,
     pub time_ns: u64,
+    /// The minimal graphs' nodes and the nodes of the solves that have one.
+    pub graph: u64,
+    pub nodes_with_graph: u64,
 }
 
 impl SolveTotals {
@@ -48,22 +54,36 @@ impl SolveTotals {
 }
 
 const HEADER_AFTER_NAME: &str =
-    " | empties | score | expected | ok  | best |         nodes |     time |     nodes/s | PV";
+    " | empties | score | expected | ok  | best |         nodes |     time |     nodes/s |";
+/// The columns `--minimal` adds.
+const HEADER_MINIMAL: &str = "  minimal graph | × graph |";
 
 /// Solves every case with `config` (picked per case by `config_for`), printing a row as
 /// each finishes and the total line at the end.
+/// With `minimal`, each row adds the solve's left-first minimal graph and the ratio.
 pub fn run(
     cases: &[Case],
     config_for: impl Fn(&Case) -> SearchConfig,
     repeat: Repeat,
+    minimal: bool,
     out: &mut impl Write,
 ) -> Result<SolveTotals, Error> {
     table(
         cases,
         |case| {
             let config = config_for(case).for_game(case.position.kind());
-            Ok((solve(case, &config, repeat)?, config.wld))
+            let mut solved = solve(case, &config, repeat)?;
+            if let (true, Some(report)) = (minimal, &solved.report) {
+                solved.graph = minimal_graph_of(&case.position, END, &config, report.score)
+                    .map_err(|source| Error::Search {
+                        case: case.name.clone(),
+                        source,
+                    })?
+                    .map(|graph| graph.nodes());
+            }
+            Ok((solved, config.wld))
         },
+        minimal,
         out,
     )
 }
@@ -73,6 +93,7 @@ pub fn run(
 pub fn table(
     cases: &[Case],
     mut solver: impl FnMut(&Case) -> Result<(Solved, bool), Error>,
+    minimal: bool,
     out: &mut impl Write,
 ) -> Result<SolveTotals, Error> {
     let width = cases
@@ -81,13 +102,17 @@ pub fn table(
         .max()
         .unwrap_or(0)
         .max(5);
-    let header = format!("  {:<width$}{HEADER_AFTER_NAME}", "#");
+    let header = format!(
+        "  {:<width$}{HEADER_AFTER_NAME}{} PV",
+        "#",
+        if minimal { HEADER_MINIMAL } else { "" }
+    );
     writeln!(out, "{header}")?;
     writeln!(out, "{}", rule(&header))?;
     let mut totals = SolveTotals::default();
     for case in cases {
         let (solved, wld) = solver(case)?;
-        writeln!(out, "{}", row(&solved, wld, width))?;
+        writeln!(out, "{}", row(&solved, wld, width, minimal))?;
         out.flush()?;
         totals.positions += 1;
         totals.wrong_scores += (solved.score_ok == Some(false)) as usize;
@@ -96,6 +121,10 @@ pub fn table(
             Some(report) => {
                 totals.nodes += solved.nodes;
                 totals.time_ns += report.time_ns;
+                if let Some(graph) = solved.graph {
+                    totals.graph += graph;
+                    totals.nodes_with_graph += solved.nodes;
+                }
             }
             None => totals.unsolved += 1,
         }
@@ -130,6 +159,7 @@ pub fn solve(case: &Case, config: &SearchConfig, repeat: Repeat) -> Result<Solve
                 nodes: 0,
                 score_ok: None,
                 move_ok: None,
+                graph: None,
             })
         }
         Err(source) => {
@@ -184,6 +214,7 @@ fn judged(
         report: Some(report),
         score_ok,
         move_ok,
+        graph: None,
     }
 }
 
@@ -232,13 +263,14 @@ fn result_text(margin: i32, wld: bool) -> String {
     }
 }
 
-fn row(solved: &Solved, wld: bool, width: usize) -> String {
+fn row(solved: &Solved, wld: bool, width: usize, minimal: bool) -> String {
     let name = short_name(&solved.case);
     let expected = solved.expected.map_or("-".into(), |e| result_text(e, wld));
     let Some(report) = &solved.report else {
         return format!(
-            "  {name:<width$} | {:>7} | {:>5} | {expected:>8} | {:<3} | {:>4} | {:>13} | {:>8} | {:>11} | timed out",
-            solved.empties, "-", "-", "-", "-", "-", "-"
+            "  {name:<width$} | {:>7} | {:>5} | {expected:>8} | {:<3} | {:>4} | {:>13} | {:>8} | {:>11} |{} timed out",
+            solved.empties, "-", "-", "-", "-", "-", "-",
+            if minimal { format!(" {:>14} | {:>7} |", "-", "-") } else { String::new() }
         );
     };
     let margin = report.game_result.unwrap_or(0);
@@ -251,7 +283,7 @@ fn row(solved: &Solved, wld: bool, width: usize) -> String {
     let nodes = solved.nodes;
     let secs = report.time_ns as f64 / 1e9;
     format!(
-        "  {name:<width$} | {:>7} | {:>5} | {:>8} | {ok:<3} | {:>4} | {:>13} | {:>8.3} | {:>11} | {}",
+        "  {name:<width$} | {:>7} | {:>5} | {:>8} | {ok:<3} | {:>4} | {:>13} | {:>8.3} | {:>11} |{} {}",
         solved.empties,
         result_text(margin, wld),
         expected,
@@ -263,8 +295,24 @@ fn row(solved: &Solved, wld: bool, width: usize) -> String {
             0 => "-".into(),
             t => thousands(rate(nodes, t)),
         },
+        match minimal {
+            true => format!(
+                " {:>14} | {:>7} |",
+                solved.graph.map_or("-".into(), thousands),
+                times(nodes, solved.graph)
+            ),
+            false => String::new(),
+        },
         report.pv.join(" ")
     )
+}
+
+/// Nodes over the minimal graph's (`-` without one).
+fn times(nodes: u64, graph: Option<u64>) -> String {
+    match graph {
+        Some(graph) if graph > 0 => format!("{:.2}×", nodes as f64 / graph as f64),
+        _ => "-".into(),
+    }
 }
 
 /// Nodes per second.
@@ -274,7 +322,7 @@ fn rate(nodes: u64, time_ns: u64) -> u64 {
 
 fn total_line(t: &SolveTotals) -> String {
     format!(
-        "  {} positions, {} wrong scores, {} wrong moves{}: {} nodes in {:.3} s, {} nodes/s",
+        "  {} positions, {} wrong scores, {} wrong moves{}: {} nodes in {:.3} s, {} nodes/s{}",
         t.positions,
         t.wrong_scores,
         t.wrong_moves,
@@ -285,7 +333,15 @@ fn total_line(t: &SolveTotals) -> String {
         },
         thousands(t.nodes),
         t.time_ns as f64 / 1e9,
-        thousands(rate(t.nodes, t.time_ns))
+        thousands(rate(t.nodes, t.time_ns)),
+        match t.graph {
+            0 => String::new(),
+            graph => format!(
+                "; {} the left-first minimal graph ({} nodes)",
+                times(t.nodes_with_graph, Some(graph)),
+                thousands(graph)
+            ),
+        }
     )
 }
 
@@ -311,6 +367,7 @@ pub fn command(args: SolveArgs, out: &mut impl Write) -> Result<Outcome, Error> 
                 )
             },
             args.repeat.repeat(),
+            args.minimal,
             out,
         )?;
         all_ok &= totals.all_ok();
@@ -324,6 +381,7 @@ pub fn command(args: SolveArgs, out: &mut impl Write) -> Result<Outcome, Error> 
         let totals = table(
             &cases,
             |case| Ok((solve_by_engine(case, spec, &mut slot)?, false)),
+            false,
             out,
         )?;
         if let Some(engine) = slot {

@@ -117,3 +117,41 @@ fn searches_against_the_minimal_tree_and_graph_of_their_cases_over_the_built_in_
         assert!(s.below_graph.len() * 50 < s.with_graph as usize, "{s:?}");
     }
 }
+
+/// The left-first minimal graph of exact solves: never more than a solve without a table or a
+/// learned order visits, for every game, and the graph's own search proves the value.
+#[test]
+fn solves_against_their_left_first_minimal_graph() {
+    let cases: Vec<AnyPosition> = ["ffo:1..6", "ataxx:end", "connect4:end-easy"]
+        .iter()
+        .flat_map(|s| suite(s, 6))
+        .collect();
+    for case in &cases {
+        for spec in [
+            "alphabeta",
+            "alphabeta+mobility",
+            "alphabeta+mobility+parity+last:4",
+            "pvs+mobility",
+            "alphabeta+winfirst+threats",
+            "pvs+tt:16+mobility",
+            "mtdf+tt:16+mobility+etc",
+        ] {
+            let config = SearchConfig::new(spec.parse().unwrap()).for_game(case.kind());
+            if matches!(case, AnyPosition::Ataxx(_)) && config.variant.table.is_none() {
+                continue; // Ataxx endgames take minutes without a table
+            }
+            if crate::measure::search_position(case, END, &config).is_err() {
+                continue; // not a variant of this game (+last in Connect 4, +winfirst in Reversi)
+            }
+            let out = crate::measure::search_position(case, END, &config).unwrap();
+            let graph = crate::measure::minimal::minimal_graph_of(case, END, &config, out.score)
+                .unwrap()
+                .unwrap();
+            let v = &config.variant;
+            if v.table.is_none() {
+                assert!(graph.nodes() <= out.counters.nodes(), "{case} {spec}");
+            }
+            assert!(graph.nodes() > 0);
+        }
+    }
+}
