@@ -31,13 +31,7 @@ pub fn left_first_minimal_graph<G: Endgame>(
         return Ok(None);
     }
     check::<G>(depth, config)?;
-    let mut searcher =
-        Searcher::<G, true>::new(variant, config.eval, config.shuffle).map_err(|e| {
-            SearchError::Table {
-                mib: e.mib,
-                message: e.message,
-            }
-        })?;
+    let mut searcher = Searcher::<G, true>::for_config(config)?;
     // The earlier iterations only set the move order: they are not counted.
     searcher.deepen_before(pos, depth);
     searcher.counters = Counters::default();

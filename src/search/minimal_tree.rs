@@ -156,13 +156,7 @@ pub fn minimal_tree<G: Endgame>(
     };
     check::<G>(depth, &plain)?;
     let value = search(pos, depth, &plain)?.score;
-    let mut searcher =
-        Searcher::<G, false>::new(&plain.variant, plain.eval, None).map_err(|e| {
-            SearchError::Table {
-                mib: e.mib,
-                message: e.message,
-            }
-        })?;
+    let mut searcher = Searcher::<G, false>::for_config(&plain)?;
     let mut walk = Walk {
         stack: Vec::new(),
         left: cap,

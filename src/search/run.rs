@@ -151,13 +151,7 @@ fn search_with<G: Endgame, const COUNT: bool>(
     let variant = &config.variant;
     // The tables are made (and their memory cleared and faulted in) before the clock starts:
     // `time_ns` is the search alone.
-    let mut searcher =
-        Searcher::<G, COUNT>::new(variant, config.eval, config.shuffle).map_err(|e| {
-            SearchError::Table {
-                mib: e.mib,
-                message: e.message,
-            }
-        })?;
+    let mut searcher = Searcher::<G, COUNT>::for_config(config)?;
     let started = Instant::now();
     searcher.limits.deadline = match config.time_limit {
         Some(limit) => Some((

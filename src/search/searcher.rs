@@ -5,13 +5,14 @@
 
 use std::time::Instant;
 
-use super::config::Clock;
+use super::config::{Clock, SearchConfig};
 use super::endgame::Endgame;
 use super::history::History;
 use super::killer::Killers;
 use super::tt::{narrow_table_entries, Policy, TableError, TranspositionTable};
 use super::variants::{Base, TableUse, Variant};
 use crate::counters::{Counters, CutHistogram};
+use crate::error::SearchError;
 use crate::game::{Eval, Game, GameMove};
 
 /// Beyond any score.
@@ -234,6 +235,15 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             },
             counters: Counters::default(),
             cuts: CutHistogram::default(),
+        })
+    }
+
+    /// A searcher for `config` (its variant, evaluation and shuffle), its tables made; the
+    /// search's error if their memory cannot be had.
+    pub fn for_config(config: &SearchConfig) -> Result<Self, SearchError> {
+        Self::new(&config.variant, config.eval, config.shuffle).map_err(|e| SearchError::Table {
+            mib: e.mib,
+            message: e.message,
         })
     }
 
