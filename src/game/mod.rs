@@ -3,6 +3,7 @@
 //! ([`Notation`]); and the registry that lists them ([`GameKind`], [`game_list!`]).
 
 pub mod ataxx;
+pub mod chess;
 pub mod connect4;
 mod notation;
 mod perft;
@@ -13,6 +14,7 @@ mod rules;
 pub mod tree;
 
 pub use ataxx::{Ataxx, AtaxxMove};
+pub use chess::{Chess, ChessMove};
 pub use connect4::{Connect4, Connect4Move};
 pub use notation::Notation;
 pub use perft::{perft, perft_divide};

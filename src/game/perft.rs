@@ -17,18 +17,18 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
             if moves.is_empty() {
                 return G::FINISHED_GAME_PERFT;
             }
-            if depth == 2 {
-                // The last two plies in one loop: no call per leaf parent.
-                moves
-                    .iter()
-                    .map(|&mv| leaves_one_ply_down(&pos.play(mv)))
-                    .sum()
-            } else {
-                moves
-                    .iter()
-                    .map(|&mv| perft(&pos.play(mv), depth - 1))
-                    .sum()
+            // Copy, then move in place (see `Game::play_in_place`).
+            let mut total = 0;
+            for &mv in moves.iter() {
+                let mut child = *pos;
+                child.play_in_place(mv);
+                total += match depth {
+                    // The last two plies in one loop: no call per leaf parent.
+                    2 => leaves_one_ply_down(&child),
+                    _ => perft(&child, depth - 1),
+                };
             }
+            total
         }
     }
 }

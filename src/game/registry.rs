@@ -19,6 +19,7 @@ macro_rules! game_list {
             Reversi => $crate::game::reversi::Reversi,
             Ataxx => $crate::game::ataxx::Ataxx,
             Connect4 => $crate::game::connect4::Connect4,
+            Chess => $crate::game::chess::Chess,
             Tree => $crate::game::tree::UniformTree,
         }
     };

@@ -41,15 +41,19 @@ pub enum Eval {
     /// Connect 4 only: open threes (empty squares that would complete four) of the side to
     /// move minus the other side's.
     Threats,
+    /// Chess only: PeSTO's material and piece-square tables, middlegame and endgame values
+    /// blended by the pieces left.
+    Pesto,
 }
 
 impl Eval {
     /// Every evaluation.
-    pub const ALL: [Eval; 4] = [
+    pub const ALL: [Eval; 5] = [
         Eval::Material,
         Eval::SquareWeights,
         Eval::Mobility,
         Eval::Threats,
+        Eval::Pesto,
     ];
 
     pub fn name(self) -> &'static str {
@@ -58,6 +62,7 @@ impl Eval {
             Eval::SquareWeights => "weights",
             Eval::Mobility => "mobility",
             Eval::Threats => "threats",
+            Eval::Pesto => "pesto",
         }
     }
 
@@ -72,6 +77,7 @@ impl Eval {
             Eval::Threats => {
                 "Open threes: squares completing four for the side to move minus the other's"
             }
+            Eval::Pesto => "Chess: PeSTO's tapered material and piece-square tables",
         }
     }
 }
@@ -187,6 +193,15 @@ pub trait Game:
 
     /// The position after `mv`, which must be legal here.
     fn play(&self, mv: Self::Move) -> Self;
+
+    /// Plays `mv` (legal here) on this position. Loops that copy a position and then move
+    /// (perft) call this rather than `play`, so that a game whose move is made in place
+    /// (chess) is not copied again after the move: that copy, right after the move's stores,
+    /// stalls on store forwarding.
+    #[inline(always)]
+    fn play_in_place(&mut self, mv: Self::Move) {
+        *self = self.play(mv);
+    }
 
     fn is_over(&self) -> bool;
 

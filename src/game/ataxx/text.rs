@@ -157,8 +157,10 @@ impl Notation for Ataxx {
     }
 
     /// A FEN: ranks separated by `/`.
+    /// Any FEN-like text but a chess FEN (which has kings), so that Ataxx's parser explains
+    /// what is wrong with a malformed one.
     fn looks_like(text: &str) -> bool {
-        text.contains('/')
+        text.contains('/') && !crate::game::chess::looks_like_fen(text)
     }
 
     fn parse_text(text: &str) -> Result<Ataxx, String> {

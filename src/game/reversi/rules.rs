@@ -257,7 +257,7 @@ impl Game for Reversi {
             Eval::SquareWeights => weighted(self.player) - weighted(self.opponent),
             Eval::Mobility => mobility_eval(self.player, self.opponent),
             // Not one of its EVALS: never asked for.
-            Eval::Threats => self.material(),
+            Eval::Threats | Eval::Pesto => self.material(),
         }
     }
 

@@ -4,7 +4,7 @@
 
 use crate::counters::Counters;
 use crate::game::tree::MAX_LEAF_VALUE;
-use crate::game::{Ataxx, Game, UniformTree};
+use crate::game::{Ataxx, Chess, Game, UniformTree};
 
 /// What a node's safe moves are (see [`Endgame::safe_moves`]).
 pub enum Safe {
@@ -112,6 +112,9 @@ pub trait Endgame: Game {
 impl Endgame for Ataxx {
     const FAIL_LOW_MOVES: bool = false;
 }
+
+/// Chess is searched to a depth, never solved: the defaults.
+impl Endgame for Chess {}
 
 /// A uniform tree's leaves are values, not margins with a bonus: its scores and margins both
 /// lie within the leaf values' bounds.

@@ -1,0 +1,194 @@
+//! Chess: perft of the Chess Programming Wiki's positions against their published counts,
+//! the notations (FEN, UCI's moves, SAN) round trip, the game's end, PeSTO's orientation.
+
+use super::{Chess, ChessMove, CPW_PERFT};
+use crate::game::tree::splitmix64;
+use crate::game::{perft, perft_divide, Eval, Game, GameMove, Notation, Side};
+
+/// Every published count up to 16 M leaves (about a second in all); the deeper ones are in
+/// `benches/movegen.rs`.
+#[test]
+fn perft_matches_the_wikis_published_counts() {
+    let mut counted = 0;
+    for (name, fen, counts) in CPW_PERFT {
+        let pos = Chess::from_fen(fen).unwrap();
+        for (depth, &expected) in (1..).zip(counts.iter()) {
+            if expected > 16_000_000 {
+                break;
+            }
+            assert_eq!(perft(&pos, depth), expected, "{name} at depth {depth}");
+            counted += 1;
+        }
+    }
+    assert_eq!(counted, 28);
+}
+
+#[test]
+fn divide_adds_up_and_names_castling_as_uci_does() {
+    let (_, fen, counts) = CPW_PERFT[1];
+    let pos = Chess::from_fen(fen).unwrap();
+    let divide = perft_divide(&pos, 3);
+    assert_eq!(divide.len() as u64, counts[0]);
+    assert_eq!(divide.iter().map(|&(_, n)| n).sum::<u64>(), counts[2]);
+    let names: Vec<String> = divide.iter().map(|(m, _)| m.to_string()).collect();
+    assert!(names.contains(&"e1g1".to_string()) && names.contains(&"e1c1".to_string()));
+}
+
+#[test]
+fn fen_round_trips_and_epd_takes_four_fields() {
+    for (_, fen, _) in CPW_PERFT {
+        assert_eq!(Chess::from_fen(fen).unwrap().to_string(), fen);
+    }
+    let epd = Chess::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -").unwrap();
+    assert_eq!(epd, Chess::start());
+    for bad in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+    ] {
+        assert!(Chess::from_fen(bad).is_err(), "{bad}");
+    }
+    assert!(Chess::looks_like("8/8/8/8/8/8/8/K6k w - - 0 1"));
+    assert!(!Chess::looks_like("x5o/7/7/7/7/7/o5x x 0 1"));
+}
+
+/// A Chess960 position (Shredder-FEN castling letters) reads, counts and writes back.
+#[test]
+fn chess960_castling_is_king_takes_rook() {
+    // The first position of the wiki's Chess960 perft list.
+    let pos = Chess::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
+        .unwrap();
+    assert_eq!(
+        [1, 2, 3].map(|d| perft(&pos, d)),
+        [21, 528, 12_189],
+        "the wiki's Chess960 perft position 1"
+    );
+    assert_eq!(
+        pos.to_string(),
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+    );
+}
+
+#[test]
+fn moves_parse_in_uci_and_san_and_their_codes_round_trip() {
+    let (_, fen, _) = CPW_PERFT[1];
+    let pos = Chess::from_fen(fen).unwrap();
+    let castle = pos.parse_legal_move("e1g1").unwrap();
+    assert_eq!(pos.parse_legal_move("O-O").unwrap(), castle);
+    assert_eq!(pos.parse_legal_move("e1h1").unwrap(), castle);
+    assert_eq!(castle.to_string(), "e1g1");
+    assert_eq!(pos.parse_legal_move("Qxf6").unwrap().to_string(), "f3f6");
+    assert!(pos
+        .parse_legal_move("e2e5")
+        .unwrap_err()
+        .contains("not legal"));
+    assert!(pos.parse_legal_move("Ke3").is_err());
+    assert!(pos
+        .parse_legal_move("z9")
+        .unwrap_err()
+        .contains("expected UCI's form"));
+    let promotion = Chess::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap();
+    let queen = promotion.parse_legal_move("e8=Q").unwrap();
+    assert_eq!(queen.to_string(), "e7e8q");
+    assert_eq!(promotion.parse_legal_move("e7e8q").unwrap(), queen);
+    for (_, fen, _) in CPW_PERFT {
+        let pos = Chess::from_fen(fen).unwrap();
+        for mv in pos.generate_moves().iter().copied() {
+            assert_eq!(ChessMove::from_code(mv.to_code()), mv);
+            assert!(mv.index() < Chess::MOVE_INDEXES);
+            assert_eq!(pos.parse_legal_move(&mv.to_string()).unwrap(), mv);
+        }
+    }
+    assert_eq!(ChessMove::PASS.to_string(), "0000");
+}
+
+#[test]
+fn checkmate_loses_stalemate_draws_and_neither_has_moves() {
+    // Fool's mate: White is mated.
+    let mated =
+        Chess::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").unwrap();
+    assert!(mated.is_over() && mated.in_check());
+    assert_eq!(mated.final_margin(), -1);
+    assert_eq!(perft(&mated, 2), 0);
+    let stalemate = Chess::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    assert!(stalemate.is_over() && !stalemate.in_check());
+    assert_eq!(stalemate.final_margin(), 0);
+    assert!(!Chess::start().is_over());
+    assert_eq!(
+        Chess::start().side_to_move(),
+        Side::Black,
+        "the first mover"
+    );
+    assert_eq!(Chess::start().side_name(Side::Black), "White");
+}
+
+/// The same position with the colours swapped (ranks mirrored) is worth the same to the side
+/// to move; a knight in the centre beats one in the corner; the start is level.
+#[test]
+fn pesto_is_colour_symmetric_and_oriented() {
+    assert_eq!(Chess::start().evaluate(Eval::Pesto), 0);
+    assert_eq!(Chess::start().material(), 0);
+    let mut state = 7;
+    for _ in 0..200 {
+        let pos = random_position(&mut state, 40);
+        let mirrored = Chess::from_fen(&mirror(&pos.to_string())).unwrap();
+        assert_eq!(
+            pos.evaluate(Eval::Pesto),
+            mirrored.evaluate(Eval::Pesto),
+            "{pos} against {mirrored}"
+        );
+        assert_eq!(pos.material(), mirrored.material());
+    }
+    let centre = Chess::from_fen("4k3/8/8/8/8/5N2/8/4K3 w - - 0 1").unwrap();
+    let corner = Chess::from_fen("4k3/8/8/8/8/8/8/N3K3 w - - 0 1").unwrap();
+    assert!(centre.evaluate(Eval::Pesto) > corner.evaluate(Eval::Pesto));
+    assert_eq!(centre.material(), 300);
+    let black = Chess::from_fen("4k3/8/8/8/8/5N2/8/4K3 b - - 0 1").unwrap();
+    assert_eq!(black.evaluate(Eval::Pesto), -centre.evaluate(Eval::Pesto));
+}
+
+/// A position after up to `plies` random moves from the start (fewer if the game ends).
+pub(crate) fn random_position(state: &mut u64, plies: u64) -> Chess {
+    let mut pos = Chess::start();
+    for _ in 0..splitmix64(state) % (plies + 1) {
+        let moves = pos.generate_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos = pos.play(moves[(splitmix64(state) % moves.len() as u64) as usize]);
+    }
+    pos
+}
+
+/// A FEN with the board upside down and the colours swapped.
+fn mirror(fen: &str) -> String {
+    let f: Vec<&str> = fen.split(' ').collect();
+    let swap = |s: &str| {
+        s.chars()
+            .map(|c| match c {
+                c if c.is_ascii_uppercase() => c.to_ascii_lowercase(),
+                c => c.to_ascii_uppercase(),
+            })
+            .collect::<String>()
+    };
+    let board: Vec<String> = f[0].split('/').rev().map(swap).collect();
+    let side = if f[1] == "w" { "b" } else { "w" };
+    let castling = match f[2] {
+        "-" => "-".to_string(),
+        c => {
+            let s = swap(c);
+            let (upper, lower): (String, String) = s.chars().partition(|c| c.is_ascii_uppercase());
+            upper + &lower
+        }
+    };
+    let ep = match f[3] {
+        "-" => "-".to_string(),
+        e => format!("{}{}", &e[..1], if &e[1..] == "3" { "6" } else { "3" }),
+    };
+    format!(
+        "{} {side} {castling} {ep} {} {}",
+        board.join("/"),
+        f[4],
+        f[5]
+    )
+}

@@ -1,0 +1,97 @@
+//! Chess's position text: FEN (Shredder-FEN and X-FEN for Chess960), and EPD's four fields.
+
+use cozy_chess::{Board, File, Rank, Square};
+
+use super::rules::Chess;
+use crate::game::notation::Notation;
+use crate::game::rules::Game;
+
+impl Chess {
+    /// A position from FEN (six fields) or EPD's first four (the clocks then 0 and 1);
+    /// Shredder-FEN castling letters (`HAha`) are read too.
+    pub fn from_fen(text: &str) -> Result<Chess, String> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let fen = match fields.len() {
+            4 => format!("{} 0 1", fields.join(" ")),
+            6 => fields.join(" "),
+            n => {
+                return Err(format!(
+                    "'{text}' has {n} fields, expected a FEN's 6 (board, side, castling, en passant, halfmove clock, move number) or EPD's first 4"
+                ))
+            }
+        };
+        Board::from_fen(&fen, false)
+            .or_else(|_| Board::from_fen(&fen, true))
+            .map(Chess::from_board)
+            .map_err(|_| format!("'{text}' is not a legal chess position in FEN"))
+    }
+}
+
+/// Whether a line starts as a chess FEN or EPD does: eight ranks of piece letters and
+/// digits with both kings, then the side to move.
+pub fn looks_like_fen(line: &str) -> bool {
+    let mut fields = line.split_whitespace();
+    let (Some(board), Some(side)) = (fields.next(), fields.next()) else {
+        return false;
+    };
+    let ranks: Vec<&str> = board.split('/').collect();
+    ranks.len() == 8
+        && ranks
+            .iter()
+            .all(|r| !r.is_empty() && r.chars().all(|c| "pnbrqkPNBRQK12345678".contains(c)))
+        && board.matches('K').count() == 1
+        && board.matches('k').count() == 1
+        && (side == "w" || side == "b")
+}
+
+impl Notation for Chess {
+    const TITLE: &'static str = "chess";
+    const TEXT_FORM: &'static str = "a chess FEN";
+    /// EPD lists are chess's whatever their lines look like.
+    const LIST_EXTENSION: Option<&'static str> = Some("epd");
+    const SIDE_NAMES: [&'static str; 2] = ["White", "Black"];
+
+    fn looks_like(text: &str) -> bool {
+        looks_like_fen(text)
+    }
+
+    fn parse_text(text: &str) -> Result<Chess, String> {
+        Chess::from_fen(text)
+    }
+
+    /// Rank 8 at the top, White's pieces in capitals, `.` an empty square.
+    fn diagram(&self) -> String {
+        let mut s = String::new();
+        for rank in Rank::ALL.iter().rev() {
+            s.push_str(&format!("{} ", *rank as usize + 1));
+            for file in File::ALL {
+                let square = Square::new(file, *rank);
+                let c = match self.board().piece_on(square) {
+                    None => '.',
+                    Some(piece) => {
+                        let c: char = piece.into();
+                        match self.board().color_on(square) {
+                            Some(cozy_chess::Color::White) => c.to_ascii_uppercase(),
+                            _ => c,
+                        }
+                    }
+                };
+                s.push(' ');
+                s.push(c);
+            }
+            s.push('\n');
+        }
+        s.push_str("   a b c d e f g h\n");
+        let check = match self.in_check() {
+            true => ", in check",
+            false => "",
+        };
+        s.push_str(&format!(
+            "{} to move{check}, move {}, halfmove clock {}\n",
+            self.side_name(self.side_to_move()),
+            self.board().fullmove_number(),
+            self.halfmove_clock()
+        ));
+        s
+    }
+}
