@@ -10,7 +10,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion};
 
 use nodeprof::engine::{Engine, EnginePosition, EngineSpec};
-use nodeprof::game::Game;
+use nodeprof::game::{Game, GameKind};
 use nodeprof::position::AnyPosition;
 
 fn spec(words: &[&str]) -> EngineSpec {
@@ -43,7 +43,7 @@ fn round_trip(c: &mut Criterion) {
         let cmd = format!("cmd={path}");
         let sf = spec(&["name=sf", &cmd, "option.Hash=16", "option.Threads=1"]);
         let mut engine = Engine::start(&sf).expect("stockfish starts");
-        let start = EnginePosition::Chess("startpos".into());
+        let start = EnginePosition::Native(AnyPosition::start(GameKind::Chess));
         c.benchmark_group("engine").sample_size(10).bench_function(
             "stockfish/startpos/depth12",
             |b| {

@@ -222,7 +222,9 @@ fn ataxx_relist(positions: &Path) -> Result<(), String> {
         let Some(expected) = &case.expected else {
             return Err(format!("{}: no value to list moves of", case.name));
         };
-        let value = expected.score();
+        let Some(value) = expected.score() else {
+            return Err(format!("{}: no value to list moves of", case.name));
+        };
         let root = search(&pos, END, &config(DEFAULT_GENERIC_SOLVER, None)?)
             .map_err(|e| format!("{}: {e}", case.name))?
             .score;

@@ -49,7 +49,7 @@ pub fn command(args: BenchArgs, out: &mut impl Write) -> Result<Outcome, Error> 
         ));
     }
     let depth = args.depth.unwrap_or(DEFAULT_ENGINE_DEPTH);
-    let (_, cases) = crate::sweep::load_cases(&args.positions, None, false, true)?;
+    let (_, cases) = crate::sweep::load_cases(&args.positions, None)?;
     for spec in &engines {
         let spec = EngineSpec {
             new_game: NewGame::Once,

@@ -35,11 +35,11 @@ pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<Sea
     let pos = &case.position;
     let mut header = format!("{}: {}", case.name, pos.summary());
     if let Some(expected) = &case.expected {
-        header.push_str(&format!(
-            ", expected {:+} ({})",
-            expected.score(),
-            expected.best_moves().join(" or ")
-        ));
+        let best = expected.best_moves().join(" or ");
+        header.push_str(&match expected.score() {
+            Some(score) => format!(", expected {score:+} ({best})"),
+            None => format!(", best {best}"),
+        });
     }
     writeln!(out, "{header}")?;
     let counter_header: String = COUNTERS
@@ -155,12 +155,7 @@ impl TryFrom<&SearchArgs> for SearchJob {
 pub fn command(args: SearchArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let job = SearchJob::try_from(&args)?;
     let engines = super::engine::engines(&args.engines)?;
-    let (cases, engine_cases) = crate::sweep::load_cases(
-        &args.positions,
-        args.game.game,
-        !job.configs.is_empty(),
-        !engines.is_empty(),
-    )?;
+    let (cases, engine_cases) = crate::sweep::load_cases(&args.positions, args.game.game)?;
     for case in &cases {
         if job.depths.contains(&END) && !job.configs.is_empty() {
             out.flush()?;

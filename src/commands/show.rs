@@ -28,13 +28,18 @@ pub fn run(case: &Case, out: &mut impl Write) -> io::Result<()> {
             .iter()
             .map(|(m, v)| format!("{m}:{v:+}"))
             .collect();
-        writeln!(
-            out,
-            "expected score: {:+}, best move: {} (listed values: {})",
-            expected.score(),
-            expected.best_moves().join(" or "),
-            values.join(" ")
-        )?;
+        let best = expected.best_moves().join(" or ");
+        match expected.score() {
+            Some(score) => writeln!(
+                out,
+                "expected score: {score:+}, best move: {best} (listed values: {})",
+                values.join(" ")
+            )?,
+            None => writeln!(out, "best move: {best}")?,
+        }
+        if !expected.avoid.is_empty() {
+            writeln!(out, "moves to avoid: {}", expected.avoid.join(" "))?;
+        }
     }
     writeln!(out)
 }

@@ -154,7 +154,7 @@ pub fn solve(case: &Case, config: &SearchConfig, repeat: Repeat) -> Result<Solve
             return Ok(Solved {
                 case: case.name.clone(),
                 empties: case.position.empties(),
-                expected: case.expected.as_ref().map(|e| e.score()),
+                expected: case.expected.as_ref().and_then(|e| e.score()),
                 report: None,
                 nodes: 0,
                 score_ok: None,
@@ -186,19 +186,23 @@ fn judged(
 ) -> Solved {
     let margin = report.game_result.unwrap_or(0);
     let class = |v: i32| v.signum();
-    let (score_ok, move_ok) = match &case.expected {
+    let (score_ok, move_ok) = match case
+        .expected
+        .as_ref()
+        .zip(case.expected.as_ref().and_then(|e| e.score()))
+    {
         None => (None, None),
-        Some(expected) => {
+        Some((expected, score)) => {
             let best = report.best_move.as_deref().unwrap_or("-");
             if wld {
                 let listed = expected.move_values.iter().find(|(m, _)| m == best);
                 (
-                    Some(class(margin) == class(expected.score())),
-                    listed.map(|&(_, v)| class(v) == class(expected.score())),
+                    Some(class(margin) == class(score)),
+                    listed.map(|&(_, v)| class(v) == class(score)),
                 )
             } else {
                 (
-                    Some(margin == expected.score()),
+                    Some(margin == score),
                     // A solver that names no move is judged by its score alone.
                     (!expected.move_values.is_empty() && report.best_move.is_some())
                         .then(|| expected.best_moves().contains(&best)),
@@ -209,7 +213,7 @@ fn judged(
     Solved {
         case: case.name.clone(),
         empties: case.position.empties(),
-        expected: case.expected.as_ref().map(|e| e.score()),
+        expected: case.expected.as_ref().and_then(|e| e.score()),
         nodes: nodes(&report),
         report: Some(report),
         score_ok,

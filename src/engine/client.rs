@@ -152,9 +152,6 @@ impl Engine {
             (Protocol::Nboard, EnginePosition::Native(p)) => {
                 nboard::search(&mut self.process, p, depth, deadline)?
             }
-            (Protocol::Nboard, EnginePosition::Chess(_)) => {
-                return Err(refused("NBoard plays Othello, not chess".into()))
-            }
             (Protocol::Uci | Protocol::Uai | Protocol::Ugi, _) => uci::search(
                 &mut self.process,
                 &position.text(),

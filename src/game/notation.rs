@@ -32,6 +32,14 @@ pub trait Notation: Game {
         None
     }
 
+    /// A list line's position text and the operations after it, for games whose lists give
+    /// EPD's operations (chess: `FEN bm Nf3; id "x";`); `None` for the others and for a line
+    /// without operations.
+    fn split_operations(text: &str) -> Option<(&str, &str)> {
+        let _ = text;
+        None
+    }
+
     /// A position from the data lines of a `.pos` file (line number, text): the position
     /// and how many lines it took. Errors name a line.
     fn parse_lines(lines: &[(usize, &str)]) -> Result<(Self, usize), (usize, String)> {

@@ -129,6 +129,13 @@ macro_rules! define_game_kind {
                 }
             }
 
+            /// A list line's position text and EPD operations, if the game's lines have them.
+            pub fn split_operations(self, text: &str) -> Option<(&str, &str)> {
+                match self {
+                    $(GameKind::$kind => <$game as Notation>::split_operations(text),)*
+                }
+            }
+
             /// The game whose list files have extension `ext` whatever their lines look like.
             pub fn of_list_extension(ext: &str) -> Option<GameKind> {
                 $(if <$game as Notation>::LIST_EXTENSION == Some(ext) {

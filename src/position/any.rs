@@ -139,42 +139,53 @@ impl fmt::Display for AnyPosition {
     }
 }
 
-/// What a suite says about a position: its exact value, and the exact value of some moves.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a suite says about a position: its exact value, the exact value of some moves, or (EPD's
+/// `bm` and `am`) the moves to find and to avoid.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Expected {
-    /// The position's value for the side to move (a final margin).
-    pub score: i32,
+    /// The position's value for the side to move (a final margin), where the suite proves one.
+    pub score: Option<i32>,
     /// Canonical move text and its exact value for the side to move, in file order (none
     /// when the suite gives only the position's value, as Connect 4's files do).
     pub move_values: Vec<(String, i32)>,
+    /// The best moves a suite names without values (EPD's `bm`), canonical.
+    pub best: Vec<String>,
+    /// The moves a suite says to avoid (EPD's `am`), canonical.
+    pub avoid: Vec<String>,
 }
 
 impl Expected {
     /// Values of some moves: the position's value is the best one's.
     pub fn from_moves(move_values: Vec<(String, i32)>) -> Option<Expected> {
         let score = move_values.iter().map(|&(_, v)| v).max()?;
-        Some(Expected { score, move_values })
+        Some(Expected {
+            score: Some(score),
+            move_values,
+            ..Expected::default()
+        })
     }
 
     /// The position's value alone.
     pub fn from_score(score: i32) -> Expected {
         Expected {
-            score,
-            move_values: Vec::new(),
+            score: Some(score),
+            ..Expected::default()
         }
     }
 
-    /// The position's value.
-    pub fn score(&self) -> i32 {
+    /// The position's value, if the suite proves one.
+    pub fn score(&self) -> Option<i32> {
         self.score
     }
 
-    /// Every listed move that reaches the score.
+    /// The moves named best (`bm`), else every listed move that reaches the score.
     pub fn best_moves(&self) -> Vec<&str> {
-        let score = self.score();
+        if !self.best.is_empty() {
+            return self.best.iter().map(String::as_str).collect();
+        }
         self.move_values
             .iter()
-            .filter(|(_, v)| *v == score)
+            .filter(|(_, v)| Some(*v) == self.score)
             .map(|(m, _)| m.as_str())
             .collect()
     }

@@ -51,12 +51,12 @@ pub fn decode(bytes: &[u8]) -> Result<&str, (usize, String)> {
     })
 }
 
-/// Lists: `.obf`, `.fen`, `.txt`, and files without an extension (Connect 4's benchmark
+/// Lists: `.obf`, `.fen`, `.epd`, `.txt`, and files without an extension (Connect 4's benchmark
 /// files, `Test_L3_R1`, one `MOVES SCORE` a line).
 fn is_list(path: &Path) -> bool {
     matches!(
         path.extension().and_then(|e| e.to_str()),
-        Some("obf" | "fen" | "txt") | None
+        Some("obf" | "fen" | "epd" | "txt") | None
     )
 }
 
@@ -92,10 +92,10 @@ pub fn parse_text(
         });
         let mut cases = Vec::with_capacity(data.len());
         for &(line, content) in &data {
-            let (position, expected) =
+            let (position, expected, id) =
                 parse_position_line(content, game).map_err(|m| error(line, m))?;
             cases.push(Case {
-                name: format!("{name}:{line}"),
+                name: id.unwrap_or_else(|| format!("{name}:{line}")),
                 suite: suite.to_string(),
                 source: path.to_path_buf(),
                 line,
@@ -119,12 +119,13 @@ pub fn parse_text(
     }])
 }
 
-/// The non-blank lines with comments (`%` to the end of the line) removed, numbered from 1.
+/// The non-blank lines with comments removed (`%` to the end of the line, and lines that start
+/// with `#`, as EPD files write them), numbered from 1.
 fn data_lines(text: &str) -> Vec<(usize, &str)> {
     text.lines()
         .enumerate()
         .map(|(i, line)| (i + 1, line.split('%').next().unwrap_or("").trim()))
-        .filter(|(_, line)| !line.is_empty())
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
         .collect()
 }
 
@@ -175,11 +176,19 @@ fn detect(text: &str, game: Option<GameKind>) -> Result<GameKind, String> {
     }
 }
 
-/// One line of a list: `position; move:value; ...` (obf board and side, or a FEN).
+/// One line of a list: `position; move:value; ...` (obf board and side, or a FEN), or a chess
+/// position and EPD's operations: the position, what the line expects of it, and the name
+/// the line gives it (EPD's `id`).
 pub fn parse_position_line(
     text: &str,
     game: Option<GameKind>,
-) -> Result<(AnyPosition, Option<Expected>), String> {
+) -> Result<(AnyPosition, Option<Expected>, Option<String>), String> {
+    let kind = detect(text, game)?;
+    if let Some((position_text, operations)) = kind.split_operations(text) {
+        let position = AnyPosition::parse_text(kind, position_text)?;
+        let ops = super::epd::parse(&position, operations)?;
+        return Ok((position, ops.expected, ops.id));
+    }
     let (position_text, values) = match text.split_once(';') {
         Some((p, v)) => (p.trim(), v),
         None => (text.trim(), ""),
@@ -187,11 +196,11 @@ pub fn parse_position_line(
     let kind = detect(position_text, game)?;
     if let Some((moves, score)) = kind.split_value(position_text) {
         let position = AnyPosition::parse_text(kind, moves)?;
-        return Ok((position, Some(Expected::from_score(score))));
+        return Ok((position, Some(Expected::from_score(score)), None));
     }
     let position = AnyPosition::parse_text(kind, position_text)?;
     let expected = parse_values(&position, values)?;
-    Ok((position, expected))
+    Ok((position, expected, None))
 }
 
 /// `a2:+38; b1:+24` (separators `;`, spaces allowed); every move must be legal.
@@ -238,7 +247,7 @@ pub fn write_pos_file(case: &Case) -> String {
 pub fn write_list_line(case: &Case) -> String {
     match &case.expected {
         Some(expected) if expected.move_values.is_empty() => {
-            format!("{} {}", case.position, expected.score)
+            format!("{} {}", case.position, expected.score.unwrap_or_default())
         }
         Some(expected) => format!("{}; {};", case.position, values_text(expected)),
         None => case.position.to_string(),

@@ -104,7 +104,7 @@ fn resolve(
     let looks_inline =
         spec.trim().len() >= 64 || (GameKind::claiming(spec).is_some() && !path_like);
     if looks_inline {
-        let (position, expected) =
+        let (position, expected, _) =
             parse_position_line(spec, game).map_err(|message| PositionError::Parse {
                 file: "<argument>".into(),
                 line: 1,

@@ -6,9 +6,12 @@
 //! - Ataxx `.pos`: one FEN line, then optionally one line of expected move values.
 //! - `.obf` / `.fen` lists: one position a line, `position; move:value; move:value ...`
 //!   (Edax's obf form for Reversi, `board side`; a FEN for Ataxx).
+//! - `.epd` lists (chess): a FEN or EPD's four fields, then EPD's operations (`bm`, `am`,
+//!   `id`, ...).
 
 pub mod any;
 mod builtin;
+mod epd;
 mod formats;
 mod load;
 mod natural;

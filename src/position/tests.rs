@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 
 mod connect4_suites;
+mod epd;
 
 use super::load::position_files_in;
 use super::*;
@@ -119,7 +120,7 @@ fn every_ffo_position_loads_with_the_published_facts() {
             .expected
             .as_ref()
             .expect("FFO cases carry their values");
-        assert_eq!(expected.score(), score, "{}", case.name);
+        assert_eq!(expected.score(), Some(score), "{}", case.name);
         assert_eq!(expected.best_moves().join(","), best, "{}", case.name);
     }
 }
@@ -209,7 +210,7 @@ fn ataxx_end_suite_values_are_proved_again() {
     for case in &cases {
         let expected = case.expected.as_ref().unwrap();
         let report = search_position(&case.position, END, &config).unwrap();
-        assert_eq!(report.game_result, Some(expected.score()), "{}", case.name);
+        assert_eq!(report.game_result, expected.score(), "{}", case.name);
         let best = report.best_move.unwrap();
         assert!(
             expected.best_moves().contains(&best.as_str()),
@@ -498,7 +499,7 @@ fn a_byte_order_mark_is_skipped_and_bad_bytes_name_their_line() {
     let bom = dir.join("bom.pos");
     std::fs::write(&bom, format!("\u{feff}{text}")).unwrap();
     let cases = load(&[bom.display().to_string()], None).unwrap();
-    assert_eq!(cases[0].expected.as_ref().unwrap().score(), 38);
+    assert_eq!(cases[0].expected.as_ref().unwrap().score(), Some(38));
     let mut bytes = text.into_bytes();
     let second_line = bytes.iter().position(|&b| b == b'\n').unwrap() + 3;
     bytes[second_line] = 0xFF;

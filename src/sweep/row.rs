@@ -30,7 +30,7 @@ pub fn row(
         eval: config.eval.name().to_string(),
         depth: depth_label(depth),
         status: Status::Ok,
-        expected_score: case.expected.as_ref().map(|e| e.score()),
+        expected_score: case.expected.as_ref().and_then(|e| e.score()),
         expected_best: case.expected.as_ref().map(|e| e.best_moves().join(" ")),
         jobs,
         shuffle_seed: config.shuffle,

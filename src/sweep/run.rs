@@ -8,7 +8,6 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::engine::position::{is_chess_file, load_chess};
 use crate::engine::{EngineCase, EngineSpec, NewGame};
 use crate::error::{Error, PositionError, StoreError, SweepError};
 use crate::game::GameKind;
@@ -45,35 +44,16 @@ struct Unit {
     key: CaseKey,
 }
 
-/// The positions of a sweep (or a search): nodeprof's games (`cases`), and every position
-/// as engines are given them (`engine_cases`: the same, in order, then chess lists, which only
-/// engines can search). `variants`/`engines`: whether the run has either.
+/// The positions of a sweep (or a search): as nodeprof's searches take them (`cases`), and as
+/// engines are given them (`engine_cases`: the same, in order).
 pub fn load_cases(
     positions: &[String],
     game: Option<GameKind>,
-    variants: bool,
-    engines: bool,
 ) -> Result<(Vec<Case>, Vec<EngineCase>), Error> {
-    let (chess, native): (Vec<&String>, Vec<&String>) = positions.iter().partition(|s| {
-        let path = std::path::Path::new(s.as_str());
-        path.is_file() && is_chess_file(path)
-    });
-    let native: Vec<String> = native.into_iter().cloned().collect();
-    let cases = match native.is_empty() && !chess.is_empty() {
-        true => Vec::new(),
-        false => load(&native, game)?,
-    };
-    let mut engine_cases: Vec<EngineCase> = cases.iter().map(EngineCase::from).collect();
-    for spec in chess {
-        engine_cases.extend(load_chess(std::path::Path::new(spec))?);
-    }
+    let cases = load(positions, game)?;
+    let engine_cases: Vec<EngineCase> = cases.iter().map(EngineCase::from).collect();
     if engine_cases.is_empty() {
         return Err(PositionError::NoPositions(positions.join(" ")).into());
-    }
-    if engine_cases.len() > cases.len() && (variants || !engines) {
-        return Err(Error::Usage(
-            "chess positions can be searched by engines only (nodeprof has no chess rules yet): name them with --engine and no -v".into(),
-        ));
     }
     Ok((cases, engine_cases))
 }
@@ -82,12 +62,7 @@ pub fn load_cases(
 /// `runs.csv` to resume reads, engines start) before any file is touched.
 pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     let started = Instant::now();
-    let (cases, engine_cases) = load_cases(
-        &settings.positions,
-        settings.game,
-        !settings.variants.is_empty(),
-        !settings.engines.is_empty(),
-    )?;
+    let (cases, engine_cases) = load_cases(&settings.positions, settings.game)?;
     let mut kinds: Vec<GameKind> = Vec::new();
     for case in &cases {
         if !kinds.contains(&case.position.kind()) {

@@ -240,7 +240,7 @@ impl Chess {
 }
 
 /// White moves first: nodeprof's first mover is `Side::Black` in every game, named by
-/// [`crate::game::Notation::SIDE_NAMES`] (`White` here).
+/// `Notation::SIDE_NAMES` (`White` here).
 #[inline(always)]
 pub(super) fn side_of(color: Color) -> Side {
     match color {

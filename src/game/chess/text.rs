@@ -20,10 +20,17 @@ impl Chess {
                 ))
             }
         };
-        Board::from_fen(&fen, false)
+        let board = Board::from_fen(&fen, false)
             .or_else(|_| Board::from_fen(&fen, true))
-            .map(Chess::from_board)
-            .map_err(|_| format!("'{text}' is not a legal chess position in FEN"))
+            .map_err(|_| format!("'{text}' is not a legal chess position in FEN"))?;
+        // cozy-chess lets the kings stand side by side.
+        let white = board.king(cozy_chess::Color::White);
+        if cozy_chess::get_king_moves(white).has(board.king(cozy_chess::Color::Black)) {
+            return Err(format!(
+                "'{text}' is not a legal chess position: the kings touch"
+            ));
+        }
+        Ok(Chess::from_board(board))
     }
 }
 
@@ -57,6 +64,33 @@ impl Notation for Chess {
 
     fn parse_text(text: &str) -> Result<Chess, String> {
         Chess::from_fen(text)
+    }
+
+    /// EPD: the four position fields (six when the clocks follow, as a FEN's), then the
+    /// operations.
+    fn split_operations(text: &str) -> Option<(&str, &str)> {
+        let text = text.trim();
+        // Where each of the first seven words starts.
+        let starts: Vec<usize> = text
+            .char_indices()
+            .filter(|&(i, c)| {
+                !c.is_whitespace() && (i == 0 || text[..i].ends_with(char::is_whitespace))
+            })
+            .map(|(i, _)| i)
+            .take(7)
+            .collect();
+        let word = |k: usize| {
+            starts
+                .get(k)
+                .and_then(|&i| text[i..].split_whitespace().next())
+        };
+        let numeric = |k: usize| word(k).is_some_and(|w| w.parse::<u32>().is_ok());
+        let fields = match numeric(4) && numeric(5) {
+            true => 6,
+            false => 4,
+        };
+        let &cut = starts.get(fields)?;
+        Some((text[..cut].trim_end(), &text[cut..]))
     }
 
     /// Rank 8 at the top, White's pieces in capitals, `.` an empty square.

@@ -63,7 +63,7 @@ fn check_suites(hard_positions: usize) {
             let AnyPosition::Connect4(pos) = case.position else {
                 panic!("{}: a Connect 4 position", case.name)
             };
-            let expected = case.expected.as_ref().unwrap().score();
+            let expected = case.expected.as_ref().unwrap().score().unwrap();
             let solved = search(&pos, END, &config).unwrap();
             assert_eq!(
                 game_result::<Connect4>(solved.score).unwrap_or(0),

@@ -188,7 +188,7 @@ fn the_connect4_solver_answers_every_position_with_a_move_that_keeps_its_value()
         assert_eq!(after, margin, "{}: {mv}", case.name);
         assert_eq!(
             Some(margin),
-            case.expected.as_ref().map(|e| e.score),
+            case.expected.as_ref().and_then(|e| e.score),
             "{}",
             case.name
         );

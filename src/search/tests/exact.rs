@@ -158,7 +158,7 @@ fn ffo_problems_solve_to_the_published_scores() {
         let case = &load(&[root.join(&name).display().to_string()], None).unwrap()[0];
         let expected = case.expected.as_ref().unwrap();
         let report = search_position(&case.position, END, &config).unwrap();
-        assert_eq!(report.game_result, Some(expected.score()), "{name}");
+        assert_eq!(report.game_result, expected.score(), "{name}");
         let best = report.best_move.unwrap();
         assert!(
             expected.best_moves().contains(&best.as_str()),

@@ -1,0 +1,105 @@
+//! EPD's operations: what follows a chess position on a line of an `.epd` list,
+//! `opcode operand ...;` after the four position fields (Edwards' "Portable Game Notation
+//! Specification and Implementation Guide", section 16.2). `bm` and `am` name moves (SAN, or
+//! UCI's form), kept canonical; `id` names the case; the others (`c0`, `acd`, `acn`, perft's
+//! `D1 20` ...) are read and kept out of the way.
+
+use super::any::{AnyPosition, Expected};
+use crate::game::Game;
+use crate::with_position;
+
+/// What a line's operations say of its position.
+#[derive(Debug, Default, PartialEq)]
+pub struct Operations {
+    /// `bm` and `am`, when given.
+    pub expected: Option<Expected>,
+    /// `id`.
+    pub id: Option<String>,
+}
+
+/// Reads the operations `text` of `position`'s line. An error names the operation and what
+/// is wrong with it.
+pub fn parse(position: &AnyPosition, text: &str) -> Result<Operations, String> {
+    let mut ops = Operations::default();
+    let mut expected = Expected::default();
+    for op in split(text)? {
+        let mut words = op.iter();
+        let Some(opcode) = words.next() else {
+            continue;
+        };
+        if !opcode.starts_with(|c: char| c.is_ascii_alphabetic())
+            || !opcode
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
+            return Err(format!(
+                "bad EPD opcode '{opcode}', expected a word such as bm, am, id or c0"
+            ));
+        }
+        let operands: Vec<&String> = words.collect();
+        match opcode.as_str() {
+            "bm" | "am" => {
+                if operands.is_empty() {
+                    return Err(format!("'{opcode}' names no move"));
+                }
+                for san in operands {
+                    let canonical = with_position!(position, p => p
+                        .parse_legal_move(san)
+                        .map_err(|e| format!("{opcode} {san}: {e}"))?
+                        .to_string());
+                    match opcode.as_str() {
+                        "bm" => expected.best.push(canonical),
+                        _ => expected.avoid.push(canonical),
+                    }
+                }
+            }
+            "id" => ops.id = operands.first().map(|s| s.to_string()),
+            _ => {}
+        }
+    }
+    if !expected.best.is_empty() || !expected.avoid.is_empty() {
+        ops.expected = Some(expected);
+    }
+    Ok(ops)
+}
+
+/// The operations, each a list of words (a quoted string is one word, its quotes dropped);
+/// `;` ends an operation, except inside quotes.
+fn split(text: &str) -> Result<Vec<Vec<String>>, String> {
+    let mut ops = Vec::new();
+    let (mut op, mut word) = (Vec::new(), String::new());
+    let mut quoted = false;
+    for c in text.chars() {
+        match c {
+            '"' => {
+                if quoted {
+                    op.push(std::mem::take(&mut word));
+                }
+                quoted = !quoted;
+            }
+            _ if quoted => word.push(c),
+            ';' => {
+                if !word.is_empty() {
+                    op.push(std::mem::take(&mut word));
+                }
+                ops.push(std::mem::take(&mut op));
+            }
+            c if c.is_whitespace() => {
+                if !word.is_empty() {
+                    op.push(std::mem::take(&mut word));
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    if quoted {
+        return Err(format!("unterminated string in '{}'", text.trim()));
+    }
+    if !word.is_empty() {
+        op.push(word);
+    }
+    if !op.is_empty() {
+        ops.push(op);
+    }
+    Ok(ops)
+}
