@@ -9,7 +9,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
-use nodeprof::engine::{Engine, EnginePosition, EngineSpec};
+use nodeprof::engine::{Engine, EngineSpec};
 use nodeprof::game::{Game, GameKind};
 use nodeprof::position::AnyPosition;
 
@@ -27,9 +27,7 @@ fn round_trip(c: &mut Criterion) {
         "proto=ugi",
     ]);
     let mut engine = Engine::start(&np).expect("nodeprof engine starts");
-    let position = EnginePosition::Native(
-        AnyPosition::parse_text(nodeprof::game::GameKind::Connect4, "4453").unwrap(),
-    );
+    let position = AnyPosition::parse_text(GameKind::Connect4, "4453").unwrap();
     c.benchmark_group("engine")
         .bench_function("round_trip/nodeprof_ugi/depth1", |b| {
             b.iter(|| engine.search(black_box(&position), 1).unwrap())
@@ -43,7 +41,7 @@ fn round_trip(c: &mut Criterion) {
         let cmd = format!("cmd={path}");
         let sf = spec(&["name=sf", &cmd, "option.Hash=16", "option.Threads=1"]);
         let mut engine = Engine::start(&sf).expect("stockfish starts");
-        let start = EnginePosition::Native(AnyPosition::start(GameKind::Chess));
+        let start = AnyPosition::start(GameKind::Chess);
         c.benchmark_group("engine").sample_size(10).bench_function(
             "stockfish/startpos/depth12",
             |b| {

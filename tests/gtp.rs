@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use nodeprof::engine::{Engine, EnginePosition, EngineSpec};
+use nodeprof::engine::{Engine, EngineSpec};
 use nodeprof::game::GameKind;
 use nodeprof::position::AnyPosition;
 
@@ -48,8 +48,8 @@ fn gtp_rhino_plays_legal_games_against_nodeprof() {
             let mv = if first_to_move == rhino_first {
                 let answer = engine.generate_move(first_to_move).unwrap();
                 rhino_moves += 1;
-                EnginePosition::Native(position)
-                    .check_move(&answer)
+                position
+                    .canonical_move(&answer)
                     .unwrap_or_else(|e| panic!("ply {plies}: rhino's {answer}: {e}"))
             } else {
                 let ours = position.legal_moves()[0].clone();

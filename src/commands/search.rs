@@ -193,7 +193,7 @@ fn run_engines(
         out,
         "{} ({}, {} empties)",
         case.name,
-        case.position.game(),
+        case.position.kind(),
         case.empties
     )?;
     writeln!(

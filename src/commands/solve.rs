@@ -186,11 +186,8 @@ fn judged(
 ) -> Solved {
     let margin = report.game_result.unwrap_or(0);
     let class = |v: i32| v.signum();
-    let (score_ok, move_ok) = match case
-        .expected
-        .as_ref()
-        .zip(case.expected.as_ref().and_then(|e| e.score()))
-    {
+    let proved = case.expected.as_ref().and_then(|e| Some((e, e.score()?)));
+    let (score_ok, move_ok) = match proved {
         None => (None, None),
         Some((expected, score)) => {
             let best = report.best_move.as_deref().unwrap_or("-");

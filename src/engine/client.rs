@@ -7,7 +7,6 @@ use super::gtp;
 use super::info::SearchResult;
 use super::nboard;
 use super::pons;
-use super::position::EnginePosition;
 use super::process::Process;
 use super::spec::{EngineSpec, Protocol};
 use super::uci;
@@ -83,18 +82,18 @@ impl Engine {
     /// not legal (or not a move) is an error.
     pub fn search(
         &mut self,
-        position: &EnginePosition,
+        position: &AnyPosition,
         depth: u32,
     ) -> Result<SearchResult, EngineError> {
         if let Some(kind) = self.spec.protocol.game() {
-            if position.kind() != Some(kind) {
+            if position.kind() != kind {
                 return Err(EngineError::Refused {
                     engine: self.spec.name().to_string(),
                     message: format!(
                         "{} is a protocol for {}, not {}",
                         self.spec.protocol.name(),
                         kind.title(),
-                        position.game()
+                        position.kind()
                     ),
                 });
             }
@@ -106,13 +105,14 @@ impl Engine {
             .map_err(|e| e.after_waiting(limit));
         let mut result = searched?;
         if let Some(mv) = &result.best_move {
-            let canonical = position
-                .check_move(mv)
-                .map_err(|message| EngineError::Protocol {
-                    engine: self.spec.name().to_string(),
-                    line: mv.clone(),
-                    message: format!("an illegal or unreadable move: {message}"),
-                })?;
+            let canonical =
+                position
+                    .canonical_move(mv)
+                    .map_err(|message| EngineError::Protocol {
+                        engine: self.spec.name().to_string(),
+                        line: mv.clone(),
+                        message: format!("an illegal or unreadable move: {message}"),
+                    })?;
             result.best_move = Some(canonical);
         }
         Ok(result)
@@ -121,7 +121,7 @@ impl Engine {
     /// The search in the engine's protocol.
     fn dispatch(
         &mut self,
-        position: &EnginePosition,
+        position: &AnyPosition,
         depth: u32,
         deadline: Instant,
     ) -> Result<SearchResult, EngineError> {
@@ -130,9 +130,7 @@ impl Engine {
             message,
         };
         Ok(match (self.spec.protocol, position) {
-            (Protocol::Pons, EnginePosition::Native(p)) if depth == END => {
-                pons::solve(&mut self.process, p, deadline)?
-            }
+            (Protocol::Pons, p) if depth == END => pons::solve(&mut self.process, p, deadline)?,
             (Protocol::Pons, _) => {
                 return Err(refused(
                     "Pons' solver only solves Connect 4 positions to the end (depth end)".into(),
@@ -149,12 +147,10 @@ impl Engine {
                     self.spec.protocol.name()
                 )))
             }
-            (Protocol::Nboard, EnginePosition::Native(p)) => {
-                nboard::search(&mut self.process, p, depth, deadline)?
-            }
+            (Protocol::Nboard, p) => nboard::search(&mut self.process, p, depth, deadline)?,
             (Protocol::Uci | Protocol::Uai | Protocol::Ugi, _) => uci::search(
                 &mut self.process,
-                &position.text(),
+                &position.to_string(),
                 &format!("depth {depth}"),
                 deadline,
             )?,

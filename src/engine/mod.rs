@@ -16,5 +16,5 @@ pub mod uci;
 
 pub use client::Engine;
 pub use info::{Iteration, Score, SearchResult};
-pub use position::{EngineCase, EnginePosition};
+pub use position::EngineCase;
 pub use spec::{EngineSpec, Ladder, NewGame, Protocol};

@@ -126,6 +126,12 @@ impl AnyPosition {
         Ok(pos)
     }
 
+    /// The move `text` names (in any form the game reads: SAN for chess, a clone written with
+    /// its origin for Ataxx, ...) in the game's own notation, if it is legal here.
+    pub fn canonical_move(&self, text: &str) -> Result<String, String> {
+        with_position!(self, p => p.parse_legal_move(text).map(|m| m.to_string()))
+    }
+
     /// The legal moves in the game's notation.
     pub fn legal_moves(&self) -> Vec<String> {
         with_position!(self, p => p.generate_moves().iter().map(|m| m.to_string()).collect())

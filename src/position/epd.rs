@@ -5,8 +5,6 @@
 //! `D1 20` ...) are read and kept out of the way.
 
 use super::any::{AnyPosition, Expected};
-use crate::game::Game;
-use crate::with_position;
 
 /// What a line's operations say of its position.
 #[derive(Debug, Default, PartialEq)]
@@ -43,10 +41,9 @@ pub fn parse(position: &AnyPosition, text: &str) -> Result<Operations, String> {
                     return Err(format!("'{opcode}' names no move"));
                 }
                 for san in operands {
-                    let canonical = with_position!(position, p => p
-                        .parse_legal_move(san)
-                        .map_err(|e| format!("{opcode} {san}: {e}"))?
-                        .to_string());
+                    let canonical = position
+                        .canonical_move(san)
+                        .map_err(|e| format!("{opcode} {san}: {e}"))?;
                     match opcode.as_str() {
                         "bm" => expected.best.push(canonical),
                         _ => expected.avoid.push(canonical),

@@ -4,8 +4,7 @@ use std::path::Path;
 
 use super::any::{AnyPosition, Case, Expected};
 use crate::error::PositionError;
-use crate::game::{Game, GameKind};
-use crate::with_position;
+use crate::game::GameKind;
 
 /// Reads one position file: `.obf` and `.fen` are lists, anything else a single `.pos` case.
 pub fn parse_file(path: &Path, game: Option<GameKind>) -> Result<Vec<Case>, PositionError> {
@@ -216,8 +215,7 @@ fn parse_values(position: &AnyPosition, text: &str) -> Result<Option<Expected>, 
                 value.trim()
             )
         })?;
-        let canonical = with_position!(position, p => p.parse_legal_move(mv)?.to_string());
-        move_values.push((canonical, value));
+        move_values.push((position.canonical_move(mv)?, value));
     }
     Ok(Expected::from_moves(move_values))
 }

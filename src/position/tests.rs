@@ -513,3 +513,15 @@ fn a_byte_order_mark_is_skipped_and_bad_bytes_name_their_line() {
         "{err}"
     );
 }
+
+#[test]
+fn moves_are_read_in_any_form_the_game_reads_and_written_canonically() {
+    let chess = AnyPosition::start(GameKind::Chess);
+    assert_eq!(chess.canonical_move("g1f3"), Ok("g1f3".into()));
+    assert_eq!(chess.canonical_move("Nf3"), Ok("g1f3".into()));
+    assert!(chess.canonical_move("e7e8q").is_err());
+    assert!(chess.canonical_move("e9e4").is_err());
+    let reversi = AnyPosition::start(GameKind::Reversi);
+    assert_eq!(reversi.canonical_move("F5"), Ok("f5".into()));
+    assert!(reversi.canonical_move("a1").is_err());
+}

@@ -125,33 +125,14 @@ pub fn grids(tables: &Tables) -> Vec<(String, Grid)> {
     ];
     let mut grids = Vec::new();
     for (stem, of) in per_search {
-        let cells = rows
-            .iter()
-            .map(|label| {
-                tables
-                    .positions
-                    .iter()
-                    .map(|p| {
-                        tables
-                            .finished
-                            .iter()
-                            .find(|r| r.label == *label && r.position == *p)
-                            .and_then(of)
-                    })
-                    .collect()
-            })
-            .collect();
-        grids.push((
-            stem.to_string(),
-            Grid {
-                row_var: "name".into(),
-                col_var: "test".into(),
-                rows: rows.clone(),
-                cols: tables.positions.clone(),
-                cells,
-                integer: false,
-            },
-        ));
+        let grid = ratio_grid(("name", &rows), ("test", &tables.positions), |label, p| {
+            tables
+                .finished
+                .iter()
+                .find(|r| r.label == *label && r.position == *p)
+                .and_then(of)
+        });
+        grids.push((stem.to_string(), grid));
     }
     type Ratio = fn(&Distance) -> Option<f64>;
     let by_depth: [(&str, Ratio); 3] = [
@@ -160,35 +141,38 @@ pub fn grids(tables: &Tables) -> Vec<(String, Grid)> {
         ("graph_ratio_by_depth", Distance::graph_ratio),
     ];
     for (stem, of) in by_depth {
-        let cells = tables
-            .names
-            .iter()
-            .map(|name| {
-                tables
-                    .depths
+        let grid = ratio_grid(
+            ("name", &tables.names),
+            ("depth", &tables.depths),
+            |name, depth| {
+                distances
                     .iter()
-                    .map(|depth| {
-                        distances
-                            .iter()
-                            .find(|d| d.name == *name && d.depth == *depth)
-                            .and_then(of)
-                    })
-                    .collect()
-            })
-            .collect();
-        grids.push((
-            stem.to_string(),
-            Grid {
-                row_var: "name".into(),
-                col_var: "depth".into(),
-                rows: tables.names.clone(),
-                cols: tables.depths.clone(),
-                cells,
-                integer: false,
+                    .find(|d| d.name == *name && d.depth == *depth)
+                    .and_then(of)
             },
-        ));
+        );
+        grids.push((stem.to_string(), grid));
     }
     grids
+}
+
+/// A grid of ratios: one row per `rows` value, one column per `cols` value, each cell `cell`.
+fn ratio_grid(
+    (row_var, rows): (&str, &[String]),
+    (col_var, cols): (&str, &[String]),
+    cell: impl Fn(&String, &String) -> Option<f64>,
+) -> Grid {
+    Grid {
+        row_var: row_var.into(),
+        col_var: col_var.into(),
+        rows: rows.to_vec(),
+        cols: cols.to_vec(),
+        cells: rows
+            .iter()
+            .map(|r| cols.iter().map(|c| cell(r, c)).collect())
+            .collect(),
+        integer: false,
+    }
 }
 
 fn times(ratio: Option<f64>) -> String {

@@ -60,13 +60,13 @@ pub fn greet(spec: &EngineSpec, cases: &[EngineCase], depths: &[u32]) -> Result<
         _ => {}
     }
     if let Some(kind) = spec.protocol.game() {
-        if let Some(other) = cases.iter().find(|c| c.position.kind() != Some(kind)) {
+        if let Some(other) = cases.iter().find(|c| c.position.kind() != kind) {
             return Err(refuse(format!(
                 "{} is a protocol for {}; {} is {}",
                 spec.protocol.name(),
                 kind.title(),
                 other.name,
-                other.position.game()
+                other.position.kind()
             )));
         }
     }
@@ -258,7 +258,7 @@ fn first_move(case: &EngineCase, it: &Iteration) -> Option<String> {
     let first = it.pv.first()?;
     Some(
         case.position
-            .check_move(first)
+            .canonical_move(first)
             .unwrap_or_else(|_| first.clone()),
     )
 }

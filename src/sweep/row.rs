@@ -84,7 +84,7 @@ pub fn engine_row(
 ) -> Record {
     let mut record = Record {
         seq,
-        game: case.position.game().to_string(),
+        game: case.position.kind().name().to_string(),
         suite: case.suite.clone(),
         position: case.name.clone(),
         empties: case.empties,

@@ -217,26 +217,6 @@ impl Chess {
     pub fn halfmove_clock(&self) -> u32 {
         self.board().halfmove_clock() as u32
     }
-
-    /// Whether `mv` takes a piece (en passant included).
-    #[inline(always)]
-    pub fn is_capture(&self, mv: ChessMove) -> bool {
-        !mv.is_castle() && (self.board().occupied().has(mv.to_square()) || self.is_en_passant(mv))
-    }
-
-    #[inline(always)]
-    fn is_en_passant(&self, mv: ChessMove) -> bool {
-        let board = self.board();
-        board.piece_on(mv.from_square()) == Some(Piece::Pawn)
-            && mv.from_square().file() != mv.to_square().file()
-            && !board.occupied().has(mv.to_square())
-    }
-
-    /// The piece on `square` and its side, if any.
-    pub fn piece_at(&self, square: Square) -> Option<(Piece, Side)> {
-        let board = self.board();
-        Some((board.piece_on(square)?, side_of(board.color_on(square)?)))
-    }
 }
 
 /// White moves first: nodeprof's first mover is `Side::Black` in every game, named by
