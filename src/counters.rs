@@ -42,6 +42,8 @@ macro_rules! counter_list {
                 "nodes of a windowed search whose move loop ended inside the window (an exact value)", detail;
             iteration, "iterations",
                 "searches of the root to a depth: 1, or one each depth of iterative deepening (and the final solve)", detail;
+            tokens, "tokens granted",
+                "token and flow searches: the tokens granted to the root, B^depth (the tokens they used are their leaves: an evaluated position uses one)", detail;
             pass, "root passes",
                 "times the root was searched: one an iteration, and one more for each aspiration re-search, MTD(f) pass or bisection probe (pass / iteration: passes per iteration)", detail;
         }

@@ -180,6 +180,10 @@ pub trait Game:
     /// second on one core; none where a few empties can still hold a long game.
     const EXACT_ADJUDICATION_EMPTIES: Option<u32> = None;
 
+    /// Whether the game has checks (chess): a move that attacks the king, which `+checkext`
+    /// extends and the `flow` search weighs.
+    const HAS_CHECKS: bool = false;
+
     /// The standard start position.
     fn start() -> Self;
 
@@ -215,6 +219,13 @@ pub trait Game:
     /// (the score line `30-19` of a match).
     fn stone_counts(&self) -> Option<(u32, u32)> {
         None
+    }
+
+    /// Whether the side to move is in check (only games with `HAS_CHECKS` have checks): the
+    /// move that led here gave check.
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        false
     }
 
     /// Final score of a finished game, for the side to move.

@@ -17,7 +17,9 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         let mut node = Node::new(alpha);
         for i in 0..moves.len() {
             let mv = self.move_at(pos, &mut moves, i, deferred, ply, depth);
-            let value = -self.alphabeta(&pos.play(mv), depth - 1, -beta, -node.alpha, ply + 1);
+            let child = pos.play(mv);
+            let child_depth = self.child_depth(&child, depth, ply);
+            let value = -self.alphabeta(&child, child_depth, -beta, -node.alpha, ply + 1);
             if self.offer(&mut node, pos, mv, i, value, beta, depth, ply) {
                 break;
             }

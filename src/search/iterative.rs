@@ -64,7 +64,16 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             },
             Base::Mtdf => self.mtdf(pos, depth, guess.unwrap_or(0)),
             Base::Bisect => unreachable!("bisect makes its own windows"),
-            Base::Token { branching } => self.token(pos, budget(branching, depth), -INF, INF, 0),
+            Base::Token { branching } => {
+                let tokens = budget(branching, depth);
+                self.count(|c| c.tokens += tokens);
+                self.token(pos, tokens, -INF, INF, 0)
+            }
+            Base::Flow { branching } => {
+                let tokens = budget(branching, depth);
+                self.count(|c| c.tokens += tokens);
+                self.flow(pos, tokens, -INF, INF, 0).0
+            }
         }
     }
 

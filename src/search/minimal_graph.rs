@@ -12,7 +12,6 @@ use super::config::{SearchConfig, END};
 use super::endgame::Endgame;
 use super::run::check;
 use super::searcher::Searcher;
-use super::variants::Base;
 use crate::counters::Counters;
 use crate::error::SearchError;
 
@@ -27,7 +26,7 @@ pub fn left_first_minimal_graph<G: Endgame>(
     value: i32,
 ) -> Result<Option<Counters>, SearchError> {
     let variant = &config.variant;
-    if matches!(variant.base, Base::Token { .. }) || variant.wld || (depth == END && config.wld) {
+    if !variant.base.depth_limited() || variant.wld || (depth == END && config.wld) {
         return Ok(None);
     }
     check::<G>(depth, config)?;

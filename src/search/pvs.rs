@@ -17,14 +17,15 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         for i in 0..moves.len() {
             let mv = self.move_at(pos, &mut moves, i, deferred, ply, depth);
             let child = pos.play(mv);
+            let child_depth = self.child_depth(&child, depth, ply);
             let a = node.alpha;
             let value = if i == 0 {
-                -self.pvs(&child, depth - 1, -beta, -a, ply + 1)
+                -self.pvs(&child, child_depth, -beta, -a, ply + 1)
             } else {
-                let scout = -self.pvs(&child, depth - 1, -a - 1, -a, ply + 1);
+                let scout = -self.pvs(&child, child_depth, -a - 1, -a, ply + 1);
                 if scout > a && scout < beta {
                     self.count(|c| c.research += 1);
-                    -self.pvs(&child, depth - 1, -beta, -a, ply + 1)
+                    -self.pvs(&child, child_depth, -beta, -a, ply + 1)
                 } else {
                     scout
                 }

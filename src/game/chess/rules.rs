@@ -207,12 +207,6 @@ impl Chess {
         self.0.board()
     }
 
-    /// Whether the side to move is in check.
-    #[inline(always)]
-    pub fn in_check(&self) -> bool {
-        !self.board().checkers().is_empty()
-    }
-
     /// The halfmove clock (plies since the last capture or pawn move).
     pub fn halfmove_clock(&self) -> u32 {
         self.board().halfmove_clock() as u32
@@ -280,6 +274,7 @@ impl Game for Chess {
     const EVALS: &'static [Eval] = &[Eval::Pesto];
     /// Checkmate and stalemate count no leaves below them (the published perft counts).
     const FINISHED_GAME_PERFT: u64 = 0;
+    const HAS_CHECKS: bool = true;
 
     fn start() -> Chess {
         Chess::from_board(Board::default())
@@ -326,6 +321,11 @@ impl Game for Chess {
     #[inline(always)]
     fn play_in_place(&mut self, mv: ChessMove) {
         self.0.board_mut().play_unchecked(mv.to_cozy());
+    }
+
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        !self.board().checkers().is_empty()
     }
 
     /// Checkmate or stalemate.

@@ -165,6 +165,8 @@ fn token_search_with_a_full_budget_is_alphabeta() {
                 ab.counters.fail_low,
                 ab.counters.exact_node,
             ) = (0, 0, 0);
+            // And the tokens granted by token searches only.
+            ab.counters.tokens = token_budget(3, depth);
             assert_eq!(
                 (token.score, token.counters),
                 (ab.score, ab.counters),

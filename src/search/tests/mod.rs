@@ -134,6 +134,7 @@ fn check_values_match_negamax<G: Endgame>(cases: &[G], max_depth: u32) -> (u32, 
     (searches, differ, worst)
 }
 
+mod chess;
 mod connect4;
 mod depth_limited;
 mod exact;

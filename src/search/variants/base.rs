@@ -19,6 +19,10 @@ pub enum Base {
     Bisect,
     /// Node-budget search: `branching ^ depth` evaluations shared out among the moves.
     Token { branching: u32 },
+    /// Node-budget search by a chess engine devlog's rule (its V4): `branching ^ depth`
+    /// tokens, each move granted its share of what is left, a check a double share, tokens
+    /// a move leaves unused flowing to the later moves.
+    Flow { branching: u32 },
 }
 
 /// One base algorithm's row.
@@ -83,6 +87,19 @@ pub const BASES: &[BaseInfo] = &[
             branching: b.map_or(DEFAULT_TOKEN_BRANCHING, |b| b as u32),
         },
     },
+    BaseInfo {
+        name: "flow",
+        arg: Some(Arg {
+            placeholder: "B",
+            what: "token branching",
+            min: 2,
+            max: 1000,
+        }),
+        about: "B^depth tokens by the devlog's rule: ceil(left / moves left) a move, a check double, unused tokens flow on (B = 10)",
+        make: |b| Base::Flow {
+            branching: b.map_or(DEFAULT_TOKEN_BRANCHING, |b| b as u32),
+        },
+    },
 ];
 
 impl BaseInfo {
@@ -112,14 +129,17 @@ impl Base {
             Base::Mtdf => "mtdf",
             Base::Bisect => "bisect",
             Base::Token { .. } => "token",
+            Base::Flow { .. } => "flow",
         }
     }
 
     /// The canonical text: the name, and the argument when it is not the default.
     pub fn spec(self) -> String {
         match self {
-            Base::Token { branching } if branching != DEFAULT_TOKEN_BRANCHING => {
-                format!("token:{branching}")
+            Base::Token { branching } | Base::Flow { branching }
+                if branching != DEFAULT_TOKEN_BRANCHING =>
+            {
+                format!("{}:{branching}", self.name())
             }
             other => other.name().to_string(),
         }
@@ -139,8 +159,16 @@ impl Base {
         )
     }
 
-    /// Whether the search stops at a fixed depth (all but token).
+    /// Whether the search stops at a fixed depth (all but the token budgets).
     pub fn depth_limited(self) -> bool {
-        !matches!(self, Base::Token { .. })
+        self.token_branching().is_none()
+    }
+
+    /// The branching of a token budget (`B^depth` tokens), for `token` and `flow`.
+    pub fn token_branching(self) -> Option<u32> {
+        match self {
+            Base::Token { branching } | Base::Flow { branching } => Some(branching),
+            _ => None,
+        }
     }
 }

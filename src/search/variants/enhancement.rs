@@ -48,6 +48,8 @@ pub enum Need {
     Narrow,
     /// A node's immediate win already checked (`winfirst` or `nolose`).
     KnowsWins,
+    /// The devlog's token rule (`flow`).
+    Flow,
 }
 
 /// What an enhancement needs of the game (`Endgame`'s hooks).
@@ -61,6 +63,8 @@ pub enum GameNeed {
     Parity,
     /// Immediate threats (wins and losses at the next stone).
     Threats,
+    /// Checks (chess).
+    Checks,
 }
 
 impl Need {
@@ -77,6 +81,7 @@ impl Need {
             Need::TableCuts => !variant.table.is_some_and(|t| t.cuts),
             Need::Narrow => !variant.table.is_some_and(|t| t.narrow),
             Need::KnowsWins => !(variant.win_first || variant.no_lose),
+            Need::Flow => !matches!(base, Base::Flow { .. }),
         };
         fails.then(|| match self {
             Need::NotBaseline => "negamax takes no enhancements: it is the full-tree baseline".into(),
@@ -94,6 +99,7 @@ impl Need {
             Need::TableCuts => format!("{name} cuts on table entries: add +tt or +ttcut"),
             Need::Narrow => format!("{name} is a rule of the narrowing table: add +ttnarrow"),
             Need::KnowsWins => format!("{name} bounds a side that cannot win at once: add +winfirst or +nolose"),
+            Need::Flow => format!("{name} weighs checks in the devlog's token rule: use it with flow"),
         })
     }
 }
@@ -106,6 +112,10 @@ pub const MAX_KILLERS: u32 = 64;
 pub const DEFAULT_ASPIRATION: i32 = 8;
 pub const DEFAULT_LAST: u32 = 4;
 pub const DEFAULT_SSO: u32 = 2;
+/// The devlog's V3: checks extended until ply 10.
+pub const DEFAULT_CHECK_EXTENSION: u32 = 10;
+/// The devlog's V4: a check counts as two virtual moves.
+pub const DEFAULT_CHECK_WEIGHT: u32 = 2;
 /// Shallow search ordering is done at nodes with at least this many empties.
 pub const SSO_MIN_EMPTIES: u32 = 14;
 
@@ -367,6 +377,14 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
         Arg { placeholder: "N", what: "last empties", min: 1, max: 64 },
         "exact solving: the last N empties (default 4) by specialised code, no table (Reversi)",
         needs: &[Need::Window], exact: true, game: Some(GameNeed::SmallSolver)),
+    count_row!("checkext", check_extension, DEFAULT_CHECK_EXTENSION,
+        Arg { placeholder: "P", what: "check extension's last ply", min: 1, max: 100 },
+        "a move that gives check costs no depth before ply P (default 10), and no line passes ply P (the devlog's V3: alphabeta+checkext at depth 4)",
+        needs: &[Need::Window], exact: false, game: Some(GameNeed::Checks)),
+    count_row!("checkweight", check_weight, DEFAULT_CHECK_WEIGHT,
+        Arg { placeholder: "W", what: "check weight", min: 1, max: 16 },
+        "flow: a checking move counts as W virtual moves and gets W shares (default 2, the devlog's)",
+        needs: &[Need::Flow], exact: false, game: Some(GameNeed::Checks)),
     count_row!("sso", sso, DEFAULT_SSO,
         Arg { placeholder: "D", what: "ordering search depth", min: 1, max: 8 },
         "exact solving: order moves by a depth-D search (default 2) at nodes with 14+ empties",

@@ -17,7 +17,8 @@ mod variant;
 pub use arg::Arg;
 pub use base::{Base, BaseInfo, BASES};
 pub use enhancement::{
-    Enhancement, GameNeed, Need, DEFAULT_TABLE_MIB, ENHANCEMENTS, MAX_KILLERS, SSO_MIN_EMPTIES,
+    Enhancement, GameNeed, Need, DEFAULT_CHECK_WEIGHT, DEFAULT_TABLE_MIB, ENHANCEMENTS,
+    MAX_KILLERS, SSO_MIN_EMPTIES,
 };
 pub use presets::{Preset, PRESETS};
 pub use profiles::CLASSIC_TABLE_MIB;

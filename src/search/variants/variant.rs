@@ -77,6 +77,11 @@ pub struct Variant {
     pub threats: bool,
     /// Solving proves only win, draw or loss: the root window is (-1, 1).
     pub wld: bool,
+    /// A move that gives check costs no depth before this ply, which no line passes (games
+    /// with checks).
+    pub check_extension: Option<u32>,
+    /// `flow`: the virtual moves a checking move counts for (its share's multiple).
+    pub check_weight: Option<u32>,
 }
 
 impl Variant {
@@ -103,10 +108,12 @@ impl Variant {
             no_lose: false,
             threats: false,
             wld: false,
+            check_extension: None,
+            check_weight: None,
         }
     }
 
-    /// Whether the search stops at a fixed depth (all but token).
+    /// Whether the search stops at a fixed depth (all but the token budgets).
     pub fn is_depth_limited(&self) -> bool {
         self.base.depth_limited()
     }
