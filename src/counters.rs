@@ -32,6 +32,8 @@ macro_rules! counter_list {
                 "beta cut-offs on the third move tried (those on later moves: beta_cut - first_cut - second_cut - third_cut)", detail;
             cut_index_sq, "squared cut positions",
                 "the sum over beta cut-offs of the squared position of the cutting move (1 for the first): sqrt(cut_index_sq / beta_cut) is the weighted cut index of the move ordering tests", detail;
+            qnode, "quiescence nodes",
+                "positions quiescence search visits below the horizon (the horizon position itself is a leaf): leaf + interior + qnode = every position visited", detail;
             research, "re-searches",
                 "searches of the same node again with another window (PVS re-searches, aspiration failures, MTD(f) passes after the first)";
             fail_high, "fail-high nodes",

@@ -184,6 +184,10 @@ pub trait Game:
     /// extends and the `flow` search weighs.
     const HAS_CHECKS: bool = false;
 
+    /// Whether the game has captures that settle material (chess), which quiescence search
+    /// plays out and MVV-LVA orders ([`Game::captures`], [`Game::capture_rank`]).
+    const HAS_CAPTURES: bool = false;
+
     /// The standard start position.
     fn start() -> Self;
 
@@ -219,6 +223,19 @@ pub trait Game:
     /// (the score line `30-19` of a match).
     fn stone_counts(&self) -> Option<(u32, u32)> {
         None
+    }
+
+    /// The legal moves that capture (games with `HAS_CAPTURES`: chess), for quiescence search.
+    fn captures(&self) -> Self::Moves {
+        Self::Moves::default()
+    }
+
+    /// The most-valuable-victim, least-valuable-attacker rank of `mv` (higher: tried
+    /// first), 0 for a move that captures nothing (games with `HAS_CAPTURES`).
+    #[inline(always)]
+    fn capture_rank(&self, mv: Self::Move) -> u32 {
+        let _ = mv;
+        0
     }
 
     /// Whether the side to move is in check (only games with `HAS_CHECKS` have checks): the

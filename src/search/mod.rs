@@ -19,6 +19,7 @@ mod mtdf;
 mod negamax;
 mod ordering;
 mod pvs;
+mod quiescence;
 mod run;
 mod searcher;
 mod steps;

@@ -1,6 +1,6 @@
 //! Move ordering at a node, in this order of application: the fixed generation order (or,
 //! with `fileorder`, file by file; optionally shuffled with a seed), mobility (fewest opponent replies first), history
-//! (highest first), killers to the front, then the table's move (or, at the root of an
+//! (highest first), captures first by MVV-LVA, killers to the front, then the table's move (or, at the root of an
 //! iterative deepening search, the previous iteration's best move) first of all. Sorts are
 //! stable, so each step keeps the previous one's order among equals.
 
@@ -10,7 +10,7 @@ use super::endgame::Endgame;
 use super::searcher::{to_the_end, Searcher, INF};
 use super::variants::SSO_MIN_EMPTIES;
 use crate::game::tree::splitmix64;
-use crate::game::GameMove;
+use crate::game::{Game, GameMove};
 
 /// Room for the keys of any game's move list.
 const KEY_ROOM: usize = 320;
@@ -66,6 +66,9 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             let side = pos.side_to_move();
             sort_by_key(moves, |&mv| u64::MAX - history.score(side, mv));
         }
+        if G::HAS_CAPTURES && self.options.variant.mvv_lva {
+            captures_first(pos, moves);
+        }
         if let Some(killers) = &self.memory.killers {
             killers.bring_forward(ply, moves, 0);
         }
@@ -79,6 +82,13 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
 }
 
 /// Stable insertion sort by a key computed once a move (move lists are short).
+/// Captures first, most valuable victim then least valuable attacker (`mvvlva`, and
+/// quiescence search's order); stable, so the rest keep their order.
+#[inline]
+pub(super) fn captures_first<G: Game>(pos: &G, moves: &mut [G::Move]) {
+    sort_by_key(moves, |&mv| u64::from(u32::MAX - pos.capture_rank(mv)));
+}
+
 fn sort_by_key<M: GameMove>(moves: &mut [M], key: impl Fn(&M) -> u64) {
     debug_assert!(moves.len() <= KEY_ROOM);
     let mut keys: ArrayVec<u64, KEY_ROOM> = moves.iter().map(&key).collect();

@@ -121,6 +121,12 @@ fn game_refusal<G: Endgame>(need: GameNeed, variant: &Variant) -> Option<String>
                 G::NAME
             )
         }),
+        GameNeed::Captures => (!G::HAS_CAPTURES).then(|| {
+            format!(
+                "{variant} needs a game with captures (chess), which {} is not",
+                G::NAME
+            )
+        }),
         GameNeed::Checks => (!G::HAS_CHECKS).then(|| {
             format!(
                 "{variant} needs a game with checks (chess), which {} is not",

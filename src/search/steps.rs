@@ -221,6 +221,10 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             }
             None => 0,
         };
+        if G::HAS_CAPTURES && depth == 0 && self.options.variant.quiesce {
+            let value = self.quiesce(pos, *alpha, *beta, ply);
+            return Opened::Settled(self.bounded(value, *alpha, *beta));
+        }
         if let Opened::Settled(value) = self.enter(pos, depth == 0, ply, moves) {
             return Opened::Settled(value);
         }

@@ -10,7 +10,7 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
 use arrayvec::ArrayVec;
-use cozy_chess::{Board, Color, File, Move, Piece, Square};
+use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
 
 use super::board::Packed;
 use crate::game::rules::{Eval, Game, GameMove, Side};
@@ -275,6 +275,7 @@ impl Game for Chess {
     /// Checkmate and stalemate count no leaves below them (the published perft counts).
     const FINISHED_GAME_PERFT: u64 = 0;
     const HAS_CHECKS: bool = true;
+    const HAS_CAPTURES: bool = true;
 
     fn start() -> Chess {
         Chess::from_board(Board::default())
@@ -321,6 +322,48 @@ impl Game for Chess {
     #[inline(always)]
     fn play_in_place(&mut self, mv: ChessMove) {
         self.0.board_mut().play_unchecked(mv.to_cozy());
+    }
+
+    /// Moves onto an enemy piece, and en passant.
+    #[inline]
+    fn captures(&self) -> Self::Moves {
+        let board = self.board();
+        let us = board.side_to_move();
+        let enemy = board.colors(!us);
+        let en_passant = board.en_passant().map_or(BitBoard::EMPTY, |file| {
+            Square::new(file, Rank::Sixth.relative_to(us)).bitboard()
+        });
+        let mut list = ArrayVec::new();
+        board.generate_moves(|mut moves| {
+            moves.to &= match moves.piece {
+                Piece::Pawn => enemy | en_passant,
+                _ => enemy,
+            };
+            let piece = moves.piece;
+            for mv in moves {
+                // At most 218 legal moves (MAX_MOVES).
+                unsafe { list.push_unchecked(ChessMove::from_cozy(board, piece, mv)) };
+            }
+            false
+        });
+        list
+    }
+
+    /// The victim's value (pawn 1 to queen 5; en passant takes a pawn) times 8, less the
+    /// attacker's (pawn 1 to king 6).
+    #[inline]
+    fn capture_rank(&self, mv: ChessMove) -> u32 {
+        let board = self.board();
+        let (from, to) = (mv.from_square(), mv.to_square());
+        let Some(attacker) = board.piece_on(from) else {
+            return 0;
+        };
+        let victim = match board.color_on(to) {
+            Some(color) if color != board.side_to_move() => board.piece_on(to),
+            None if attacker == Piece::Pawn && from.file() != to.file() => Some(Piece::Pawn),
+            _ => None,
+        };
+        victim.map_or(0, |v| (v as u32 + 1) * 8 - (attacker as u32 + 1))
     }
 
     #[inline(always)]

@@ -132,3 +132,84 @@ fn flow_uses_one_token_an_evaluation() {
     );
     assert_ne!(two, four, "Kiwipete has checks in its tree");
 }
+
+/// Minimax to `depth`, then over {stand pat} and the captures, played out.
+fn quiet_minimax(pos: &Chess, depth: u32) -> i32 {
+    if pos.is_over() {
+        return pos.terminal_score();
+    }
+    let moves = match depth {
+        0 => pos.captures(),
+        _ => pos.generate_moves(),
+    };
+    let mut best = match depth {
+        0 => pos.evaluate(Eval::Pesto),
+        _ => -INF,
+    };
+    for &mv in moves.iter() {
+        best = best.max(-quiet_minimax(&pos.play(mv), depth.saturating_sub(1)));
+    }
+    best
+}
+
+#[test]
+fn quiescence_finds_the_value_of_the_capture_tree_and_counts_its_nodes() {
+    // The plain minimax over every capture sequence grows fast: the start and the wiki's
+    // endgame (position 3), to depth 3.
+    let positions = chess();
+    let mut qnodes = 0;
+    for pos in [&positions[0], &positions[2]] {
+        for depth in 1..=3 {
+            let truth = quiet_minimax(pos, depth);
+            let plain = run(pos, depth, "alphabeta").counters;
+            for spec in [
+                "alphabeta+quiesce",
+                "pvs+tt+id+quiesce+mvvlva",
+                "mtdf+tt+id+quiesce",
+            ] {
+                let got = run(pos, depth, spec);
+                assert_eq!(got.score, truth, "{pos} depth {depth} {spec}");
+            }
+            let quiet = run(pos, depth, "alphabeta+quiesce").counters;
+            qnodes += quiet.qnode;
+            assert_eq!(plain.qnode, 0);
+        }
+    }
+    assert!(qnodes > 0, "captures below the horizon");
+}
+
+#[test]
+fn mvv_lva_orders_captures_by_victim_then_attacker_and_changes_no_value() {
+    // Kiwipete: bishop takes bishop, queen takes knight, pawn takes pawn, knight takes
+    // pawn, queen takes pawn, then the quiet moves; a pawn takes h3 before the queen does.
+    let kiwipete = &chess()[1];
+    let mut moves = kiwipete.generate_moves();
+    crate::search::ordering::captures_first(kiwipete, &mut moves);
+    let names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    let at = |m: &str| names.iter().position(|n| n == m).unwrap();
+    let order = ["e2a6", "f3f6", "d5e6", "e5d7", "f3h3", "a2a3"].map(at);
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{names:?}");
+    assert!(at("g2h3") < at("f3h3"));
+    let captures = kiwipete.captures().len();
+    assert!(moves[..captures]
+        .iter()
+        .all(|&m| kiwipete.capture_rank(m) > 0));
+    assert!(moves[captures..]
+        .iter()
+        .all(|&m| kiwipete.capture_rank(m) == 0));
+    for pos in chess() {
+        for depth in 1..=3 {
+            let truth = run(&pos, depth, "negamax").score;
+            for spec in [
+                "alphabeta+mvvlva",
+                "pvs+mvvlva+killer+history",
+                "mtdf+tt+id+mvvlva",
+            ] {
+                let mut variant: Variant = spec.parse().unwrap();
+                variant = variant.with_exact_depth_cuts();
+                let got = search(&pos, depth, &config_for::<Chess>(variant)).unwrap();
+                assert_eq!(got.score, truth, "{pos} depth {depth} {spec}");
+            }
+        }
+    }
+}

@@ -65,6 +65,8 @@ pub enum GameNeed {
     Threats,
     /// Checks (chess).
     Checks,
+    /// Captures (chess).
+    Captures,
 }
 
 impl Need {
@@ -377,6 +379,12 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
         Arg { placeholder: "N", what: "last empties", min: 1, max: 64 },
         "exact solving: the last N empties (default 4) by specialised code, no table (Reversi)",
         needs: &[Need::Window], exact: true, game: Some(GameNeed::SmallSolver)),
+    flag_row!("quiesce", quiesce,
+        "quiescence search: at the horizon the side to move may stand pat or capture, captures played out (MVV-LVA order), counted in qnode (chess)",
+        needs: &[Need::Window], exact: false, game: Some(GameNeed::Captures)),
+    flag_row!("mvvlva", mvv_lva,
+        "captures first, most valuable victim, then least valuable attacker (chess)",
+        needs: &[Need::OrderingBase], exact: false, game: Some(GameNeed::Captures)),
     count_row!("checkext", check_extension, DEFAULT_CHECK_EXTENSION,
         Arg { placeholder: "P", what: "check extension's last ply", min: 1, max: 100 },
         "a move that gives check costs no depth before ply P (default 10), and no line passes ply P (the devlog's V3: alphabeta+checkext at depth 4)",

@@ -82,6 +82,11 @@ pub struct Variant {
     pub check_extension: Option<u32>,
     /// `flow`: the virtual moves a checking move counts for (its share's multiple).
     pub check_weight: Option<u32>,
+    /// At the horizon, captures are played out (games with captures).
+    pub quiesce: bool,
+    /// Captures first, most valuable victim then least valuable attacker (games with
+    /// captures).
+    pub mvv_lva: bool,
 }
 
 impl Variant {
@@ -110,6 +115,8 @@ impl Variant {
             wld: false,
             check_extension: None,
             check_weight: None,
+            quiesce: false,
+            mvv_lva: false,
         }
     }
 
