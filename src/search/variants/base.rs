@@ -36,6 +36,14 @@ pub struct BaseInfo {
 /// The token search's default branching factor.
 pub const DEFAULT_TOKEN_BRANCHING: u32 = 10;
 
+/// The token budgets' argument: B, for B^depth tokens.
+const TOKEN_ARG: Option<Arg> = Some(Arg {
+    placeholder: "B",
+    what: "token branching",
+    min: 2,
+    max: 1000,
+});
+
 /// The base algorithms, in the order `nodeprof variants` lists them.
 pub const BASES: &[BaseInfo] = &[
     BaseInfo {
@@ -76,12 +84,7 @@ pub const BASES: &[BaseInfo] = &[
     },
     BaseInfo {
         name: "token",
-        arg: Some(Arg {
-            placeholder: "B",
-            what: "token branching",
-            min: 2,
-            max: 1000,
-        }),
+        arg: TOKEN_ARG,
         about: "node budget of B^depth evaluations shared out among the moves (B = 10)",
         make: |b| Base::Token {
             branching: b.map_or(DEFAULT_TOKEN_BRANCHING, |b| b as u32),
@@ -89,12 +92,7 @@ pub const BASES: &[BaseInfo] = &[
     },
     BaseInfo {
         name: "flow",
-        arg: Some(Arg {
-            placeholder: "B",
-            what: "token branching",
-            min: 2,
-            max: 1000,
-        }),
+        arg: TOKEN_ARG,
         about: "B^depth tokens by the devlog's rule: ceil(left / moves left) a move, a check double, unused tokens flow on (B = 10)",
         make: |b| Base::Flow {
             branching: b.map_or(DEFAULT_TOKEN_BRANCHING, |b| b as u32),
