@@ -34,8 +34,18 @@ macro_rules! counter_list {
                 "the sum over beta cut-offs of the squared position of the cutting move (1 for the first): sqrt(cut_index_sq / beta_cut) is the weighted cut index of the move ordering tests", detail;
             qnode, "quiescence nodes",
                 "positions quiescence search visits below the horizon (the horizon position itself is a leaf): leaf + interior + qnode = every position visited", detail;
+            drawn, "drawn by rule",
+                "positions scored as draws by `+draws` (a repetition on the search path or of the game before the root, the fifty-move rule, no mating material), counted in leaf too", detail;
+            null_try, "null-move searches",
+                "nodes where `+nullmove` passed and searched the reduced null window", detail;
+            null_cut, "null-move cut-offs",
+                "null-move searches that reached beta and ended the node", detail;
+            reduced, "reduced moves",
+                "moves `+lmr` searched a ply shallower first (those that beat alpha are searched again in full, counted in research)", detail;
+            futile, "futile moves",
+                "quiet moves `+futility` skipped at depth 1", detail;
             research, "re-searches",
-                "searches of the same node again with another window (PVS re-searches, aspiration failures, MTD(f) passes after the first)";
+                "searches of the same node again with another window (PVS re-searches, late-move reductions' full searches, aspiration failures, MTD(f) passes after the first)";
             fail_high, "fail-high nodes",
                 "nodes of a windowed search (alpha-beta, PVS, MTD(f), bisection) whose move loop ended at or above beta (a lower bound)", detail;
             fail_low, "fail-low nodes",

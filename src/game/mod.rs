@@ -7,6 +7,7 @@ pub mod chess;
 pub mod connect4;
 mod notation;
 mod perft;
+pub mod pgn;
 pub mod record;
 mod registry;
 pub mod reversi;

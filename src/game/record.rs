@@ -29,10 +29,14 @@ pub enum Termination {
     AdjudicatedResign,
     /// Drawn at the move limit (`--maxmoves`).
     MaxMoves,
+    /// Drawn by the third occurrence of a position (chess).
+    Repetition,
+    /// Drawn because no side can mate (chess: insufficient material).
+    DeadPosition,
 }
 
 impl Termination {
-    pub const ALL: [Termination; 11] = [
+    pub const ALL: [Termination; 13] = [
         Termination::End,
         Termination::MoveRule,
         Termination::TimeForfeit,
@@ -44,6 +48,8 @@ impl Termination {
         Termination::AdjudicatedDraw,
         Termination::AdjudicatedResign,
         Termination::MaxMoves,
+        Termination::Repetition,
+        Termination::DeadPosition,
     ];
 
     /// The termination the tables write as `name`.
@@ -64,6 +70,8 @@ impl Termination {
             Termination::AdjudicatedDraw => "adjudicated_draw",
             Termination::AdjudicatedResign => "adjudicated_resign",
             Termination::MaxMoves => "max_moves",
+            Termination::Repetition => "repetition",
+            Termination::DeadPosition => "dead_position",
         }
     }
 
@@ -81,6 +89,8 @@ impl Termination {
             Termination::AdjudicatedDraw => "adjudicated draw by score",
             Termination::AdjudicatedResign => "adjudicated resignation by score",
             Termination::MaxMoves => "move limit",
+            Termination::Repetition => "3-fold repetition",
+            Termination::DeadPosition => "insufficient material",
         }
     }
 

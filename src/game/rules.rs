@@ -188,6 +188,20 @@ pub trait Game:
     /// plays out and MVV-LVA orders ([`Game::captures`], [`Game::capture_rank`]).
     const HAS_CAPTURES: bool = false;
 
+    /// Whether a game drawn by repeating a position or by a reversible-move rule can arise
+    /// (chess): the search's `+draws` and the match runner read [`Game::reversible_plies`]
+    /// and [`Game::drawn_by_rule`].
+    const HAS_DRAW_RULES: bool = false;
+
+    /// Whether a side may pass its move in search (chess's null move, for `+nullmove`).
+    const HAS_NULL_MOVE: bool = false;
+
+    /// Whether a won game scores higher the sooner it is won (chess: mate in fewer plies),
+    /// so that a search mates instead of staying forever in a won position. A finished game
+    /// at ply p of a search scores `terminal_score` moved p toward zero; the table keeps
+    /// such scores from the node's point of view.
+    const WINS_BY_DISTANCE: bool = false;
+
     /// The standard start position.
     fn start() -> Self;
 
@@ -243,6 +257,37 @@ pub trait Game:
     #[inline(always)]
     fn in_check(&self) -> bool {
         false
+    }
+
+    /// Plies played since the last irreversible move (chess's halfmove clock): no position
+    /// further back can repeat (games with `HAS_DRAW_RULES`).
+    #[inline(always)]
+    fn reversible_plies(&self) -> u32 {
+        0
+    }
+
+    /// Whether the game is drawn by a rule other than repetition although moves remain:
+    /// chess's fifty-move rule (unless the side to move is mated) and a position where no
+    /// side can mate (games with `HAS_DRAW_RULES`).
+    #[inline(always)]
+    fn drawn_by_rule(&self) -> bool {
+        false
+    }
+
+    /// The position after the side to move passes (games with `HAS_NULL_MOVE`); `None` where
+    /// it may not (in check).
+    #[inline(always)]
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+
+    /// Whether `mv` leaves the material as it is (not a capture or a promotion): the moves
+    /// late-move reductions reduce and futility pruning skips. Every move of a game without
+    /// captures is quiet.
+    #[inline(always)]
+    fn is_quiet(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        true
     }
 
     /// Final score of a finished game, for the side to move.

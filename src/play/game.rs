@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::adjudication::{solve_exactly, Adjudication, ScoreWatch};
 use super::agent::{Agent, Chooser};
+use super::draw_rules::drawn_by_rules;
 use super::engine_player::{termination_of, EnginePlayer, MoveRequest};
 use crate::error::SearchError;
 use crate::game::tree::splitmix64;
@@ -123,9 +124,11 @@ where
         })
     }
 
+    /// `history`: the keys of the game's positions before `pos`.
     fn choose(
         &mut self,
         pos: &G,
+        history: &[u64],
         limit: Limit,
         ask: impl FnOnce(
             &mut EnginePlayer,
@@ -158,6 +161,7 @@ where
                 }
             }
             Brain::Search(thinker) => {
+                thinker.set_history(history);
                 let thought = thinker.think(pos, limit)?;
                 Choice {
                     score: Some(thought.score),
@@ -314,6 +318,8 @@ where
     // Each agent's moves so far (its clock's periods count them).
     let mut made = [0u32; 2];
     let mut pos = *start;
+    // The keys of the positions so far, the current one's last (for the draw rules).
+    let mut keys = vec![pos.key()];
     // Set when the game ends other than by the rules: how, the winner, the margin, why.
     let mut ended: Option<(Termination, Option<usize>, Option<i32>, String)> = None;
     while !pos.is_over() {
@@ -390,7 +396,8 @@ where
             };
             player.choose(&request)
         };
-        let chosen = brains[agent].choose(&pos, limit, ask)?;
+        let history = &keys[..keys.len() - 1];
+        let chosen = brains[agent].choose(&pos, history, limit, ask)?;
         let spent = (clock.0)().saturating_duration_since(began);
         time_ns[agent] += spent.as_nanos() as u64;
         let choice = match chosen {
@@ -431,6 +438,7 @@ where
         made[agent] += 1;
         debug_assert!(pos.is_legal(choice.mv) || choice.mv.is_pass());
         pos = pos.play(choice.mv);
+        keys.push(pos.key());
         if let (Some(left), Some(tc)) = (remaining[agent], limits.clock) {
             // nodeprof's agents stop by themselves; an engine may be late by the margin.
             let allowed = match is_engine {
@@ -478,6 +486,10 @@ where
             }
         }
         if pos.is_over() {
+            break;
+        }
+        if let Some((termination, reason)) = drawn_by_rules(&pos, &keys) {
+            ended = Some((termination, None, Some(0), reason));
             break;
         }
         if let Some((termination, loser)) = watch.decide(adjudication) {

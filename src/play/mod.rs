@@ -5,6 +5,7 @@
 pub mod adjudication;
 pub mod agent;
 mod check;
+mod draw_rules;
 pub mod engine_player;
 pub mod game;
 pub mod merge;

@@ -15,11 +15,30 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             Opened::Settled(value) => return value,
         };
         let mut node = Node::new(alpha);
+        let futile = self.futility_bound(pos, depth, alpha, ply);
         for i in 0..moves.len() {
             let mv = self.move_at(pos, &mut moves, i, deferred, ply, depth);
             let child = pos.play(mv);
+            if self.skip_futile(&mut node, pos, mv, &child, futile) {
+                continue;
+            }
             let child_depth = self.child_depth(&child, depth, ply);
-            let value = -self.alphabeta(&child, child_depth, -beta, -node.alpha, ply + 1);
+            let a = node.alpha;
+            let reduced = self.reduced_value(
+                pos,
+                mv,
+                &child,
+                i,
+                depth,
+                child_depth,
+                a,
+                ply,
+                Self::alphabeta,
+            );
+            let value = match reduced {
+                Some(value) => value,
+                None => -self.alphabeta(&child, child_depth, -beta, -a, ply + 1),
+            };
             if self.offer(&mut node, pos, mv, i, value, beta, depth, ply) {
                 break;
             }

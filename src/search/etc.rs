@@ -53,6 +53,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                     continue;
                 };
                 hits += 1;
+                let entry = Self::from_table(entry, ply + 1);
                 let proves = entry.upper != NO_UPPER && -entry.upper >= beta;
                 if proves && Self::deep_enough(&use_, entry.depth, needed) {
                     found = Some(-entry.upper);

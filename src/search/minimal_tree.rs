@@ -197,7 +197,7 @@ impl<G: Endgame> Searcher<G, false> {
         }
         let moves = pos.generate_moves();
         if moves.is_empty() {
-            return Some(Proofs::leaf(self.final_value(pos), bound));
+            return Some(Proofs::leaf(self.final_value(pos, ply), bound));
         }
         let start = walk.stack.len();
         for &mv in moves.iter() {

@@ -14,13 +14,21 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             Opened::Settled(value) => return value,
         };
         let mut node = Node::new(alpha);
+        let futile = self.futility_bound(pos, depth, alpha, ply);
         for i in 0..moves.len() {
             let mv = self.move_at(pos, &mut moves, i, deferred, ply, depth);
             let child = pos.play(mv);
+            if self.skip_futile(&mut node, pos, mv, &child, futile) {
+                continue;
+            }
             let child_depth = self.child_depth(&child, depth, ply);
             let a = node.alpha;
             let value = if i == 0 {
                 -self.pvs(&child, child_depth, -beta, -a, ply + 1)
+            } else if let Some(value) =
+                self.reduced_value(pos, mv, &child, i, depth, child_depth, a, ply, Self::pvs)
+            {
+                value
             } else {
                 let scout = -self.pvs(&child, child_depth, -a - 1, -a, ply + 1);
                 if scout > a && scout < beta {

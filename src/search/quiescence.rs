@@ -20,7 +20,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     fn quiesce_below(&mut self, pos: &G, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.count(|c| c.qnode += 1);
         let stand_pat = match pos.is_over() {
-            true => return self.final_value(pos),
+            true => return self.final_value(pos, ply),
             false => pos.evaluate(self.options.eval),
         };
         self.captures_below(pos, stand_pat, alpha, beta, ply)

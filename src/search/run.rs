@@ -127,6 +127,18 @@ fn game_refusal<G: Endgame>(need: GameNeed, variant: &Variant) -> Option<String>
                 G::NAME
             )
         }),
+        GameNeed::DrawRules => (!G::HAS_DRAW_RULES).then(|| {
+            format!(
+                "{variant} needs a game drawn by repetition or by rule (chess), which {} is not",
+                G::NAME
+            )
+        }),
+        GameNeed::NullMove => (!G::HAS_NULL_MOVE).then(|| {
+            format!(
+                "{variant} needs a game with a null move (chess), which {} has not",
+                G::NAME
+            )
+        }),
         GameNeed::Checks => (!G::HAS_CHECKS).then(|| {
             format!(
                 "{variant} needs a game with checks (chess), which {} is not",
@@ -209,6 +221,10 @@ fn search_with<G: Endgame, const COUNT: bool>(
 
 /// The final margin a score proves, if it is a game result rather than a heuristic value.
 pub fn game_result<G: Game>(score: i32) -> Option<i32> {
+    if G::WINS_BY_DISTANCE {
+        // Won or lost in some plies: by the game's margin of one.
+        return super::mate_distance::is_decided::<G>(score).then(|| score.signum());
+    }
     if G::WIN_BONUS > 0 && score.abs() > G::WIN_BONUS {
         Some(score - score.signum() * G::WIN_BONUS)
     } else {

@@ -111,6 +111,13 @@ pub struct Memory<M> {
     pub killers: Option<Killers<M>>,
     pub history: Option<History>,
     pub pv: PvTable<M>,
+    /// `+draws`: the keys of the game's positions before the root, then of the path's (the
+    /// position at ply p at `path_base + p`).
+    pub path: Vec<u64>,
+    pub path_base: usize,
+    /// `+nullmove`: the ply of the position a null move led to (none: `usize::MAX`), where
+    /// no second null move is tried.
+    pub null_ply: usize,
 }
 
 /// When a search stops.
@@ -219,6 +226,12 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 killers: variant.killers.map(|k| Killers::new(k, MAX_PLY + 1)),
                 history: variant.history.then(|| History::new(G::MOVE_INDEXES)),
                 pv: PvTable::new(),
+                path: match variant.draws {
+                    true => vec![0; MAX_PLY + 1],
+                    false => Vec::new(),
+                },
+                path_base: 0,
+                null_ply: usize::MAX,
             },
             limits: Limits {
                 deadline: None,

@@ -13,7 +13,7 @@ use crate::game::{margin_score, GameMove, Side};
 
 /// White's discs (pieces) minus Black's, whoever is to move: the `whiteview` leaf score.
 #[inline]
-fn white_minus_black<G: Endgame>(pos: &G) -> i32 {
+pub(super) fn white_minus_black<G: Endgame>(pos: &G) -> i32 {
     match pos.side_to_move() {
         Side::White => pos.material(),
         Side::Black => -pos.material(),
@@ -33,20 +33,10 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             return white_minus_black(pos);
         }
         if pos.is_over() {
-            pos.terminal_score()
+            self.final_value(pos, ply)
         } else {
             self.limits.horizon_reached = true;
             pos.evaluate(self.options.eval)
-        }
-    }
-
-    /// The value of a finished game (no moves left), as the variant scores it.
-    #[inline]
-    pub fn final_value(&self, pos: &G) -> i32 {
-        if self.options.variant.white_view {
-            white_minus_black(pos)
-        } else {
-            pos.terminal_score()
         }
     }
 
@@ -75,6 +65,9 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         if ply == 0 {
             self.count(|c| c.pass += 1);
         }
+        if self.drawn(pos, ply) {
+            return Opened::Settled(self.draw_leaf(ply));
+        }
         if at_horizon {
             return Opened::Settled(self.horizon(pos, ply));
         }
@@ -93,7 +86,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         }
         if moves.is_empty() {
             self.count(|c| c.leaf += 1);
-            return Opened::Settled(self.final_value(pos));
+            return Opened::Settled(self.final_value(pos, ply));
         }
         self.count(|c| c.interior += 1);
         Opened::Moves { deferred: false }
@@ -158,6 +151,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         let Some(entry) = entry else {
             return Probe::Continue(None);
         };
+        let entry = Self::from_table(entry, ply);
         self.count(|c| c.tt_hit += 1);
         if use_.cuts
             && ply > 0
@@ -222,6 +216,9 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             None => 0,
         };
         if G::HAS_CAPTURES && depth == 0 && self.options.variant.quiesce {
+            if self.drawn(pos, ply) {
+                return Opened::Settled(self.draw_leaf(ply));
+            }
             let value = self.quiesce(pos, *alpha, *beta, ply);
             return Opened::Settled(self.bounded(value, *alpha, *beta));
         }
@@ -239,6 +236,11 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         };
         if let Some(value) = self.etc_cut(pos, moves, depth, *alpha, *beta, ply) {
             return Opened::Settled(value);
+        }
+        if G::HAS_NULL_MOVE {
+            if let Some(value) = self.null_move_cut(pos, depth, *beta, ply) {
+                return Opened::Settled(value);
+            }
         }
         // The shuffle's permutation depends on the whole list, so it is never deferred.
         if let (Some(first), None) = (first, self.options.shuffle) {
@@ -436,7 +438,8 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         if let (Some(table), Some(policy)) = (&mut self.memory.tt, self.options.table_policy) {
             let key = table_key(table, pos);
             let code = best_move.map(GameMove::to_code);
-            table.store_result(policy, key, depth, bound, value, code, G::FAIL_LOW_MOVES);
+            let stored = Self::to_table(value, ply);
+            table.store_result(policy, key, depth, bound, stored, code, G::FAIL_LOW_MOVES);
         }
         value
     }

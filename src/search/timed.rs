@@ -59,6 +59,12 @@ impl<G: Endgame> Thinker<G> {
         })
     }
 
+    /// The keys of the game's positions before the next one searched, oldest first: with
+    /// `+draws`, repeating one of them is a draw.
+    pub fn set_history(&mut self, keys: &[u64]) {
+        self.searcher.set_history(keys);
+    }
+
     /// Searches `pos` within `limit`. Depth 1 always finishes (a move is always answered);
     /// the limits apply from depth 2 on.
     pub fn think(&mut self, pos: &G, limit: Limit) -> Result<Thought<G::Move>, SearchError> {

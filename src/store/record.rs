@@ -101,7 +101,7 @@ macro_rules! define_record {
             "engine", "seldepth", "iteration_nodes", "wall_ns", "second_cut", "third_cut",
             "cut_index_sq", "fail_high", "fail_low", "exact_node", "iteration", "pass",
             "minimal_tree", "minimal_tree_leaves", "minimal_graph", "minimal_graph_leaves",
-            "tokens", "qnode",
+            "tokens", "qnode", "drawn", "null_try", "null_cut", "reduced", "futile",
         ];
 
         impl Record {

@@ -5,7 +5,6 @@
 
 mod bits;
 mod notation;
-mod record;
 mod rules;
 #[cfg(test)]
 mod tests;

@@ -149,11 +149,11 @@ impl Notation for Ataxx {
     const RECORD_FILE: Option<&'static str> = Some("games.pgn");
 
     fn write_record(record: &GameRecord) -> String {
-        super::record::pgn(record)
+        crate::game::pgn::pgn(record, crate::game::pgn::FirstMover::Black)
     }
 
     fn read_records(text: &str) -> Result<Vec<ReadGame>, String> {
-        super::record::read_pgn(text)
+        crate::game::pgn::read_pgn(text, &<Ataxx as crate::game::Game>::start().to_string())
     }
 
     /// A FEN: ranks separated by `/`.

@@ -266,8 +266,9 @@ impl Game for Chess {
     /// About 35 in the middlegame (de Groot; Shannon's 30): default depths come from it.
     const TYPICAL_BRANCHING: u32 = 35;
     const MOVE_INDEXES: usize = 64 * 64;
-    /// Above any material count (nine queens and all the rest stay far below it).
-    const WIN_BONUS: i32 = 100_000;
+    /// Above any evaluation (nine queens and all the rest stay far below it), and with
+    /// mates by distance (`WINS_BY_DISTANCE`) within the table's 16-bit values.
+    const WIN_BONUS: i32 = 30_000;
     const DEFAULT_EVAL: Eval = Eval::Pesto;
     /// Only its own (as Connect 4): a search asked for `disc`, the default, gets PeSTO, whose
     /// material is the first part of its value.
@@ -276,6 +277,9 @@ impl Game for Chess {
     const FINISHED_GAME_PERFT: u64 = 0;
     const HAS_CHECKS: bool = true;
     const HAS_CAPTURES: bool = true;
+    const HAS_DRAW_RULES: bool = true;
+    const HAS_NULL_MOVE: bool = true;
+    const WINS_BY_DISTANCE: bool = true;
 
     fn start() -> Chess {
         Chess::from_board(Board::default())
@@ -369,6 +373,44 @@ impl Game for Chess {
     #[inline(always)]
     fn in_check(&self) -> bool {
         !self.board().checkers().is_empty()
+    }
+
+    #[inline(always)]
+    fn reversible_plies(&self) -> u32 {
+        self.halfmove_clock()
+    }
+
+    /// The fifty-move rule (a hundred plies without a capture or a pawn move; checkmate on
+    /// the hundredth ply stands, FIDE Laws 9.3), or no mating material: kings alone, or
+    /// with one knight or one bishop (FIDE Laws 5.2.2's commonest dead positions).
+    #[inline]
+    fn drawn_by_rule(&self) -> bool {
+        let board = self.board();
+        if self.halfmove_clock() >= 100 && !(self.in_check() && self.is_over()) {
+            return true;
+        }
+        let minors = board.pieces(Piece::Knight) | board.pieces(Piece::Bishop);
+        board.occupied().len() <= 3
+            && (board.occupied() - board.pieces(Piece::King)) == (board.occupied() & minors)
+    }
+
+    /// None in check, and none with only king and pawns, where zugzwang is common (passing
+    /// would be better than any move, and null-move pruning wrong).
+    #[inline(always)]
+    fn null_move(&self) -> Option<Chess> {
+        let board = self.board();
+        let ours = board.colors(board.side_to_move());
+        let pieces = ours - board.pieces(Piece::Pawn) - board.pieces(Piece::King);
+        if pieces.is_empty() {
+            return None;
+        }
+        board.null_move().map(Chess::from_board)
+    }
+
+    /// Not a capture, en passant or promotion.
+    #[inline(always)]
+    fn is_quiet(&self, mv: ChessMove) -> bool {
+        mv.promotion().is_none() && self.capture_rank(mv) == 0
     }
 
     /// Checkmate or stalemate.

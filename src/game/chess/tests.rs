@@ -3,7 +3,9 @@
 
 use super::{Chess, ChessMove, CPW_PERFT};
 use crate::game::tree::splitmix64;
-use crate::game::{perft, perft_divide, Eval, Game, GameMove, Notation, Side};
+use crate::game::{
+    perft, perft_divide, Eval, Game, GameMove, GameRecord, Notation, Side, Termination,
+};
 
 /// Every published count up to 16 M leaves (about a second in all); the deeper ones are in
 /// `benches/movegen.rs`.
@@ -191,4 +193,72 @@ fn mirror(fen: &str) -> String {
         f[4],
         f[5]
     )
+}
+
+/// A game record with `moves` (UCI's form) from `start`.
+fn record<'a>(start: &'a str, final_position: &'a str, moves: &[&'a str]) -> GameRecord<'a> {
+    let mut side = Chess::from_fen(start).unwrap().side_to_move();
+    GameRecord {
+        round: 1,
+        date: "2026-11-24 18:00:00",
+        names: ["pvs+tt", "stockfish"],
+        start,
+        final_position,
+        moves: moves
+            .iter()
+            .map(|&mv| {
+                let played = (side, mv);
+                side = side.opponent();
+                played
+            })
+            .collect(),
+        notes: Vec::new(),
+        comment_nodes: false,
+        clocks: [None, None],
+        cuteataxx: false,
+        termination: Termination::End,
+        winner: Some(Side::Black),
+        margin: Some(1),
+        stones: None,
+    }
+}
+
+#[test]
+fn game_records_are_pgn_in_san_and_read_back() {
+    // The scholar's mate: SAN with captures, check and mate marks; the first mover (nodeprof's
+    // `Side::Black`) is PGN's White, and wins 1-0.
+    let start = Chess::start().to_string();
+    let moves = ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"];
+    let mut end = Chess::start();
+    for mv in moves {
+        end = end.play(end.parse_legal_move(mv).unwrap());
+    }
+    let end = end.to_string();
+    let text = Chess::write_record(&record(&start, &end, &moves));
+    assert!(
+        text.contains("[White \"pvs+tt\"]\n[Black \"stockfish\"]\n[Result \"1-0\"]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0"),
+        "{text}"
+    );
+    let read = Chess::read_records(&text).unwrap();
+    assert_eq!(read.len(), 1);
+    let mut pos = Chess::from_fen(&read[0].start).unwrap();
+    for (san, uci) in read[0].moves.iter().zip(moves) {
+        let mv = pos.parse_legal_move(san).unwrap();
+        assert_eq!(mv.to_string(), uci);
+        pos = pos.play(mv);
+    }
+    assert_eq!(read[0].moves.len(), moves.len());
+    // From a set position with Black to move: castling, and the move numbers go on.
+    let start = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 30";
+    let text = Chess::write_record(&record(start, start, &["e8c8", "e1g1"]));
+    assert!(text.contains("[SetUp \"1\"]\n[FEN \"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 30\"]"));
+    assert!(text.contains("30... O-O-O 31. O-O 1-0"), "{text}");
+    // A game without a FEN tag starts from the standard position.
+    let read = Chess::read_records("[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n").unwrap();
+    assert_eq!(read[0].start, Chess::start().to_string());
+    assert_eq!(read[0].moves, ["e4", "e5", "Nf3"]);
 }

@@ -4,6 +4,8 @@ use cozy_chess::{Board, File, Rank, Square};
 
 use super::rules::Chess;
 use crate::game::notation::Notation;
+use crate::game::pgn::{pgn, read_pgn, FirstMover};
+use crate::game::record::{GameRecord, ReadGame};
 use crate::game::rules::Game;
 
 impl Chess {
@@ -32,6 +34,29 @@ impl Chess {
         }
         Ok(Chess::from_board(board))
     }
+}
+
+/// `moves` (in UCI's form, each legal in turn from `start`) in SAN; a move that is not
+/// (which a match never records) is kept as it is, and so is every move after it.
+pub fn san_moves<'a>(start: &Chess, moves: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut pos = Some(*start);
+    moves
+        .map(|text| {
+            let Some(board_pos) = pos else {
+                return text.to_string();
+            };
+            match board_pos.parse_legal_move(text) {
+                Ok(mv) => {
+                    pos = Some(board_pos.play(mv));
+                    cozy_chess::util::display_san_move(board_pos.board(), mv.to_cozy()).to_string()
+                }
+                Err(_) => {
+                    pos = None;
+                    text.to_string()
+                }
+            }
+        })
+        .collect()
 }
 
 /// Whether a line starts as a chess FEN or EPD does: eight ranks of piece letters and
@@ -91,6 +116,33 @@ impl Notation for Chess {
         };
         let &cut = starts.get(fields)?;
         Some((text[..cut].trim_end(), &text[cut..]))
+    }
+
+    const RECORD_FILE: Option<&'static str> = Some("games.pgn");
+
+    /// PGN with the moves in SAN, and the `FEN` tag (cutechess writes a game from a set
+    /// position so too).
+    fn write_record(record: &GameRecord) -> String {
+        let san = Chess::from_fen(record.start).map_or_else(
+            |_| record.moves.iter().map(|(_, mv)| mv.to_string()).collect(),
+            |start| san_moves(&start, record.moves.iter().map(|(_, mv)| *mv)),
+        );
+        let in_san = GameRecord {
+            moves: record
+                .moves
+                .iter()
+                .zip(&san)
+                .map(|(&(side, _), mv)| (side, mv.as_str()))
+                .collect(),
+            ..record.clone()
+        };
+        pgn(&in_san, FirstMover::White)
+    }
+
+    /// PGN in SAN or UCI's form; a game without a `FEN` tag starts from the standard
+    /// position.
+    fn read_records(text: &str) -> Result<Vec<ReadGame>, String> {
+        read_pgn(text, &Chess::start().to_string())
     }
 
     /// Rank 8 at the top, White's pieces in capitals, `.` an empty square.

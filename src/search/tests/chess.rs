@@ -6,6 +6,7 @@ use super::*;
 use crate::game::chess::CPW_PERFT;
 use crate::game::Chess;
 use crate::search::flow::Shares;
+use crate::search::mate_distance::final_score;
 
 /// The wiki's perft positions but the sixth (checks, castling, promotions, en passant).
 fn chess() -> Vec<Chess> {
@@ -25,7 +26,7 @@ fn every_variant_agrees_with_negamax_on_chess() {
 /// before ply `last`, and every line ends at ply `last`.
 fn extended_minimax(pos: &Chess, depth: u32, ply: u32, last: u32) -> i32 {
     if pos.is_over() {
-        return pos.terminal_score();
+        return final_score(pos, ply as usize);
     }
     if depth == 0 {
         return pos.evaluate(Eval::Pesto);
@@ -134,9 +135,9 @@ fn flow_uses_one_token_an_evaluation() {
 }
 
 /// Minimax to `depth`, then over {stand pat} and the captures, played out.
-fn quiet_minimax(pos: &Chess, depth: u32) -> i32 {
+fn quiet_minimax(pos: &Chess, depth: u32, ply: usize) -> i32 {
     if pos.is_over() {
-        return pos.terminal_score();
+        return final_score(pos, ply);
     }
     let moves = match depth {
         0 => pos.captures(),
@@ -147,7 +148,11 @@ fn quiet_minimax(pos: &Chess, depth: u32) -> i32 {
         _ => -INF,
     };
     for &mv in moves.iter() {
-        best = best.max(-quiet_minimax(&pos.play(mv), depth.saturating_sub(1)));
+        best = best.max(-quiet_minimax(
+            &pos.play(mv),
+            depth.saturating_sub(1),
+            ply + 1,
+        ));
     }
     best
 }
@@ -160,7 +165,7 @@ fn quiescence_finds_the_value_of_the_capture_tree_and_counts_its_nodes() {
     let mut qnodes = 0;
     for pos in [&positions[0], &positions[2]] {
         for depth in 1..=3 {
-            let truth = quiet_minimax(pos, depth);
+            let truth = quiet_minimax(pos, depth, 0);
             let plain = run(pos, depth, "alphabeta").counters;
             for spec in [
                 "alphabeta+quiesce",

@@ -135,6 +135,7 @@ fn check_values_match_negamax<G: Endgame>(cases: &[G], max_depth: u32) -> (u32, 
 }
 
 mod chess;
+mod chess_pruning;
 mod connect4;
 mod depth_limited;
 mod exact;

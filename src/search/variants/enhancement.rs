@@ -67,6 +67,10 @@ pub enum GameNeed {
     Checks,
     /// Captures (chess).
     Captures,
+    /// Draws by repetition and by rule (chess).
+    DrawRules,
+    /// A null move (chess).
+    NullMove,
 }
 
 impl Need {
@@ -118,6 +122,13 @@ pub const DEFAULT_SSO: u32 = 2;
 pub const DEFAULT_CHECK_EXTENSION: u32 = 10;
 /// The devlog's V4: a check counts as two virtual moves.
 pub const DEFAULT_CHECK_WEIGHT: u32 = 2;
+/// Null-move pruning's depth reduction R (the classic R = 2: Donninger 1993, Heinz 1999).
+pub const DEFAULT_NULL_MOVE: u32 = 2;
+/// Late-move reductions start after this many moves searched in full.
+pub const DEFAULT_LMR: u32 = 3;
+/// Futility pruning's margin: two pawns in centipawns (Heinz 1998's extended futility
+/// margin at the frontier is a minor piece; two pawns is the commonest choice since).
+pub const DEFAULT_FUTILITY: u32 = 200;
 /// Shallow search ordering is done at nodes with at least this many empties.
 pub const SSO_MIN_EMPTIES: u32 = 14;
 
@@ -393,6 +404,21 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
         Arg { placeholder: "W", what: "check weight", min: 1, max: 16 },
         "flow: a checking move counts as W virtual moves and gets W shares (default 2, the devlog's)",
         needs: &[Need::Flow], exact: false, game: Some(GameNeed::Checks)),
+    flag_row!("draws", draws,
+        "a position repeated on the search path or in the game before the root, or drawn by rule (fifty moves, no mating material), scores 0 and counts in drawn (chess)",
+        needs: &[], exact: false, game: Some(GameNeed::DrawRules)),
+    count_row!("nullmove", null_move, DEFAULT_NULL_MOVE,
+        Arg { placeholder: "R", what: "null-move reduction", min: 1, max: 6 },
+        "null-move pruning: a node not in check, whose evaluation reaches beta, is cut off when passing and searching R plies less (default 2) still reaches beta; never twice in a row, nor with only king and pawns (chess)",
+        needs: &[Need::Window, Need::DepthLimited], exact: false, game: Some(GameNeed::NullMove)),
+    count_row!("lmr", lmr, DEFAULT_LMR,
+        Arg { placeholder: "N", what: "moves searched in full", min: 1, max: 64 },
+        "late-move reductions: quiet moves after the first N (default 3) at depth 3 or more, neither in nor giving check, are searched a ply shallower with a null window first, and again in full if they beat alpha",
+        needs: &[Need::Window, Need::DepthLimited], exact: false, game: None),
+    count_row!("futility", futility, DEFAULT_FUTILITY,
+        Arg { placeholder: "M", what: "futility margin", min: 1, max: 100_000 },
+        "futility pruning: at depth 1, not in check, when the evaluation plus M (default 200) stays at or below alpha, quiet moves that give no check are skipped (chess)",
+        needs: &[Need::Window, Need::DepthLimited], exact: false, game: Some(GameNeed::Captures)),
     count_row!("sso", sso, DEFAULT_SSO,
         Arg { placeholder: "D", what: "ordering search depth", min: 1, max: 8 },
         "exact solving: order moves by a depth-D search (default 2) at nodes with 14+ empties",

@@ -87,6 +87,17 @@ pub struct Variant {
     /// Captures first, most valuable victim then least valuable attacker (games with
     /// captures).
     pub mvv_lva: bool,
+    /// A position repeated on the search path (or the game before the root), and one the
+    /// game's draw rules end (fifty moves, no mating material), scores a draw (games with
+    /// draw rules).
+    pub draws: bool,
+    /// Null-move pruning with this depth reduction (games with a null move).
+    pub null_move: Option<u32>,
+    /// Late-move reductions: quiet moves after this many are searched one ply shallower
+    /// first.
+    pub lmr: Option<u32>,
+    /// Futility pruning at the frontier with this margin (games with captures).
+    pub futility: Option<u32>,
 }
 
 impl Variant {
@@ -117,6 +128,10 @@ impl Variant {
             check_weight: None,
             quiesce: false,
             mvv_lva: false,
+            draws: false,
+            null_move: None,
+            lmr: None,
+            futility: None,
         }
     }
 

@@ -1,11 +1,24 @@
-//! Ataxx's game records: PGN with `FEN` tags, as cuteataxx writes and reads them.
+//! PGN game records with `FEN` tags (the PGN standard, section 9.7), for the games that
+//! write them: Ataxx, as cuteataxx writes and reads them, and chess, in SAN.
 
 use crate::game::record::{GameRecord, ReadGame, Termination};
 use crate::game::rules::Side;
 
-/// The record of one game in PGN with `FEN` tags, as cuteataxx writes it (`x` is Black and
-/// moves first; `1-0` is a win for Black).
-pub(super) fn pgn(r: &GameRecord) -> String {
+/// Which PGN tag names the first mover: `Black` in Ataxx (`x` moves first), `White` in chess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstMover {
+    Black,
+    White,
+}
+
+/// The record of one game in PGN with `FEN` tags, as cuteataxx writes it for Ataxx; `1-0`
+/// is a win for the first mover.
+pub fn pgn(r: &GameRecord, first_mover: FirstMover) -> String {
+    // The tag names' sides: nodeprof's first mover is `Side::Black` in every game.
+    let (black, white) = match first_mover {
+        FirstMover::Black => (Side::Black, Side::White),
+        FirstMover::White => (Side::White, Side::Black),
+    };
     let mut out = String::new();
     let result = match r.winner {
         None => "1/2-1/2",
@@ -19,8 +32,8 @@ pub(super) fn pgn(r: &GameRecord) -> String {
         tag("Site", "nodeprof");
         tag("Date", r.date.get(..16).unwrap_or(r.date));
         tag("Round", &r.round.to_string());
-        tag("Black", r.name(Side::Black));
-        tag("White", r.name(Side::White));
+        tag("Black", r.name(black));
+        tag("White", r.name(white));
         tag("Result", result);
     } else {
         // The seven tag roster in its order, then the position tags.
@@ -28,13 +41,14 @@ pub(super) fn pgn(r: &GameRecord) -> String {
         tag("Site", "nodeprof");
         tag("Date", &r.pgn_date());
         tag("Round", &r.round.to_string());
-        tag("White", r.name(Side::White));
-        tag("Black", r.name(Side::Black));
+        tag("White", r.name(white));
+        tag("Black", r.name(black));
         tag("Result", result);
         if let Some(time) = r.time_of_day() {
             tag("Time", time);
         }
-        match r.clocks {
+        let clock = |side: Side| r.clocks[side as usize];
+        match [clock(black), clock(white)] {
             [Some(b), Some(w)] if b == w => tag("TimeControl", &b.pgn()),
             [b, w] => {
                 if let Some(w) = w {
@@ -53,6 +67,9 @@ pub(super) fn pgn(r: &GameRecord) -> String {
         Termination::End => {}
         Termination::TimeForfeit => tag("Termination", "time forfeit"),
         Termination::MoveRule => tag("Termination", "100 halfmoves"),
+        Termination::Repetition | Termination::DeadPosition => {
+            tag("Termination", r.termination.describe())
+        }
         t if t.is_fault() => tag("Termination", "rules infraction"),
         t => tag("Termination", &format!("adjudication: {}", t.describe())),
     }
@@ -66,13 +83,14 @@ pub(super) fn pgn(r: &GameRecord) -> String {
         .moves
         .first()
         .is_some_and(|(side, _)| *side == Side::White);
-    // Move numbers go on from the FEN's full-move number (cuteataxx's from 1).
+    // Move numbers go on from the FEN's full-move number, its last field (cuteataxx's
+    // from 1).
     let first_number = match r.cuteataxx {
         true => 1,
         false => r
             .start
             .split_whitespace()
-            .nth(3)
+            .last()
             .and_then(|n| n.parse::<usize>().ok())
             .unwrap_or(1)
             .max(1),
@@ -115,7 +133,8 @@ fn wrap(text: &str, width: usize) -> String {
     lines.join("\n")
 }
 
-pub(super) fn read_pgn(text: &str) -> Result<Vec<ReadGame>, String> {
+/// The games of a PGN file; a game without a `FEN` tag starts from `standard_start`.
+pub fn read_pgn(text: &str, standard_start: &str) -> Result<Vec<ReadGame>, String> {
     let mut games = Vec::new();
     let mut start: Option<String> = None;
     let mut moves: Vec<String> = Vec::new();
@@ -136,6 +155,9 @@ pub(super) fn read_pgn(text: &str) -> Result<Vec<ReadGame>, String> {
             if in_moves {
                 finish(&mut start, &mut moves, &mut games);
                 in_moves = false;
+            }
+            if start.is_none() {
+                start = Some(standard_start.to_string());
             }
             if let Some(fen) = tag.strip_prefix("FEN \"") {
                 start = Some(fen.trim_end_matches("\"]").to_string());
