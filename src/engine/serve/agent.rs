@@ -8,7 +8,7 @@ use std::any::Any;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use super::words::{move_text, GoArgs};
+use super::words::{move_text, score_words, GoArgs};
 use crate::engine::info::counters_string;
 use crate::error::SearchError;
 use crate::game::{GameKind, Notation};
@@ -28,13 +28,24 @@ struct Answer {
 
 /// A play agent's searcher for one game kind, behind positions of any kind.
 trait GameThinker {
-    fn think(&mut self, position: &AnyPosition, limit: Limit) -> Result<Answer, SearchError>;
+    fn think(
+        &mut self,
+        position: &AnyPosition,
+        history: &[u64],
+        limit: Limit,
+    ) -> Result<Answer, SearchError>;
 }
 
 impl<G: Endgame + Notation + 'static> GameThinker for Thinker<G> {
-    fn think(&mut self, position: &AnyPosition, limit: Limit) -> Result<Answer, SearchError> {
+    fn think(
+        &mut self,
+        position: &AnyPosition,
+        history: &[u64],
+        limit: Limit,
+    ) -> Result<Answer, SearchError> {
         let pos: G = with_position!(position, p => (p as &dyn Any).downcast_ref::<G>().copied())
             .expect("the served game's positions are of its kind");
+        self.set_history(history);
         let thought = Thinker::think(self, &pos, limit)?;
         Ok(Answer {
             depth: thought.depth,
@@ -82,6 +93,7 @@ impl ServedAgent {
     pub(super) fn go(
         &mut self,
         position: &AnyPosition,
+        history: &[u64],
         words: &[&str],
         out: &mut impl Write,
     ) -> std::io::Result<()> {
@@ -93,14 +105,14 @@ impl ServedAgent {
                 return writeln!(out, "bestmove (none)");
             }
         };
-        match self.thinker.think(position, limit) {
+        match self.thinker.think(position, history, limit) {
             Ok(answer) => {
                 let time_ms = began.elapsed().as_millis();
                 writeln!(
                     out,
-                    "info depth {} score cp {} nodes {} time {time_ms} pv {}",
+                    "info depth {} score {} nodes {} time {time_ms} pv {}",
                     answer.depth,
-                    answer.score,
+                    score_words(position, answer.score),
                     answer.counters.nodes(),
                     answer.pv.join(" ")
                 )?;

@@ -5,7 +5,7 @@ use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use super::agent::ServedAgent;
-use super::words::{engine_name, move_text, GoArgs};
+use super::words::{engine_name, move_text, score_words, GoArgs};
 use crate::engine::info::counters_string;
 use crate::error::SearchError;
 use crate::game::GameKind;
@@ -43,8 +43,9 @@ fn parse_go(words: &[&str], side_first: bool) -> Result<Limit, String> {
     })
 }
 
-/// `position startpos|fen TEXT [moves ...]` for game `kind`.
-fn parse_position(kind: GameKind, rest: &str) -> Result<AnyPosition, String> {
+/// `position startpos|fen TEXT [moves ...]` for game `kind`: the position, and the keys
+/// of the game's positions before it (for the search's draws by repetition).
+fn parse_position(kind: GameKind, rest: &str) -> Result<(AnyPosition, Vec<u64>), String> {
     let (setup, moves) = match rest.split_once(" moves") {
         Some((setup, moves)) => (setup.trim(), moves.split_whitespace().collect::<Vec<_>>()),
         None => (rest.trim(), Vec::new()),
@@ -60,7 +61,15 @@ fn parse_position(kind: GameKind, rest: &str) -> Result<AnyPosition, String> {
             }
         },
     };
-    start.after_moves(&moves)
+    let mut keys = Vec::with_capacity(moves.len());
+    let mut position = start;
+    for (i, mv) in moves.iter().enumerate() {
+        keys.push(with_position!(&position, p => crate::game::Game::key(p)));
+        position = position
+            .after_moves(&[mv])
+            .map_err(|e| format!("move {}{}", i + 1, e.trim_start_matches("move 1")))?;
+    }
+    Ok((position, keys))
 }
 
 /// Serves until `quit` or the end of the input.
@@ -72,6 +81,7 @@ pub fn serve(
     out: &mut impl Write,
 ) -> std::io::Result<()> {
     let mut position = AnyPosition::start(kind);
+    let mut history: Vec<u64> = Vec::new();
     let config = config.for_game(kind);
     let mut agent = match as_agent {
         true => Some(ServedAgent::new(kind, &config).map_err(std::io::Error::other)?),
@@ -98,13 +108,13 @@ pub fn serve(
             "setoption" | "stop" | "ponderhit" => {}
             "position" => {
                 match parse_position(kind, line.trim_start()["position".len()..].trim()) {
-                    Ok(p) => position = p,
+                    Ok((p, keys)) => (position, history) = (p, keys),
                     Err(e) => writeln!(out, "info string error: {e}")?,
                 }
             }
             "go" if agent.is_some() => {
                 if let Some(agent) = &mut agent {
-                    agent.go(&position, &words[1..], out)?;
+                    agent.go(&position, &history, &words[1..], out)?;
                 }
             }
             "go" => match parse_go(&words[1..], position.side_to_move() as usize == 0) {
@@ -186,8 +196,8 @@ fn go(
         let time_ms = time_ns / 1_000_000;
         writeln!(
             out,
-            "info depth {depth} seldepth {depth} score cp {} nodes {nodes} nps {} time {time_ms} pv {}",
-            report.score,
+            "info depth {depth} seldepth {depth} score {} nodes {nodes} nps {} time {time_ms} pv {}",
+            score_words(position, report.score),
             (nodes as f64 * 1e9 / time_ns.max(1) as f64) as u64,
             report.pv.join(" ")
         )?;
@@ -263,9 +273,10 @@ mod tests {
 
     #[test]
     fn positions_parse_with_moves() {
-        let p = parse_position(GameKind::Connect4, "startpos moves 4 4 5").unwrap();
+        let (p, keys) = parse_position(GameKind::Connect4, "startpos moves 4 4 5").unwrap();
+        assert_eq!(keys.len(), 3);
         assert_eq!(p.to_string(), "445");
-        let q = parse_position(GameKind::Connect4, "fen 44 moves 5").unwrap();
+        let (q, _) = parse_position(GameKind::Connect4, "fen 44 moves 5").unwrap();
         assert_eq!(q, p);
         assert!(parse_position(GameKind::Connect4, "startpos moves 9").is_err());
         assert!(parse_position(GameKind::Connect4, "somewhere").is_err());

@@ -1,6 +1,10 @@
 //! What nodeprof calls itself and how it writes its moves, under every protocol.
 
+use crate::game::Game;
+use crate::position::AnyPosition;
+use crate::search::mate_distance::is_decided;
 use crate::search::SearchConfig;
+use crate::with_position;
 
 /// The name nodeprof gives itself: `nodeprof VARIANT`.
 pub(super) fn engine_name(config: &SearchConfig) -> String {
@@ -55,4 +59,19 @@ impl GoArgs {
         }
         Ok(go)
     }
+}
+
+/// A score as UCI's `info` writes it: `cp N`, or `mate M` (moves, negative when mated) for
+/// a game whose wins score by distance (chess).
+pub fn score_words(position: &AnyPosition, score: i32) -> String {
+    with_position!(position, p => mate_in(p, score))
+        .map_or_else(|| format!("cp {score}"), |moves| format!("mate {moves}"))
+}
+
+fn mate_in<G: Game>(_: &G, score: i32) -> Option<i32> {
+    if !(G::WINS_BY_DISTANCE && is_decided::<G>(score)) {
+        return None;
+    }
+    let plies = G::WIN_BONUS + 1 - score.abs();
+    Some(score.signum() * (plies + 1) / 2)
 }
