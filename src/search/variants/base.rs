@@ -37,11 +37,13 @@ pub struct BaseInfo {
 pub const DEFAULT_TOKEN_BRANCHING: u32 = 10;
 
 /// The token budgets' argument: B, for B^depth tokens.
+/// B up to ten million: at depth 1, B^1 is the budget itself (`flow:20000` at depth 1 is the
+/// devlog's 20,000 tokens a move).
 const TOKEN_ARG: Option<Arg> = Some(Arg {
     placeholder: "B",
     what: "token branching",
     min: 2,
-    max: 1000,
+    max: 10_000_000,
 });
 
 /// The base algorithms, in the order `nodeprof variants` lists them.
@@ -93,7 +95,7 @@ pub const BASES: &[BaseInfo] = &[
     BaseInfo {
         name: "flow",
         arg: TOKEN_ARG,
-        about: "B^depth tokens by the devlog's rule: ceil(left / moves left) a move, a check double, unused tokens flow on (B = 10)",
+        about: "B^depth tokens by the devlog's rule: ceil(left / moves left) a move, a check double, unused tokens flow on (B = 10; at depth 1, B tokens exactly)",
         make: |b| Base::Flow {
             branching: b.map_or(DEFAULT_TOKEN_BRANCHING, |b| b as u32),
         },
