@@ -62,9 +62,15 @@ fn run_game<G: Game>(
             leaves,
             time: started.elapsed(),
         };
+        // A suite's published count for this depth (EPD's `D5 4865609`) is checked.
+        let check = match expected_leaves(case, depth) {
+            Some(n) if n == leaves => "  ok".to_string(),
+            Some(n) => format!("  WRONG: the suite says {}", thousands(n)),
+            None => String::new(),
+        };
         writeln!(
             out,
-            "{:>5}  {:>16}  {:>10.3}  {:>12}",
+            "{:>5}  {:>16}  {:>10.3}  {:>12}{check}",
             depth,
             thousands(leaves),
             row.time.as_secs_f64(),
@@ -101,11 +107,27 @@ impl From<&PerftArgs> for PerftConfig {
     }
 }
 
-/// `nodeprof perft`: each position's counts in turn.
+/// The suite's count of leaves at `depth` for `case`, if it gives one.
+fn expected_leaves(case: &Case, depth: u32) -> Option<u64> {
+    let expected = case.expected.as_ref()?;
+    expected.perft.iter().find(|&&(d, _)| d == depth).map(|&(_, n)| n)
+}
+
+/// `nodeprof perft`: each position's counts in turn; a failure (exit code 1) when a count
+/// differs from the suite's.
 pub fn command(args: PerftArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let config = PerftConfig::from(&args);
+    let mut wrong = 0;
     for case in crate::position::load(&args.positions, args.game.game)? {
-        run(&case, &config, out)?;
+        let rows = run(&case, &config, out)?;
+        wrong += rows
+            .iter()
+            .filter(|r| expected_leaves(&case, r.depth).is_some_and(|n| n != r.leaves))
+            .count();
+    }
+    if wrong > 0 {
+        writeln!(out, "{wrong} counts differ from the suite's")?;
+        return Ok(Outcome::Failure);
     }
     Ok(Outcome::Success)
 }
@@ -146,6 +168,40 @@ mod tests {
             lines.last().unwrap().split_whitespace().collect::<Vec<_>>(),
             ["total", "244", "(4", "moves)"]
         );
+    }
+
+    #[test]
+    fn the_wiki_perft_suite_is_checked_against_its_published_counts() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/chess/perft.epd");
+        let cases = load(&[path.into()], None).unwrap();
+        // The file is the wiki's table, as the game's own copy of it says.
+        let published: Vec<Vec<(u32, u64)>> = crate::game::chess::CPW_PERFT
+            .iter()
+            .map(|(_, _, counts)| (1..).zip(counts.iter().copied()).collect())
+            .collect();
+        let read: Vec<Vec<(u32, u64)>> = cases
+            .iter()
+            .map(|c| c.expected.as_ref().unwrap().perft.clone())
+            .collect();
+        assert_eq!(read, published);
+        let config = PerftConfig {
+            depth: 3,
+            only_last: false,
+            divide: false,
+        };
+        for case in &cases {
+            let mut out = Vec::new();
+            run(case, &config, &mut out).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            assert_eq!(text.matches("  ok\n").count(), 3, "{text}");
+        }
+        // A wrong count is reported.
+        let mut case = cases[0].clone();
+        case.expected.as_mut().unwrap().perft[1].1 += 1;
+        let mut out = Vec::new();
+        run(&case, &config, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("WRONG: the suite says 401"), "{text}");
     }
 
     #[test]

@@ -158,6 +158,8 @@ pub struct Expected {
     pub best: Vec<String>,
     /// The moves a suite says to avoid (EPD's `am`), canonical.
     pub avoid: Vec<String>,
+    /// Perft's leaves by depth (EPD's `D1 20; D2 400`), in the order given.
+    pub perft: Vec<(u32, u64)>,
 }
 
 impl Expected {

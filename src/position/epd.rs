@@ -1,8 +1,9 @@
 //! EPD's operations: what follows a chess position on a line of an `.epd` list,
 //! `opcode operand ...;` after the four position fields (Edwards' "Portable Game Notation
 //! Specification and Implementation Guide", section 16.2). `bm` and `am` name moves (SAN, or
-//! UCI's form), kept canonical; `id` names the case; the others (`c0`, `acd`, `acn`, perft's
-//! `D1 20` ...) are read and kept out of the way.
+//! UCI's form), kept canonical; `id` names the case; perft's `D1 20` ... give the leaves by
+//! depth (the perft suites' form); the others (`c0`, `acd`, `acn`) are read and kept out of
+//! the way.
 
 use super::any::{AnyPosition, Expected};
 
@@ -51,10 +52,24 @@ pub fn parse(position: &AnyPosition, text: &str) -> Result<Operations, String> {
                 }
             }
             "id" => ops.id = operands.first().map(|s| s.to_string()),
+            perft if perft_depth(perft).is_some() => {
+                let depth = perft_depth(perft).unwrap_or_default();
+                let leaves = match operands.as_slice() {
+                    [count] => count.parse::<u64>().ok(),
+                    _ => None,
+                };
+                let Some(leaves) = leaves else {
+                    return Err(format!(
+                        "'{perft}' takes one count of leaves, found '{}'",
+                        operands.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
+                    ));
+                };
+                expected.perft.push((depth, leaves));
+            }
             _ => {}
         }
     }
-    if !expected.best.is_empty() || !expected.avoid.is_empty() {
+    if !expected.best.is_empty() || !expected.avoid.is_empty() || !expected.perft.is_empty() {
         ops.expected = Some(expected);
     }
     Ok(ops)
@@ -99,4 +114,9 @@ fn split(text: &str) -> Result<Vec<Vec<String>>, String> {
         ops.push(op);
     }
     Ok(ops)
+}
+
+/// The depth of a perft opcode (`D5`: 5).
+fn perft_depth(opcode: &str) -> Option<u32> {
+    opcode.strip_prefix('D')?.parse().ok().filter(|&d| d > 0)
 }

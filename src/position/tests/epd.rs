@@ -16,7 +16,7 @@ fn epd_lines_give_their_position_best_and_avoided_moves_and_id() {
         "# two positions\n\
          r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; am a3 Ng1; id \"ruy; lopez\"; c0 \"#1\"; acd 12;\n\
          8/8/8/8/8/2k5/8/K7 w - - 3 60\n\
-         8/8/8/8/8/2k5/8/K7 b - - 0 1 D1 8; D2 23;\n",
+         8/8/8/8/8/2k5/8/K7 b - - 0 1 D1 7; D2 17;\n",
     )
     .unwrap();
     assert_eq!(cases.len(), 3);
@@ -39,6 +39,8 @@ fn epd_lines_give_their_position_best_and_avoided_moves_and_id() {
         "8/8/8/8/8/2k5/8/K7 w - - 3 60"
     );
     assert_eq!(cases[2].side_to_move_name(), "Black");
+    // Perft's counts by depth.
+    assert_eq!(cases[2].expected.as_ref().unwrap().perft, [(1, 7), (2, 17)]);
 }
 
 #[test]
@@ -55,6 +57,7 @@ fn bad_epd_lines_name_their_line_and_what_is_wrong() {
             "unterminated string",
         ),
         ("8/8/8/8/8/2k5/8/K7 w - - 9x 1;\n", "bad EPD opcode '9x'"),
+        ("8/8/8/8/8/2k5/8/K7 w - - D2 many;\n", "'D2' takes one count of leaves, found 'many'"),
         ("K6r/8/8/8/8/2k5/8/8 b - -\n", "not a legal chess position"),
         ("8/8/8/8/8/8/1k6/K7 w - -\n", "the kings touch"),
     ] {
