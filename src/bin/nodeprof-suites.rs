@@ -15,9 +15,10 @@ use clap::{Parser, Subcommand};
 use nodeprof::error::SearchError;
 use nodeprof::game::connect4::classes::{class_of, moves_left, CLASSES};
 use nodeprof::game::tree::splitmix64;
-use nodeprof::game::{Ataxx, Connect4, Game, GameKind};
+use nodeprof::game::{Ataxx, Chess, Connect4, Game, GameKind};
 use nodeprof::position::{load, AnyPosition, NOT_PROVED};
 use nodeprof::search::endgame::{Endgame, Safe};
+use nodeprof::search::mate_distance::is_decided;
 use nodeprof::search::{game_result, search, solve_in_window, SearchConfig, END};
 use nodeprof::sweep::plan::{DEFAULT_CONNECT4_SOLVER, DEFAULT_GENERIC_SOLVER};
 
@@ -61,6 +62,22 @@ enum Command {
         #[arg(long)]
         write: bool,
     },
+    /// Chess middlegames (positions/chess/middlegames.epd): seeded games, eight random plies
+    /// and then both sides by a depth-3 search with quiescence, stopped between plies 24 and 40
+    ChessMiddlegames {
+        /// Write the file (without it, print what would be written)
+        #[arg(long)]
+        write: bool,
+    },
+    /// Chess mates in 2 and 3 (positions/chess/mates.epd): seeded games of a depth-3 search
+    /// against random moves, stopped at the first position whose side mates in N by our
+    /// search's proof (a depth 2N - 1 search scores a mate in exactly N), every mating move
+    /// proved and listed
+    ChessMates {
+        /// Write the file (without it, print what would be written)
+        #[arg(long)]
+        write: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -73,6 +90,8 @@ fn main() -> ExitCode {
         } => ataxx_end(&cli.positions, write, Duration::from_secs(limit), empties),
         Command::AtaxxRelist => ataxx_relist(&cli.positions),
         Command::Connect4 { write } => connect4(&cli.positions, write),
+        Command::ChessMiddlegames { write } => chess_middlegames(&cli.positions, write),
+        Command::ChessMates { write } => chess_mates(&cli.positions, write),
     };
     match done {
         Ok(()) => ExitCode::SUCCESS,
@@ -359,6 +378,166 @@ fn connect4(positions: &Path, write: bool) -> Result<(), String> {
         if write {
             write_file(&dir.join(format!("{class}.txt")), &text)?;
         }
+    }
+    Ok(())
+}
+
+/// The search the chess tools play with.
+const CHESS_PLAYER: &str = "pvs+tt+id+mvvlva+quiesce";
+/// The search that proves mates: full width to its depth, mates scored by distance.
+const CHESS_PROVER: &str = "pvs+tt+id+mvvlva";
+
+/// A chess game from the start: `random` uniformly random plies, then `plies` more, each
+/// side's move chosen by `choose` (which returns `None` to stop at that position).
+fn chess_game(
+    seed: u64,
+    random: u32,
+    mut choose: impl FnMut(&Chess, u32, &mut u64) -> Result<Option<nodeprof::game::ChessMove>, String>,
+) -> Result<(Chess, Vec<String>), String> {
+    let mut state = seed;
+    let mut pos = Chess::start();
+    let mut moves = Vec::new();
+    for ply in 0.. {
+        if pos.is_over() {
+            break;
+        }
+        let list = pos.generate_moves();
+        let mv = match ply < random {
+            true => list[(splitmix64(&mut state) % list.len() as u64) as usize],
+            false => match choose(&pos, ply, &mut state)? {
+                Some(mv) => mv,
+                None => break,
+            },
+        };
+        moves.push(mv.to_string());
+        pos = pos.play(mv);
+    }
+    Ok((pos, moves))
+}
+
+/// The value and best move of a depth-`depth` search by `spec`.
+fn chess_search(
+    spec: &str,
+    pos: &Chess,
+    depth: u32,
+) -> Result<(i32, nodeprof::game::ChessMove), String> {
+    let config = config(spec, None)?.for_game(GameKind::Chess);
+    let outcome = search(pos, depth, &config).map_err(|e| e.to_string())?;
+    let best = outcome.best_move.ok_or("no move searched")?;
+    Ok((outcome.score, best))
+}
+
+/// 24 middlegame positions from seeded games.
+fn chess_middlegames(positions: &Path, write: bool) -> Result<(), String> {
+    let mut text = String::from(
+        "# 24 chess middlegames of nodeprof's own (`nodeprof-suites chess-middlegames`): seeded games,\n\
+         # 8 random plies from the start and then both sides by a depth-3 pvs+tt+id+mvvlva+quiesce search,\n\
+         # stopped at ply 24 + (seed * 7 mod 17). Each line's c0 holds the game's moves.\n",
+    );
+    let (mut kept, mut seed) = (0, 0u64);
+    while kept < 24 {
+        seed += 1;
+        let stop = 24 + (seed * 7 % 17) as u32;
+        let (pos, moves) = chess_game(seed, 8, |pos, ply, _| match ply < stop {
+            true => chess_search(CHESS_PLAYER, pos, 3).map(|(_, mv)| Some(mv)),
+            false => Ok(None),
+        })?;
+        if pos.is_over() || pos.in_check() || moves.len() as u32 != stop {
+            continue;
+        }
+        let fen = pos.to_string();
+        let epd: Vec<&str> = fen.split_whitespace().take(4).collect();
+        text.push_str(&format!(
+            "{} id \"mid.s{seed}\"; c0 \"{}\";\n",
+            epd.join(" "),
+            moves.join(" ")
+        ));
+        kept += 1;
+    }
+    print!("{text}");
+    if write {
+        write_file(&positions.join("chess/middlegames.epd"), &text)?;
+    }
+    Ok(())
+}
+
+/// 24 mates in 2 and 3 from seeded games, 12 of each.
+fn chess_mates(positions: &Path, write: bool) -> Result<(), String> {
+    let win = Chess::WIN_BONUS + 1;
+    let mut text = String::from(
+        "# 24 chess mates of nodeprof's own (`nodeprof-suites chess-mates`): seeded games, 4 random\n\
+         # plies, then a depth-3 pvs+tt+id+mvvlva+quiesce search against random moves, stopped at the first\n\
+         # position where the searching side mates in N (2 or 3 in turn by seed): a depth 2N - 1 search\n\
+         # scores the mate in exactly N plies 2N - 1 and a depth 2N - 3 one finds none. bm lists every\n\
+         # mating move, each proved; dm is N (EPD's direct mate); c0 holds the game's moves.\n",
+    );
+    let mut found = [0, 0];
+    let mut seed = 0u64;
+    while found != [12, 12] {
+        seed += 1;
+        let n = 2 + (seed % 2) as u32;
+        if found[n as usize - 2] == 12 {
+            continue;
+        }
+        let plies = 2 * n - 1;
+        let searcher_side = (seed / 2 % 2) as u32;
+        let (pos, moves) = chess_game(seed, 4, |pos, ply, state| {
+            if ply % 2 != searcher_side {
+                let list = pos.generate_moves();
+                return Ok(Some(list[(splitmix64(state) % list.len() as u64) as usize]));
+            }
+            let (score, _) = chess_search(CHESS_PROVER, pos, plies)?;
+            if score == win - plies as i32 {
+                return Ok(None);
+            }
+            if ply > 200 {
+                return Ok(None);
+            }
+            chess_search(CHESS_PLAYER, pos, 3).map(|(_, mv)| Some(mv))
+        })?;
+        if pos.is_over() || chess_search(CHESS_PROVER, &pos, plies)?.0 != win - plies as i32 {
+            continue;
+        }
+        if is_decided::<Chess>(chess_search(CHESS_PROVER, &pos, plies - 2)?.0) {
+            continue;
+        }
+        // Every mating move: its child is mated in N - 1 (proved by a depth 2N - 2 search).
+        let mut mating = Vec::new();
+        for &mv in pos.generate_moves().iter() {
+            let child = pos.play(mv);
+            let mated = match child.is_over() {
+                true => child.in_check() && n == 1,
+                false => {
+                    chess_search(CHESS_PROVER, &child, plies - 1)?.0 == -(win - plies as i32 + 1)
+                }
+            };
+            if mated {
+                mating.push(mv);
+            }
+        }
+        if mating.is_empty() {
+            return Err(format!("seed {seed}: a mate in {n} without a mating move"));
+        }
+        let san: Vec<String> = mating
+            .iter()
+            .map(|&mv| {
+                nodeprof::game::chess::san_moves(&pos, std::iter::once(mv.to_string().as_str()))[0]
+                    .clone()
+            })
+            .collect();
+        let fen = pos.to_string();
+        let epd: Vec<&str> = fen.split_whitespace().take(4).collect();
+        text.push_str(&format!(
+            "{} bm {}; dm {n}; id \"mate{n}.s{seed}\"; c0 \"{}\";\n",
+            epd.join(" "),
+            san.join(" "),
+            moves.join(" ")
+        ));
+        found[n as usize - 2] += 1;
+    }
+    print!("{text}");
+    if write {
+        write_file(&positions.join("chess/mates.epd"), &text)?;
     }
     Ok(())
 }

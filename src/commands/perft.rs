@@ -110,7 +110,11 @@ impl From<&PerftArgs> for PerftConfig {
 /// The suite's count of leaves at `depth` for `case`, if it gives one.
 fn expected_leaves(case: &Case, depth: u32) -> Option<u64> {
     let expected = case.expected.as_ref()?;
-    expected.perft.iter().find(|&&(d, _)| d == depth).map(|&(_, n)| n)
+    expected
+        .perft
+        .iter()
+        .find(|&&(d, _)| d == depth)
+        .map(|&(_, n)| n)
 }
 
 /// `nodeprof perft`: each position's counts in turn; a failure (exit code 1) when a count

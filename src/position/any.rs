@@ -160,6 +160,8 @@ pub struct Expected {
     pub avoid: Vec<String>,
     /// Perft's leaves by depth (EPD's `D1 20; D2 400`), in the order given.
     pub perft: Vec<(u32, u64)>,
+    /// The side to move mates in this many moves (EPD's `dm`, direct mate).
+    pub mate: Option<u32>,
 }
 
 impl Expected {

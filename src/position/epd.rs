@@ -1,7 +1,8 @@
 //! EPD's operations: what follows a chess position on a line of an `.epd` list,
 //! `opcode operand ...;` after the four position fields (Edwards' "Portable Game Notation
 //! Specification and Implementation Guide", section 16.2). `bm` and `am` name moves (SAN, or
-//! UCI's form), kept canonical; `id` names the case; perft's `D1 20` ... give the leaves by
+//! UCI's form), kept canonical; `id` names the case; `dm N` says the side to move mates in
+//! N moves; perft's `D1 20` ... give the leaves by
 //! depth (the perft suites' form); the others (`c0`, `acd`, `acn`) are read and kept out of
 //! the way.
 
@@ -52,6 +53,22 @@ pub fn parse(position: &AnyPosition, text: &str) -> Result<Operations, String> {
                 }
             }
             "id" => ops.id = operands.first().map(|s| s.to_string()),
+            "dm" => {
+                let moves = match operands.as_slice() {
+                    [n] => n.parse::<u32>().ok().filter(|&n| n > 0),
+                    _ => None,
+                };
+                expected.mate = Some(moves.ok_or_else(|| {
+                    format!(
+                        "'dm' takes the moves to mate (1 or more), found '{}'",
+                        operands
+                            .iter()
+                            .map(|s| s.as_str())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    )
+                })?);
+            }
             perft if perft_depth(perft).is_some() => {
                 let depth = perft_depth(perft).unwrap_or_default();
                 let leaves = match operands.as_slice() {
@@ -61,7 +78,11 @@ pub fn parse(position: &AnyPosition, text: &str) -> Result<Operations, String> {
                 let Some(leaves) = leaves else {
                     return Err(format!(
                         "'{perft}' takes one count of leaves, found '{}'",
-                        operands.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
+                        operands
+                            .iter()
+                            .map(|s| s.as_str())
+                            .collect::<Vec<_>>()
+                            .join(" ")
                     ));
                 };
                 expected.perft.push((depth, leaves));
@@ -69,7 +90,7 @@ pub fn parse(position: &AnyPosition, text: &str) -> Result<Operations, String> {
             _ => {}
         }
     }
-    if !expected.best.is_empty() || !expected.avoid.is_empty() || !expected.perft.is_empty() {
+    if expected != Expected::default() {
         ops.expected = Some(expected);
     }
     Ok(ops)

@@ -57,7 +57,10 @@ fn bad_epd_lines_name_their_line_and_what_is_wrong() {
             "unterminated string",
         ),
         ("8/8/8/8/8/2k5/8/K7 w - - 9x 1;\n", "bad EPD opcode '9x'"),
-        ("8/8/8/8/8/2k5/8/K7 w - - D2 many;\n", "'D2' takes one count of leaves, found 'many'"),
+        (
+            "8/8/8/8/8/2k5/8/K7 w - - D2 many;\n",
+            "'D2' takes one count of leaves, found 'many'",
+        ),
         ("K6r/8/8/8/8/2k5/8/8 b - -\n", "not a legal chess position"),
         ("8/8/8/8/8/8/1k6/K7 w - -\n", "the kings touch"),
     ] {

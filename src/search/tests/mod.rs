@@ -136,6 +136,7 @@ fn check_values_match_negamax<G: Endgame>(cases: &[G], max_depth: u32) -> (u32, 
 
 mod chess;
 mod chess_pruning;
+mod chess_suites;
 mod connect4;
 mod depth_limited;
 mod exact;
