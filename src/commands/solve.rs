@@ -240,6 +240,7 @@ pub fn solve_by_engine(
         game_result: Some(score),
         best_move: measured.best_move,
         pv: it.pv,
+        seldepth: it.seldepth.unwrap_or(0),
         counters: Default::default(),
         cuts: Default::default(),
         time_ns,

@@ -20,6 +20,8 @@ pub struct SearchReport {
     pub game_result: Option<i32>,
     pub best_move: Option<String>,
     pub pv: Vec<String>,
+    /// The deepest ply a node reached (quiescence included).
+    pub seldepth: u32,
     pub counters: Counters,
     /// Where the beta cut-offs happened.
     pub cuts: CutHistogram,
@@ -180,6 +182,7 @@ pub fn search_position(
             },
             best_move: outcome.best_move.map(|m| m.to_string()),
             pv: outcome.pv.iter().map(|m| m.to_string()).collect(),
+            seldepth: outcome.seldepth,
             counters: outcome.counters,
             cuts: outcome.cuts,
             time_ns: outcome.time_ns,

@@ -166,6 +166,7 @@ where
                 Choice {
                     score: Some(thought.score),
                     depth: Some(thought.depth),
+                    seldepth: Some(thought.seldepth),
                     leaf: Some(thought.counters.leaf),
                     interior: Some(thought.counters.interior),
                     pv: thought.pv.iter().map(|m| m.to_string()).collect(),

@@ -19,6 +19,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// A position below the horizon.
     fn quiesce_below(&mut self, pos: &G, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.count(|c| c.qnode += 1);
+        self.limits.max_ply = self.limits.max_ply.max(ply);
         let stand_pat = match pos.is_over() {
             true => return self.final_value(pos, ply),
             false => pos.evaluate(self.options.eval),

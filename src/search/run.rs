@@ -24,6 +24,8 @@ pub struct SearchOutcome<M> {
     /// Where the beta cut-offs happened.
     pub cuts: CutHistogram,
     pub time_ns: u64,
+    /// The deepest ply a node reached (quiescence included).
+    pub seldepth: u32,
 }
 
 /// Searches `pos` to `depth` with the configured variant.
@@ -216,6 +218,7 @@ fn search_with<G: Endgame, const COUNT: bool>(
         counters: searcher.counters(),
         cuts: searcher.cuts().clone(),
         time_ns: started.elapsed().as_nanos() as u64,
+        seldepth: searcher.limits.max_ply as u32,
     })
 }
 

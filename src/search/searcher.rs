@@ -134,6 +134,8 @@ pub struct Limits {
     /// A position was scored at the horizon (not a finished game): the search saw less
     /// than the whole tree. Players read it to stop deepening once the tree is exhausted.
     pub horizon_reached: bool,
+    /// The deepest ply a node of the search reached (quiescence included): its `seldepth`.
+    pub max_ply: usize,
 }
 
 /// The root's state.
@@ -240,6 +242,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 stopped: false,
                 too_deep: false,
                 horizon_reached: false,
+                max_ply: 0,
             },
             root: Root {
                 first: None,

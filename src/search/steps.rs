@@ -65,6 +65,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         if ply == 0 {
             self.count(|c| c.pass += 1);
         }
+        self.limits.max_ply = self.limits.max_ply.max(ply);
         if self.drawn(pos, ply) {
             return Opened::Settled(self.draw_leaf(ply));
         }

@@ -32,6 +32,8 @@ pub struct Thought<M> {
     pub score: i32,
     pub best_move: Option<M>,
     pub pv: Vec<M>,
+    /// The deepest ply a node of the move's searches reached (quiescence included).
+    pub seldepth: u32,
     /// Every node of the move, the abandoned last iteration's included.
     pub counters: Counters,
 }
@@ -76,6 +78,7 @@ impl<G: Endgame> Thinker<G> {
         s.root.best = None;
         s.limits.stopped = false;
         s.limits.too_deep = false;
+        s.limits.max_ply = 0;
         s.limits.deadline = None;
         s.limits.node_limit = None;
         if limit.nodes.is_none() && limit.deadline.is_none() {
@@ -127,8 +130,14 @@ impl<G: Endgame> Thinker<G> {
             Base::Mtdf | Base::Bisect => s.table_line(pos, s.root.best, depth),
             _ => s.memory.pv.line(),
         };
+        // Token searches have no depth: theirs is the principal variation's length.
+        let depth = match s.variant().base.depth_limited() {
+            true => depth,
+            false => pv.len() as u32,
+        };
         Thought {
             depth,
+            seldepth: s.limits.max_ply as u32,
             score,
             best_move: s.root.best,
             pv,

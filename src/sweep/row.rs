@@ -42,6 +42,7 @@ pub fn row(
             record.game_result = report.game_result;
             record.best_move = report.best_move;
             record.pv = Some(report.pv.join(" "));
+            record.seldepth = Some(report.seldepth);
             record.set_counters(Some(report.counters));
             record.time_ns = Some(report.time_ns);
             record.time_min_ns = Some(report.time_min_ns);
