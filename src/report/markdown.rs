@@ -4,7 +4,6 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use super::export::{io_error, Exporter, ReportContext};
-use super::metric::Metric;
 use super::options::ReportOptions;
 use super::tables::Tables;
 use super::text::thousands;
@@ -313,7 +312,7 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
          `<metric>.txt`, the same printed the way R prints it; `<metric>_by_depth.csv` / `.txt`, \
          totals with rows variants and columns depths. Metrics:\n"
     );
-    for m in Metric::all() {
+    for m in &tables.metrics {
         let _ = writeln!(s, "- `{}`: {}", m.column(), m.title());
     }
     s

@@ -53,6 +53,13 @@ impl Metric {
     }
 
     /// Counts (whole numbers) rather than times and rates.
+    /// Whether the metric is a detail counter (one the `search` table leaves out): the
+    /// report's tables leave it out too when it is zero or NA in every finished search, as
+    /// the enhancements' own counters are in sweeps without them.
+    pub fn is_detail(self) -> bool {
+        matches!(self, Metric::Counter(i) if !crate::counters::COUNTERS[i].in_table)
+    }
+
     pub fn is_count(self) -> bool {
         matches!(self, Metric::Nodes | Metric::Counter(_))
     }

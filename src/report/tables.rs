@@ -44,6 +44,8 @@ pub struct Total {
 
 /// Everything the exporters draw on.
 pub struct Tables {
+    /// The metrics the tables have (every one but the detail counters no search counted).
+    pub metrics: Vec<Metric>,
     /// Variant display names in sweep order.
     pub names: Vec<String>,
     /// Positions in sweep order.
@@ -225,9 +227,14 @@ fn grid(frame: &DataFrame, row_var: &str, col_var: &str, integer: bool) -> Polar
 
 /// The means per position of each count and of the time, by row label and suite, and the
 /// nodes per second of each (label, suite).
-fn suite_means(sorted: &DataFrame, suites: &[String]) -> PolarsResult<Vec<(String, Grid)>> {
-    let metrics: Vec<Metric> = Metric::all()
-        .into_iter()
+fn suite_means(
+    sorted: &DataFrame,
+    suites: &[String],
+    reported: &[Metric],
+) -> PolarsResult<Vec<(String, Grid)>> {
+    let metrics: Vec<Metric> = reported
+        .iter()
+        .copied()
         .filter(|m| m.is_count() || *m == Metric::TimeMs)
         .collect();
     let means = sorted
@@ -311,8 +318,13 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
         .collect()
         .map_err(polars_error)?;
 
+    // Detail counters that no finished search counted are left out of the tables.
+    let metrics: Vec<Metric> = Metric::all()
+        .into_iter()
+        .filter(|m| !m.is_detail() || ok.iter().any(|r| m.of(r).is_some_and(|v| v != 0.0)))
+        .collect();
     let mut by_position = Vec::new();
-    for metric in Metric::all() {
+    for &metric in &metrics {
         if positions.len() > MAX_POSITION_COLUMNS {
             break;
         }
@@ -328,7 +340,7 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
     // searches to the end of the game.
     let solved = depths.iter().all(|d| d == "end");
     let by_suite = match suites.len() > 1 || positions.len() > MAX_POSITION_COLUMNS || solved {
-        true => suite_means(&sorted, &suites).map_err(polars_error)?,
+        true => suite_means(&sorted, &suites, &metrics).map_err(polars_error)?,
         false => Vec::new(),
     };
 
@@ -349,7 +361,7 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
         .map_err(polars_error)?;
     let totals_frame = with_first_cut_rate(totals_frame).map_err(polars_error)?;
     let mut by_depth = Vec::new();
-    for metric in Metric::all() {
+    for &metric in &metrics {
         let wide = pivot(&totals_frame, "name", "depth", &depths, metric.column())
             .map_err(polars_error)?;
         let mut g = grid(&wide, "name", "depth", metric.is_count()).map_err(polars_error)?;
@@ -407,6 +419,7 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
 
     let finished = ok.iter().map(|r| (*r).clone()).collect();
     Ok(Tables {
+        metrics,
         names,
         positions,
         depths,
