@@ -36,6 +36,11 @@ pub const SUITES: &[Suite] = &[
         folder: "connect4",
         about: "Connect 4: proven positions in Pons' six classes (connect4:end-easy ... connect4:begin-hard)",
     },
+    Suite {
+        name: "chess",
+        folder: "chess",
+        about: "Chess: chess:bratko-kopec, chess:mates (in 2 and 3, proven), chess:middlegames, chess:perft (the wiki's counts), chess:profile24",
+    },
 ];
 
 /// An embedded file: its path under `positions/` and its text.
