@@ -50,12 +50,12 @@ fn ladders(tables: &Tables) -> BTreeMap<(usize, String), Vec<&Record>> {
 }
 
 /// The nodes after which a ladder's best move is a right one and stays so to its last depth
-/// (None: it is wrong at the last depth). Chess suites give SAN (`bm Nf3`), which nodeprof
-/// cannot read without chess rules: they are left out.
+/// (None: it is wrong at the last depth). The suite's best moves are canonical (EPD's SAN
+/// `bm Nf3` is kept as `g1f3`), as the rows' best moves are.
 fn nodes_to_solution(rows: &[&Record]) -> Option<Option<u64>> {
     let first = rows.first()?;
     let best: Vec<&str> = first.expected_best.as_deref()?.split_whitespace().collect();
-    if best.is_empty() || first.game == "chess" {
+    if best.is_empty() {
         return None;
     }
     let right = |r: &&Record| r.best_move.as_deref().is_some_and(|m| best.contains(&m));
@@ -200,11 +200,18 @@ mod tests {
         let right_throughout = [row("1", "a1", 5), row("2", "a1", 20)];
         let refs: Vec<&Record> = right_throughout.iter().collect();
         assert_eq!(nodes_to_solution(&refs), Some(Some(5)));
-        let chess = [Record {
-            game: "chess".into(),
-            ..row("1", "a1", 5)
-        }];
+        // Chess's best moves are read as the others' are.
+        let chess = [
+            Record {
+                game: "chess".into(),
+                ..row("1", "b2", 5)
+            },
+            Record {
+                game: "chess".into(),
+                ..row("2", "a1", 40)
+            },
+        ];
         let refs: Vec<&Record> = chess.iter().collect();
-        assert_eq!(nodes_to_solution(&refs), None);
+        assert_eq!(nodes_to_solution(&refs), Some(Some(40)));
     }
 }

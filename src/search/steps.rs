@@ -40,16 +40,23 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         }
     }
 
-    /// Enters a node: its moves (in generation order), or its value if it is a leaf: at the
-    /// horizon or a finished game.
-    #[inline]
-    fn enter(&mut self, pos: &G, at_horizon: bool, ply: usize, moves: &mut G::Moves) -> Opened {
+    /// Counts a node towards the next look at the clock, and stops the search once its
+    /// deadline has passed.
+    #[inline(always)]
+    pub(super) fn tick(&mut self) {
         if let Some((deadline, clock)) = self.limits.deadline {
             self.limits.ticks = self.limits.ticks.wrapping_add(1);
             if self.limits.ticks.is_multiple_of(DEADLINE_CHECK) && (clock.0)() >= deadline {
                 self.limits.stopped = true;
             }
         }
+    }
+
+    /// Enters a node: its moves (in generation order), or its value if it is a leaf: at the
+    /// horizon or a finished game.
+    #[inline]
+    fn enter(&mut self, pos: &G, at_horizon: bool, ply: usize, moves: &mut G::Moves) -> Opened {
+        self.tick();
         if let Some(limit) = self.limits.node_limit {
             if COUNT && self.counters.leaf + self.counters.interior >= limit {
                 self.limits.stopped = true;

@@ -18,7 +18,9 @@ fn report_cells_match_the_runs_and_perft() {
     assert_eq!(records.len(), 24);
     let output = report::run(&dir, &ReportOptions::default()).unwrap();
     // The enhancements' counters these variants never count have no tables.
-    let uncounted = ["qnode", "drawn", "null_try", "null_cut", "reduced", "futile", "tokens"];
+    let uncounted = [
+        "qnode", "drawn", "null_try", "null_cut", "reduced", "futile", "tokens",
+    ];
     assert_eq!(
         output.files.len(),
         4 * (crate::counters::COUNTERS.len() - uncounted.len() + 3) + 10 + 1,
