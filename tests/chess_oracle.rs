@@ -44,14 +44,8 @@ fn perft_divides_as_stockfish_does_on_random_positions() {
         return;
     };
     let positions = random_positions(2026);
-    let mut child = Command::new(sf)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut stockfish = Stockfish::start(&sf);
+    let Stockfish { input, output, .. } = &mut stockfish;
     writeln!(input, "uci").unwrap();
     let (mut castles, mut promotions) = (0, 0);
     for pos in &positions {
@@ -83,8 +77,7 @@ fn perft_divides_as_stockfish_does_on_random_positions() {
         assert_eq!(ours, theirs, "{pos}");
         assert_eq!(ours.values().sum::<u64>(), total, "{pos}");
     }
-    writeln!(input, "quit").unwrap();
-    child.wait().unwrap();
+    drop(stockfish);
     assert!(
         castles > 0 && promotions > 0,
         "the positions should castle and promote"

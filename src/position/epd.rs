@@ -54,37 +54,16 @@ pub fn parse(position: &AnyPosition, text: &str) -> Result<Operations, String> {
             }
             "id" => ops.id = operands.first().map(|s| s.to_string()),
             "dm" => {
-                let moves = match operands.as_slice() {
-                    [n] => n.parse::<u32>().ok().filter(|&n| n > 0),
-                    _ => None,
-                };
-                expected.mate = Some(moves.ok_or_else(|| {
-                    format!(
-                        "'dm' takes the moves to mate (1 or more), found '{}'",
-                        operands
-                            .iter()
-                            .map(|s| s.as_str())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    )
-                })?);
+                let what = "the moves to mate (1 or more)";
+                let moves: u32 = one_number(opcode, &operands, what)?;
+                if moves == 0 {
+                    return Err(format!("'dm' takes {what}, found '0'"));
+                }
+                expected.mate = Some(moves);
             }
             perft if perft_depth(perft).is_some() => {
                 let depth = perft_depth(perft).unwrap_or_default();
-                let leaves = match operands.as_slice() {
-                    [count] => count.parse::<u64>().ok(),
-                    _ => None,
-                };
-                let Some(leaves) = leaves else {
-                    return Err(format!(
-                        "'{perft}' takes one count of leaves, found '{}'",
-                        operands
-                            .iter()
-                            .map(|s| s.as_str())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    ));
-                };
+                let leaves = one_number(perft, &operands, "one count of leaves")?;
                 expected.perft.push((depth, leaves));
             }
             _ => {}
@@ -135,6 +114,23 @@ fn split(text: &str) -> Result<Vec<Vec<String>>, String> {
         ops.push(op);
     }
     Ok(ops)
+}
+
+/// The one number an operation takes (`dm 3`, `D2 400`); an error names the opcode, what it
+/// takes, and what it found.
+fn one_number<T: std::str::FromStr>(
+    opcode: &str,
+    operands: &[&String],
+    what: &str,
+) -> Result<T, String> {
+    let number = match operands {
+        [n] => n.parse::<T>().ok(),
+        _ => None,
+    };
+    number.ok_or_else(|| {
+        let found: Vec<&str> = operands.iter().map(|s| s.as_str()).collect();
+        format!("'{opcode}' takes {what}, found '{}'", found.join(" "))
+    })
 }
 
 /// The depth of a perft opcode (`D5`: 5).
