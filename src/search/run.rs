@@ -101,6 +101,9 @@ pub fn check<G: Endgame>(depth: u32, config: &SearchConfig) -> Result<(), Search
 
 /// Why games of `G` cannot give what an enhancement needs, if they cannot.
 fn game_refusal<G: Endgame>(need: GameNeed, variant: &Variant) -> Option<String> {
+    let lacks = |has: bool, what: &str| {
+        (!has).then(|| format!("{variant} needs {what}, which {} is not", G::NAME))
+    };
     match need {
         GameNeed::SmallSolver => {
             let asked = variant.last.unwrap_or(0);
@@ -116,37 +119,17 @@ fn game_refusal<G: Endgame>(need: GameNeed, variant: &Variant) -> Option<String>
             .then(|| format!("+stab needs stable pieces, which {} lacks", G::NAME)),
         GameNeed::Parity => (!G::HAS_PARITY)
             .then(|| format!("+parity needs regions of empties, which {} lacks", G::NAME)),
-        GameNeed::Threats => (!G::HAS_THREATS).then(|| {
-            format!(
-                "{} needs a game that knows immediate threats (Connect 4), which {} is not",
-                variant,
-                G::NAME
-            )
-        }),
-        GameNeed::Captures => (!G::HAS_CAPTURES).then(|| {
-            format!(
-                "{variant} needs a game with captures (chess), which {} is not",
-                G::NAME
-            )
-        }),
-        GameNeed::DrawRules => (!G::HAS_DRAW_RULES).then(|| {
-            format!(
-                "{variant} needs a game drawn by repetition or by rule (chess), which {} is not",
-                G::NAME
-            )
-        }),
-        GameNeed::NullMove => (!G::HAS_NULL_MOVE).then(|| {
-            format!(
-                "{variant} needs a game with a null move (chess), which {} has not",
-                G::NAME
-            )
-        }),
-        GameNeed::Checks => (!G::HAS_CHECKS).then(|| {
-            format!(
-                "{variant} needs a game with checks (chess), which {} is not",
-                G::NAME
-            )
-        }),
+        GameNeed::Threats => lacks(
+            G::HAS_THREATS,
+            "a game that knows immediate threats (Connect 4)",
+        ),
+        GameNeed::Captures => lacks(G::HAS_CAPTURES, "a game with captures (chess)"),
+        GameNeed::DrawRules => lacks(
+            G::HAS_DRAW_RULES,
+            "a game drawn by repetition or by rule (chess)",
+        ),
+        GameNeed::NullMove => lacks(G::HAS_NULL_MOVE, "a game with a null move (chess)"),
+        GameNeed::Checks => lacks(G::HAS_CHECKS, "a game with checks (chess)"),
     }
 }
 

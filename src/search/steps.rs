@@ -52,10 +52,11 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         }
     }
 
-    /// Enters a node: its moves (in generation order), or its value if it is a leaf: at the
-    /// horizon or a finished game.
-    #[inline]
-    fn enter(&mut self, pos: &G, at_horizon: bool, ply: usize, moves: &mut G::Moves) -> Opened {
+    /// What every node of the main tree does first: the limits (deadline, node budget, depth),
+    /// the root's pass, the deepest ply, and draws by rule or repetition. Its value when that
+    /// settles it (a stopped search's 0 is void).
+    #[inline(always)]
+    fn arrive(&mut self, pos: &G, ply: usize) -> Option<i32> {
         self.tick();
         if let Some(limit) = self.limits.node_limit {
             if COUNT && self.counters.leaf + self.counters.interior >= limit {
@@ -67,14 +68,21 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             self.limits.stopped = true;
         }
         if self.limits.stopped {
-            return Opened::Settled(0);
+            return Some(0);
         }
         if ply == 0 {
             self.count(|c| c.pass += 1);
         }
         self.limits.max_ply = self.limits.max_ply.max(ply);
-        if self.drawn(pos, ply) {
-            return Opened::Settled(self.draw_leaf(ply));
+        self.drawn(pos, ply).then(|| self.draw_leaf(ply))
+    }
+
+    /// Enters a node: its moves (in generation order), or its value if it is a leaf: at the
+    /// horizon or a finished game.
+    #[inline]
+    fn enter(&mut self, pos: &G, at_horizon: bool, ply: usize, moves: &mut G::Moves) -> Opened {
+        if let Some(value) = self.arrive(pos, ply) {
+            return Opened::Settled(value);
         }
         if at_horizon {
             return Opened::Settled(self.horizon(pos, ply));
@@ -224,8 +232,8 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             None => 0,
         };
         if G::HAS_CAPTURES && depth == 0 && self.options.variant.quiesce {
-            if self.drawn(pos, ply) {
-                return Opened::Settled(self.draw_leaf(ply));
+            if let Some(value) = self.arrive(pos, ply) {
+                return Opened::Settled(value);
             }
             let value = self.quiesce(pos, *alpha, *beta, ply);
             return Opened::Settled(self.bounded(value, *alpha, *beta));
