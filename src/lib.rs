@@ -18,3 +18,4 @@ pub mod search;
 pub mod stats;
 pub mod store;
 pub mod sweep;
+pub mod train;

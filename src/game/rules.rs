@@ -38,6 +38,9 @@ pub enum Eval {
     /// Reversi only: mobility against the opponent's (corner moves count double) and corners
     /// held: what fastest-first rewards, for the ordering searches of exact solving (`sso`).
     Mobility,
+    /// Reversi only: the learned pattern evaluation (46 pattern instances, a weight table for
+    /// each four empties), an estimate of the final margin in discs.
+    Pattern,
     /// Connect 4 only: open threes (empty squares that would complete four) of the side to
     /// move minus the other side's.
     Threats,
@@ -48,10 +51,11 @@ pub enum Eval {
 
 impl Eval {
     /// Every evaluation.
-    pub const ALL: [Eval; 5] = [
+    pub const ALL: [Eval; 6] = [
         Eval::Material,
         Eval::SquareWeights,
         Eval::Mobility,
+        Eval::Pattern,
         Eval::Threats,
         Eval::Pesto,
     ];
@@ -61,6 +65,7 @@ impl Eval {
             Eval::Material => "disc",
             Eval::SquareWeights => "weights",
             Eval::Mobility => "mobility",
+            Eval::Pattern => "pattern",
             Eval::Threats => "threats",
             Eval::Pesto => "pesto",
         }
@@ -74,6 +79,7 @@ impl Eval {
             Eval::Mobility => {
                 "Mobility against the opponent's, corner moves double, and corners held"
             }
+            Eval::Pattern => "Learned patterns: the final margin estimated in discs (Reversi)",
             Eval::Threats => {
                 "Open threes: squares completing four for the side to move minus the other's"
             }

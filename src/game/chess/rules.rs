@@ -446,7 +446,11 @@ impl Game for Chess {
     fn evaluate(&self, eval: Eval) -> i32 {
         match eval {
             // Not one of its EVALS: never asked for.
-            Eval::Material | Eval::SquareWeights | Eval::Mobility | Eval::Threats => {
+            Eval::Material
+            | Eval::SquareWeights
+            | Eval::Mobility
+            | Eval::Pattern
+            | Eval::Threats => {
                 self.material()
             }
             Eval::Pesto => super::eval::pesto(self.board()),

@@ -6,11 +6,13 @@
 pub mod bits;
 mod eval;
 mod notation;
+pub mod pattern;
 mod record;
 mod rules;
 #[cfg(test)]
 mod tests;
 mod text;
+pub mod weights_file;
 
 pub use bits::{flips, move_squares};
 pub use notation::{parse_side, ReversiMove};

@@ -10,6 +10,7 @@ use super::eval::{
     adjacent, corner_stability, corner_weighted, mobility_eval, weighted, CORNERS, SQUARE_WEIGHTS,
 };
 use super::notation::{parse_side, ReversiMove};
+use super::pattern::pattern_eval;
 use crate::game::rules::{board_key, Eval, Game, GameMove, Side};
 
 /// A Reversi position: the discs of the side to move (`player`), of the other side
@@ -159,7 +160,12 @@ impl Game for Reversi {
     const FINISHED_GAME_PERFT: u64 = 1;
     /// 16 empties from games solve in about 60 ms (measured over 20 games on the 2-core VM).
     const EXACT_ADJUDICATION_EMPTIES: Option<u32> = Some(16);
-    const EVALS: &'static [Eval] = &[Eval::Material, Eval::SquareWeights, Eval::Mobility];
+    const EVALS: &'static [Eval] = &[
+        Eval::Material,
+        Eval::SquareWeights,
+        Eval::Mobility,
+        Eval::Pattern,
+    ];
 
     fn start() -> Reversi {
         // d4 and e5 white, e4 and d5 black; black to move.
@@ -256,6 +262,7 @@ impl Game for Reversi {
             Eval::Material => self.material(),
             Eval::SquareWeights => weighted(self.player) - weighted(self.opponent),
             Eval::Mobility => mobility_eval(self.player, self.opponent),
+            Eval::Pattern => pattern_eval(self.player, self.opponent),
             // Not one of its EVALS: never asked for.
             Eval::Threats | Eval::Pesto => self.material(),
         }

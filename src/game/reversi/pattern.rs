@@ -1,0 +1,285 @@
+//! Reversi's learned pattern evaluation (`--eval pattern`): the final margin estimated as a
+//! sum of weights, one per pattern instance, looked up by the instance's squares read as a
+//! base-3 number (empty 0, side to move 1, opponent 2), with one weight table per game phase
+//! (four empties each). The pattern set is Edax's (Richard Delorme,
+//! <https://github.com/abulmo/edax-reversi>, `eval.c`) and Logistello's before it (Michael
+//! Buro, "From simple features to sophisticated evaluation functions", 1998): corners 3×3
+//! and 2×5, edges with both X-squares, the second to fourth lines and the diagonals of 4 to 8
+//! squares, 46 instances in all, each a board symmetry's image of one base instance, so that
+//! one table serves all of a pattern's instances. The weights are nodeprof's own, trained by
+//! `nodeprof-train` (docs/evaluation.md) and embedded from `pattern-weights.bin`.
+
+use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::OnceLock;
+
+use super::weights_file::{decode, WeightsFileError};
+
+/// Phases: one for each four empties (60..57 empties is phase 0, 4..1 phase 14).
+pub const PHASES: usize = 15;
+/// Weights are in 1/SCALE discs.
+pub const SCALE: i32 = 32;
+
+/// The phase of a position with `empties` empty squares.
+#[inline(always)]
+pub fn phase(empties: u32) -> usize {
+    ((60 - empties.min(60)) as usize / 4).min(PHASES - 1)
+}
+
+/// The base instances of the patterns, as (file, rank) pairs, a1 = (0, 0); the first square
+/// is the index's most significant digit.
+const BASES: [(&str, &[(u8, u8)]); 11] = [
+    ("corner3x3", &[(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (1, 2), (2, 2)]),
+    (
+        "corner2x5",
+        &[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (0, 1), (1, 1), (2, 1), (3, 1), (4, 1)],
+    ),
+    (
+        "edge2x",
+        &[(1, 1), (0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0), (7, 0), (6, 1)],
+    ),
+    ("line2", &[(0, 1), (1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (7, 1)]),
+    ("line3", &[(0, 2), (1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (7, 2)]),
+    ("line4", &[(0, 3), (1, 3), (2, 3), (3, 3), (4, 3), (5, 3), (6, 3), (7, 3)]),
+    ("diag8", &[(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6), (7, 7)]),
+    ("diag7", &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7)]),
+    ("diag6", &[(0, 2), (1, 3), (2, 4), (3, 5), (4, 6), (5, 7)]),
+    ("diag5", &[(0, 3), (1, 4), (2, 5), (3, 6), (4, 7)]),
+    ("diag4", &[(0, 4), (1, 5), (2, 6), (3, 7)]),
+];
+
+/// The eight symmetries of the board on (file, rank).
+fn symmetry(s: usize, (f, r): (u8, u8)) -> (u8, u8) {
+    let (f, r) = if s & 4 != 0 { (r, f) } else { (f, r) };
+    let f = if s & 1 != 0 { 7 - f } else { f };
+    let r = if s & 2 != 0 { 7 - r } else { r };
+    (f, r)
+}
+
+fn square((f, r): (u8, u8)) -> u8 {
+    r * 8 + f
+}
+
+/// One pattern: its name, its squares' count, its instances (squares in digit order) and
+/// the canonical index of each of its indexes (the least index over the base instance's own
+/// symmetries: a pattern and its mirror image share a weight).
+pub struct Pattern {
+    pub name: &'static str,
+    pub size: usize,
+    pub instances: Vec<Vec<u8>>,
+    pub canonical: Vec<u32>,
+    /// Where its weights start in a phase's full table and in its canonical table.
+    pub offset: usize,
+    pub canonical_offset: usize,
+}
+
+/// Every pattern, and for each square the (instance, power of 3) pairs it adds to.
+pub struct Patterns {
+    pub patterns: Vec<Pattern>,
+    /// For each instance (46 in all), its pattern.
+    pub instance_pattern: Vec<u8>,
+    by_square: Vec<Vec<(u8, u32)>>,
+    /// A phase's table length: full and canonical (plus one for the phase's constant).
+    pub full_len: usize,
+    pub canonical_len: usize,
+}
+
+fn build() -> Patterns {
+    let (mut patterns, mut instance_pattern) = (Vec::new(), Vec::new());
+    let mut by_square = vec![Vec::new(); 64];
+    let (mut offset, mut canonical_offset) = (0, 1);
+    for (p, (name, base)) in BASES.iter().enumerate() {
+        let size = base.len();
+        let mut instances: Vec<Vec<u8>> = Vec::new();
+        let mut self_maps: Vec<Vec<usize>> = Vec::new();
+        let mut sorted_base: Vec<u8> = base.iter().map(|&c| square(c)).collect();
+        sorted_base.sort_unstable();
+        for s in 0..8 {
+            let squares: Vec<u8> = base.iter().map(|&c| square(symmetry(s, c))).collect();
+            let mut set = squares.clone();
+            set.sort_unstable();
+            if set == sorted_base {
+                // A symmetry onto itself: digit k goes where square k's image is.
+                let base_squares: Vec<u8> = base.iter().map(|&c| square(c)).collect();
+                self_maps.push(
+                    squares
+                        .iter()
+                        .map(|sq| base_squares.iter().position(|b| b == sq).unwrap())
+                        .collect(),
+                );
+            }
+            if !instances.iter().any(|i| {
+                let mut other = i.clone();
+                other.sort_unstable();
+                other == set
+            }) {
+                instances.push(squares);
+            }
+        }
+        let count = 3usize.pow(size as u32);
+        let pow = |k: usize| 3u32.pow((size - 1 - k) as u32);
+        let mut canonical = vec![0u32; count];
+        let mut seen = std::collections::BTreeMap::new();
+        for (index, slot) in canonical.iter_mut().enumerate() {
+            let digits: Vec<u32> = (0..size).map(|k| (index as u32 / pow(k)) % 3).collect();
+            let least = self_maps
+                .iter()
+                .map(|map| (0..size).map(|k| digits[k] * pow(map[k])).sum::<u32>())
+                .min()
+                .unwrap();
+            let next = seen.len() as u32;
+            *slot = *seen.entry(least).or_insert(next);
+        }
+        for squares in &instances {
+            let i = instance_pattern.len() as u8;
+            for (k, &sq) in squares.iter().enumerate() {
+                by_square[sq as usize].push((i, pow(k)));
+            }
+            instance_pattern.push(p as u8);
+        }
+        let canonical_count = seen.len();
+        patterns.push(Pattern {
+            name,
+            size,
+            instances,
+            canonical,
+            offset,
+            canonical_offset,
+        });
+        offset += count;
+        canonical_offset += canonical_count;
+    }
+    Patterns {
+        patterns,
+        instance_pattern,
+        by_square,
+        full_len: offset,
+        canonical_len: canonical_offset,
+    }
+}
+
+/// The pattern set (built once).
+pub fn patterns() -> &'static Patterns {
+    static PATTERNS: OnceLock<Patterns> = OnceLock::new();
+    PATTERNS.get_or_init(build)
+}
+
+/// The number of pattern instances.
+pub const INSTANCES: usize = 46;
+
+impl Patterns {
+    /// The index of each instance for `p` to move against `o`.
+    #[inline]
+    pub fn indexes(&self, p: u64, o: u64) -> [u32; INSTANCES] {
+        let mut index = [0u32; INSTANCES];
+        for (discs, digit) in [(p, 1), (o, 2)] {
+            let mut rest = discs;
+            while rest != 0 {
+                let sq = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                for &(i, pow) in &self.by_square[sq] {
+                    index[i as usize] += digit * pow;
+                }
+            }
+        }
+        index
+    }
+
+    /// The canonical feature (a position in a phase's canonical table) of each instance.
+    pub fn features(&self, p: u64, o: u64) -> [u32; INSTANCES] {
+        let mut index = self.indexes(p, o);
+        for (i, slot) in index.iter_mut().enumerate() {
+            let pattern = &self.patterns[self.instance_pattern[i] as usize];
+            *slot = (pattern.canonical_offset + pattern.canonical[*slot as usize] as usize) as u32;
+        }
+        index
+    }
+}
+
+/// Weights for every phase, each phase's table in full (one weight per index of each
+/// pattern) after its constant.
+pub struct Weights {
+    /// Per phase: the constant, then `full_len` weights.
+    tables: Vec<i16>,
+    stride: usize,
+}
+
+impl Weights {
+    /// From each phase's canonical weights (the constant first; `canonical_len` each).
+    pub fn from_canonical(canonical: &[i16]) -> Weights {
+        let set = patterns();
+        assert_eq!(canonical.len(), PHASES * set.canonical_len);
+        let stride = set.full_len + 1;
+        let mut tables = vec![0i16; PHASES * stride];
+        for phase in 0..PHASES {
+            let from = &canonical[phase * set.canonical_len..][..set.canonical_len];
+            let to = &mut tables[phase * stride..][..stride];
+            to[0] = from[0];
+            for pattern in &set.patterns {
+                for (index, &c) in pattern.canonical.iter().enumerate() {
+                    to[1 + pattern.offset + index] = from[pattern.canonical_offset + c as usize];
+                }
+            }
+        }
+        Weights { tables, stride }
+    }
+
+    /// The estimated final margin in 1/SCALE discs, for `p` to move against `o`.
+    #[inline]
+    pub fn raw(&self, p: u64, o: u64) -> i32 {
+        let set = patterns();
+        let table = &self.tables[phase((!(p | o)).count_ones()) * self.stride..][..self.stride];
+        let index = set.indexes(p, o);
+        let mut sum = table[0] as i32;
+        for (i, &x) in index.iter().enumerate() {
+            let offset = set.patterns[set.instance_pattern[i] as usize].offset;
+            sum += table[1 + offset + x as usize] as i32;
+        }
+        sum
+    }
+
+    /// The estimated final margin in discs (rounded, within ±64).
+    #[inline]
+    pub fn evaluate(&self, p: u64, o: u64) -> i32 {
+        let raw = self.raw(p, o);
+        ((raw + raw.signum() * SCALE / 2) / SCALE).clamp(-64, 64)
+    }
+}
+
+/// The embedded weights (`nodeprof-train`'s output).
+const EMBEDDED: &[u8] = include_bytes!("pattern-weights.bin");
+
+fn embedded() -> &'static Weights {
+    static WEIGHTS: OnceLock<Weights> = OnceLock::new();
+    WEIGHTS.get_or_init(|| {
+        let canonical = decode(EMBEDDED, PHASES * patterns().canonical_len)
+            .unwrap_or_else(|e: WeightsFileError| panic!("the embedded pattern weights: {e}"));
+        Weights::from_canonical(&canonical)
+    })
+}
+
+/// The weights `--eval pattern` reads: the embedded ones unless the trainer put others.
+static ACTIVE: AtomicPtr<Weights> = AtomicPtr::new(std::ptr::null_mut());
+
+/// Makes every later pattern evaluation read `weights` (the trainer's labelling searches
+/// with the phases trained so far). The weights live for the rest of the process.
+pub fn use_weights(weights: Weights) {
+    ACTIVE.store(Box::into_raw(Box::new(weights)), Ordering::Release);
+}
+
+/// The weights in use.
+#[inline]
+pub fn active() -> &'static Weights {
+    let ptr = ACTIVE.load(Ordering::Acquire);
+    if ptr.is_null() {
+        embedded()
+    } else {
+        // SAFETY: set only from a leaked Box, never freed.
+        unsafe { &*ptr }
+    }
+}
+
+/// The pattern evaluation of `p` to move against `o`, in discs.
+#[inline]
+pub fn pattern_eval(p: u64, o: u64) -> i32 {
+    active().evaluate(p, o)
+}

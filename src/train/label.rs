@@ -1,0 +1,59 @@
+//! Labels: the final margin of a position for the side to move, proved by the exact solver up
+//! to a number of empties, and above that estimated by a depth-limited search whose horizon
+//! is scored by the pattern weights of the phases trained so far (those nearer the end).
+
+use crate::game::{Eval, Reversi};
+use crate::search::{game_result, search, Limit, SearchConfig, Thinker, END};
+
+use super::games::Sample;
+
+/// How positions are labelled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Labelling {
+    /// Positions with at most this many empties are solved exactly.
+    pub exact_empties: u32,
+    /// The depth of the search that labels the others.
+    pub depth: u32,
+    /// That search's variant.
+    pub variant: String,
+}
+
+impl Default for Labelling {
+    fn default() -> Labelling {
+        Labelling {
+            exact_empties: 16,
+            depth: 4,
+            variant: "pvs+tt:1+id+mobility".into(),
+        }
+    }
+}
+
+/// The exact solver of the labels: the default solver's techniques on a small table
+/// (positions of 16 empties need no more).
+const LABEL_SOLVER: &str = "mtdf+tt:8+mobility+id+etc+parity+stab+last:7";
+
+/// Labels `samples` (one chunk, in order; the weights the searches read are set before).
+pub fn label(samples: &[Sample], how: &Labelling) -> Result<Vec<i8>, String> {
+    let mut solve = SearchConfig::new(LABEL_SOLVER.parse().map_err(|e: crate::error::SpecError| e.to_string())?);
+    solve.eval = Eval::Mobility;
+    let mut estimate = SearchConfig::new(how.variant.parse().map_err(|e: crate::error::SpecError| e.to_string())?);
+    estimate.eval = Eval::Pattern;
+    let mut thinker = Thinker::<Reversi>::new(&estimate).map_err(|e| e.to_string())?;
+    let limit = Limit {
+        depth: Some(how.depth),
+        ..Limit::default()
+    };
+    samples
+        .iter()
+        .map(|sample| {
+            let pos: Reversi = sample.position();
+            let score = if sample.empties() <= how.exact_empties {
+                search(&pos, END, &solve).map_err(|e| e.to_string())?.score
+            } else {
+                thinker.think(&pos, limit).map_err(|e| e.to_string())?.score
+            };
+            let margin = game_result::<Reversi>(score).unwrap_or(score);
+            Ok(margin.clamp(-64, 64) as i8)
+        })
+        .collect()
+}
