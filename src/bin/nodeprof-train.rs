@@ -26,19 +26,19 @@ struct Cli {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// How many games
-    #[arg(long, default_value_t = 20_000)]
+    #[arg(long, default_value_t = 24_000)]
     games: u32,
     /// The data folder (games, labels and each phase's weights; kept to resume)
     #[arg(long, value_name = "DIR", default_value = "reversi-eval-data")]
     dir: PathBuf,
     /// Positions with at most this many empties are labelled by the exact solver
-    #[arg(long, value_name = "N", default_value_t = 16)]
+    #[arg(long, value_name = "N", default_value_t = 18)]
     exact: u32,
     /// The depth of the searches that label the others
     #[arg(long, value_name = "D", default_value_t = 4)]
     depth: u32,
     /// How strongly each phase's weights are drawn to the next phase's
-    #[arg(long, default_value_t = 4.0)]
+    #[arg(long, default_value_t = 16.0)]
     lambda: f64,
     /// Conjugate-gradient steps a phase
     #[arg(long, default_value_t = 60)]

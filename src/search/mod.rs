@@ -10,6 +10,7 @@ mod config;
 mod draws;
 pub mod endgame;
 mod etc;
+mod eval_sort;
 pub mod flow;
 mod futility;
 mod history;

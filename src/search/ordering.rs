@@ -13,7 +13,7 @@ use crate::game::tree::splitmix64;
 use crate::game::{Game, GameMove};
 
 /// Room for the keys of any game's move list.
-const KEY_ROOM: usize = 320;
+pub(super) const KEY_ROOM: usize = 320;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     #[inline]
@@ -47,6 +47,11 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         }
         if self.options.variant.mobility {
             sort_by_key(moves, |&mv| pos.mobility_rank(mv));
+        }
+        if let Some(fewest) = self.options.variant.eval_sort {
+            if to_the_end(depth) && pos.empties() >= fewest {
+                self.sort_by_evaluation(pos, moves, ply);
+            }
         }
         if let Some(sso) = self.options.variant.sso {
             if to_the_end(depth) && pos.empties() >= SSO_MIN_EMPTIES {
@@ -96,7 +101,7 @@ fn sort_by_key<M: GameMove>(moves: &mut [M], key: impl Fn(&M) -> u64) {
 }
 
 /// Stable insertion sort of `moves` by `keys` (one a move, sorted along).
-fn sort_by_keys<M: GameMove>(moves: &mut [M], keys: &mut [u64]) {
+pub(super) fn sort_by_keys<M: GameMove>(moves: &mut [M], keys: &mut [u64]) {
     for i in 1..moves.len() {
         let (k, m) = (keys[i], moves[i]);
         let mut j = i;

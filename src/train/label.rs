@@ -21,7 +21,7 @@ pub struct Labelling {
 impl Default for Labelling {
     fn default() -> Labelling {
         Labelling {
-            exact_empties: 16,
+            exact_empties: 18,
             depth: 4,
             variant: "pvs+tt:1+id+mobility".into(),
         }

@@ -19,7 +19,7 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::error::StoreError;
-use crate::game::reversi::pattern::{patterns, phase, use_weights, Weights, PHASES, SCALE};
+use crate::game::reversi::pattern::{patterns, phase, with_weights, Weights, PHASES, SCALE};
 use crate::game::reversi::weights_file::{decode, encode};
 use crate::game::{Eval, Game};
 use crate::store::replace;
@@ -156,8 +156,13 @@ fn chunk_samples(s: &Settings, c: u32, bar: &ProgressBar) -> Result<Vec<Sample>,
     Ok(samples)
 }
 
-/// The labels of one phase's positions, made now (with `weights` for the searches) or read.
-fn phase_labels(s: &Settings, f: usize, samples: &[Sample]) -> Result<Vec<i8>, TrainError> {
+/// The labels of one phase's positions, made now (the searches reading `weights`) or read.
+fn phase_labels(
+    s: &Settings,
+    f: usize,
+    samples: &[Sample],
+    weights: &'static Weights,
+) -> Result<Vec<i8>, TrainError> {
     let path = s.dir.join("labels").join(format!("phase-{f:02}.bin"));
     if let Some(bytes) = read(&path)? {
         if bytes.len() != samples.len() {
@@ -172,7 +177,7 @@ fn phase_labels(s: &Settings, f: usize, samples: &[Sample]) -> Result<Vec<i8>, T
     let blocks: Result<Vec<Vec<i8>>, String> = samples
         .par_chunks(BLOCK)
         .map(|block| {
-            let labels = label(block, &s.labelling);
+            let labels = with_weights(weights, || label(block, &s.labelling));
             bar.inc(block.len() as u64);
             labels
         })
@@ -206,8 +211,9 @@ pub fn train(s: &Settings) -> Result<Trained, TrainError> {
     let mut quantised = vec![0i16; PHASES * len];
     let mut errors = Vec::new();
     for f in (0..PHASES).rev() {
-        use_weights(Weights::from_canonical(&quantised));
-        let labels = phase_labels(s, f, &by_phase[f])?;
+        // The labelling searches read the phases trained so far (kept for the process).
+        let so_far: &'static Weights = Box::leak(Box::new(Weights::from_canonical(&quantised)));
+        let labels = phase_labels(s, f, &by_phase[f], so_far)?;
         let examples: Vec<(Example, bool, i32)> = by_phase[f]
             .iter()
             .zip(&labels)

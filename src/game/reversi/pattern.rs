@@ -9,7 +9,6 @@
 //! one table serves all of a pattern's instances. The weights are nodeprof's own, trained by
 //! `nodeprof-train` (docs/evaluation.md) and embedded from `pattern-weights.bin`.
 
-use std::sync::atomic::{AtomicPtr, Ordering};
 use std::sync::OnceLock;
 
 use super::weights_file::{decode, WeightsFileError};
@@ -257,29 +256,138 @@ fn embedded() -> &'static Weights {
     })
 }
 
-/// The weights `--eval pattern` reads: the embedded ones unless the trainer put others.
-static ACTIVE: AtomicPtr<Weights> = AtomicPtr::new(std::ptr::null_mut());
-
-/// Makes every later pattern evaluation read `weights` (the trainer's labelling searches
-/// with the phases trained so far). The weights live for the rest of the process.
-pub fn use_weights(weights: Weights) {
-    ACTIVE.store(Box::into_raw(Box::new(weights)), Ordering::Release);
+thread_local! {
+    /// Weights that this thread's pattern evaluations read instead of the embedded ones.
+    static OVERRIDE: std::cell::Cell<Option<&'static Weights>> = const { std::cell::Cell::new(None) };
 }
 
-/// The weights in use.
+/// Runs `f` with every pattern evaluation on this thread reading `weights` (the trainer's
+/// labelling searches, with the phases trained so far); other threads are not affected.
+pub fn with_weights<R>(weights: &'static Weights, f: impl FnOnce() -> R) -> R {
+    let before = OVERRIDE.with(|o| o.replace(Some(weights)));
+    let result = f();
+    OVERRIDE.with(|o| o.set(before));
+    result
+}
+
+/// The weights in use on this thread.
 #[inline]
 pub fn active() -> &'static Weights {
-    let ptr = ACTIVE.load(Ordering::Acquire);
-    if ptr.is_null() {
-        embedded()
-    } else {
-        // SAFETY: set only from a leaked Box, never freed.
-        unsafe { &*ptr }
-    }
+    OVERRIDE.with(|o| o.get()).unwrap_or_else(embedded)
 }
 
 /// The pattern evaluation of `p` to move against `o`, in discs.
 #[inline]
 pub fn pattern_eval(p: u64, o: u64) -> i32 {
     active().evaluate(p, o)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::tree::splitmix64;
+    use crate::game::{Game, Reversi};
+
+    /// The eight images of a board under the board's symmetries.
+    fn images(b: u64) -> [u64; 8] {
+        let mut out = [0u64; 8];
+        for (s, image) in out.iter_mut().enumerate() {
+            for sq in 0..64u8 {
+                if b >> sq & 1 == 1 {
+                    *image |= 1 << square(symmetry(s, (sq % 8, sq / 8)));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_pattern_set_is_edaxs_46_instances_in_symmetric_images() {
+        let set = patterns();
+        let counts: Vec<(&str, usize, usize)> = set
+            .patterns
+            .iter()
+            .map(|p| (p.name, p.size, p.instances.len()))
+            .collect();
+        assert_eq!(
+            counts,
+            [
+                ("corner3x3", 9, 4),
+                ("corner2x5", 10, 8),
+                ("edge2x", 10, 4),
+                ("line2", 8, 4),
+                ("line3", 8, 4),
+                ("line4", 8, 4),
+                ("diag8", 8, 2),
+                ("diag7", 7, 4),
+                ("diag6", 6, 4),
+                ("diag5", 5, 4),
+                ("diag4", 4, 4),
+            ]
+        );
+        assert_eq!(set.instance_pattern.len(), INSTANCES);
+        // Mirror-symmetric patterns share a weight between an index and its mirror image:
+        // the edge has 3^10 indexes and (3^10 + 3^5) / 2 canonical ones.
+        assert_eq!(set.patterns[2].canonical.iter().max(), Some(&(29646 - 1)));
+        assert_eq!(set.patterns[1].canonical.iter().max(), Some(&(59049 - 1)));
+        assert_eq!(set.canonical_len, 113_878);
+    }
+
+    #[test]
+    fn indexes_agree_with_reading_each_instance_square_by_square() {
+        let set = patterns();
+        let mut state = 11u64;
+        for _ in 0..200 {
+            let p = splitmix64(&mut state) & splitmix64(&mut state);
+            let o = splitmix64(&mut state) & !p;
+            let index = set.indexes(p, o);
+            let mut i = 0;
+            for pattern in &set.patterns {
+                for squares in &pattern.instances {
+                    let expected = squares.iter().fold(0, |acc, &sq| {
+                        acc * 3 + (p >> sq & 1) as u32 + 2 * (o >> sq & 1) as u32
+                    });
+                    assert_eq!(index[i], expected, "{} instance {squares:?}", pattern.name);
+                    i += 1;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn any_weights_score_a_position_and_its_symmetric_images_alike() {
+        // Random canonical weights: the evaluation of the eight images must agree, since
+        // every instance's image is an instance and mirror images share canonical weights.
+        let set = patterns();
+        let mut state = 3u64;
+        let canonical: Vec<i16> = (0..PHASES * set.canonical_len)
+            .map(|_| (splitmix64(&mut state) % 201) as i16 - 100)
+            .collect();
+        let weights = Weights::from_canonical(&canonical);
+        let mut pos = Reversi::start();
+        for _ in 0..40 {
+            let (p, o) = pos.player_opponent();
+            let (ps, os) = (images(p), images(o));
+            let first = weights.raw(p, o);
+            for s in 1..8 {
+                assert_eq!(weights.raw(ps[s], os[s]), first, "symmetry {s} of {pos}");
+            }
+            let moves = pos.generate_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play(moves[(splitmix64(&mut state) % moves.len() as u64) as usize]);
+        }
+    }
+
+    #[test]
+    fn phases_cover_four_empties_each() {
+        assert_eq!(phase(60), 0);
+        assert_eq!(phase(57), 0);
+        assert_eq!(phase(56), 1);
+        assert_eq!(phase(5), 13);
+        assert_eq!(phase(4), 14);
+        assert_eq!(phase(1), 14);
+        assert_eq!(phase(0), 14);
+    }
 }

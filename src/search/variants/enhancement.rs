@@ -131,6 +131,8 @@ pub const DEFAULT_LMR: u32 = 3;
 pub const DEFAULT_FUTILITY: u32 = 200;
 /// Shallow search ordering is done at nodes with at least this many empties.
 pub const SSO_MIN_EMPTIES: u32 = 14;
+/// Evaluation ordering (`evalsort`) is done at nodes with at least this many empties.
+pub const DEFAULT_EVAL_SORT: u32 = 14;
 
 const TABLE_ARG: Option<Arg> = Some(Arg {
     placeholder: "MiB",
@@ -422,6 +424,10 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
     count_row!("sso", sso, DEFAULT_SSO,
         Arg { placeholder: "D", what: "ordering search depth", min: 1, max: 8 },
         "exact solving: order moves by a depth-D search (default 2) at nodes with 14+ empties",
+        needs: &[Need::Window], exact: true, game: None),
+    count_row!("evalsort", eval_sort, DEFAULT_EVAL_SORT,
+        Arg { placeholder: "E", what: "fewest empties", min: 1, max: 60 },
+        "exact solving: at nodes with E+ empties (default 14), order moves by the evaluation after a shallow search (deeper with more empties) weighed against fastest-first",
         needs: &[Need::Window], exact: true, game: None),
 ];
 

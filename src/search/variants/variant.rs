@@ -62,6 +62,10 @@ pub struct Variant {
     /// Exact solving: moves at nodes with at least `SSO_MIN_EMPTIES` empties are ordered by
     /// a search of this depth (shallow search ordering).
     pub sso: Option<u32>,
+    /// Exact solving: moves at nodes with at least this many empties are ordered by the
+    /// evaluation after a shallow search (deeper with more empties), weighed against
+    /// fastest-first.
+    pub eval_sort: Option<u32>,
     /// Values below the window come back as alpha, those above it as they are (the
     /// tutorial's alpha-beta, which returns alpha after its loop).
     pub fail_low_hard: bool,
@@ -118,6 +122,7 @@ impl Variant {
             stability: false,
             last: None,
             sso: None,
+            eval_sort: None,
             fail_low_hard: false,
             win_first: false,
             clamp: false,
