@@ -57,8 +57,15 @@ fn the_same_seed_makes_the_same_data_and_weights_and_a_resumed_run_ends_alike() 
     let second = train(&settings(b.path(), 20)).unwrap();
     assert_eq!(first.weights, second.weights);
     assert_eq!(files(a.path()), files(b.path()));
-    assert_eq!(files(a.path()).len(), 3 + 15 + 15, "3 chunks of games, 15 phases");
-    assert!(first.weights.iter().any(|&w| w != 0), "the fit moved the weights");
+    assert_eq!(
+        files(a.path()).len(),
+        3 + 15 + 15,
+        "3 chunks of games, 15 phases"
+    );
+    assert!(
+        first.weights.iter().any(|&w| w != 0),
+        "the fit moved the weights"
+    );
 
     // Lose a chunk of games, a phase's labels and the weights of the phases after it in
     // the order of training: the run goes on and ends with the same weights.

@@ -86,7 +86,8 @@ fn main() -> ExitCode {
         start.elapsed().as_secs_f64()
     );
     let out = cli.dir.join("pattern-weights.bin");
-    let embedded = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/game/reversi/pattern-weights.bin");
+    let embedded =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/game/reversi/pattern-weights.bin");
     for path in std::iter::once(&out).chain(cli.write.then_some(&embedded)) {
         if let Err(e) = replace(path, &bytes) {
             eprintln!("nodeprof-train: {e}");

@@ -8,6 +8,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use crate::engine::EngineSpec;
+use crate::game::Eval;
 use crate::search::Variant;
 
 /// Who chooses the moves.
@@ -54,6 +55,8 @@ pub struct Agent {
     pub limits: Limits,
     /// Shuffle the search's move order (the seed differs per game and side).
     pub shuffle: bool,
+    /// The evaluation of this agent's searches, if not the match's (`eval=pattern`).
+    pub eval: Option<Eval>,
 }
 
 impl Agent {
@@ -86,19 +89,20 @@ impl Agent {
         let Some(spec) = engines.iter().find(|e| e.name() == who) else {
             return text.parse();
         };
-        let (limits, shuffle) = match options {
+        let (limits, shuffle, eval) = match options {
             Some(options) => parse_options(options)?,
-            None => (Limits::default(), false),
+            None => (Limits::default(), false, None),
         };
-        if shuffle {
+        if shuffle || eval.is_some() {
             return Err(format!(
-                "engine {who}: shuffle is for nodeprof's searches; an engine orders its own moves"
+                "engine {who}: shuffle and eval are for nodeprof's searches; an engine orders and evaluates its own moves"
             ));
         }
         Ok(Agent {
             chooser: Chooser::Engine(Box::new(spec.clone())),
             limits,
             shuffle: false,
+            eval: None,
         })
     }
 }
@@ -111,10 +115,11 @@ fn split_agent(text: &str) -> (&str, Option<&str>) {
     }
 }
 
-/// The options after `@`: the limits, and whether `shuffle` was given.
-fn parse_options(options: &str) -> Result<(Limits, bool), String> {
+/// The options after `@`: the limits, whether `shuffle` was given, and the evaluation.
+fn parse_options(options: &str) -> Result<(Limits, bool, Option<Eval>), String> {
     let mut limits = Limits::default();
     let mut shuffle = false;
+    let mut eval = None;
     let number = |key: &str, v: &str| {
         v.parse::<u64>()
             .ok()
@@ -138,14 +143,15 @@ fn parse_options(options: &str) -> Result<(Limits, bool), String> {
             ("nodes", v) => limits.nodes = Some(number(key, v)?),
             ("movetime", v) => limits.movetime = Some(parse_duration(key, v)?),
             ("clock", v) => limits.clock = Some(parse_time_control(v)?),
+            ("eval", v) => eval = Some(v.parse::<Eval>().map_err(|e| format!("eval: {e}"))?),
             _ => {
                 return Err(format!(
-                    "unknown agent option '{option}': expected depth=N, nodes=N, movetime=150ms, clock=10s[+100ms] or shuffle"
+                    "unknown agent option '{option}': expected depth=N, nodes=N, movetime=150ms, clock=10s[+100ms], eval=E or shuffle"
                 ))
             }
         }
     }
-    Ok((limits, shuffle))
+    Ok((limits, shuffle, eval))
 }
 
 impl fmt::Display for TimeControl {
@@ -192,6 +198,9 @@ impl fmt::Display for Agent {
         if self.shuffle {
             options.push("shuffle".into());
         }
+        if let Some(eval) = self.eval {
+            options.push(format!("eval={}", eval.name()));
+        }
         if !options.is_empty() && matches!(self.chooser, Chooser::Search(_) | Chooser::Engine(_)) {
             write!(f, "@{}", options.join(","))?;
         }
@@ -232,6 +241,7 @@ impl FromStr for Agent {
                 chooser,
                 limits: Limits::default(),
                 shuffle: false,
+                eval: None,
             });
         };
         if !matches!(chooser, Chooser::Search(_)) {
@@ -239,11 +249,12 @@ impl FromStr for Agent {
                 "'{who}' takes no options (only search agents have limits)"
             ));
         }
-        let (limits, shuffle) = parse_options(options)?;
+        let (limits, shuffle, eval) = parse_options(options)?;
         Ok(Agent {
             chooser,
             limits,
             shuffle,
+            eval,
         })
     }
 }
@@ -260,6 +271,7 @@ mod tests {
             "alphabeta",
             "alphabeta+tt+id@movetime=150ms",
             "pvs+tt+id@depth=4,nodes=10000,shuffle",
+            "alphabeta+tt+id@depth=4,eval=pattern",
             "alphabeta+id@clock=10s+100ms",
             "alphabeta+id@clock=40/1m+600ms",
         ] {

@@ -102,6 +102,7 @@ where
         clock: Clock,
         seat: Option<&'a mut EnginePlayer>,
     ) -> Result<Brain<'a, G>, SearchError> {
+        let eval = agent.eval.unwrap_or(eval);
         Ok(match (&agent.chooser, seat) {
             (Chooser::Random, _) => Brain::Random(seed),
             (Chooser::Greedy, _) => Brain::Greedy(eval),

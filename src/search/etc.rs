@@ -33,6 +33,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         if to_the_end(depth) && pos.empties() < MIN_EMPTIES {
             return None;
         }
+        let selective = self.limits.selective.is_some();
         let (table, use_) = self.table()?;
         let mut probes = 0;
         let mut hits = 0;
@@ -45,7 +46,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 let child = pos.play(mv);
                 let key = table_key(table, &child);
                 table.prefetch(key);
-                *slot = (key, Self::table_depth(&child, depth - 1));
+                *slot = (key, Self::table_depth(&child, depth - 1, selective));
             }
             for &(key, needed) in &children[..batch.len()] {
                 probes += 1;

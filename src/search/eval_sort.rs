@@ -11,28 +11,16 @@ use super::ordering::{sort_by_keys, KEY_ROOM};
 use super::searcher::{Searcher, INF};
 
 /// The depth of the shallow search below each move at a node with `empties` empty squares
-/// (0: the child's evaluation alone).
+/// (0: the child's evaluation alone): 0 at 14..17 empties, 1 at 18..21, 2 at 22..25, ...
+/// (tuned on FFO 40..44: docs/evaluation.md).
 pub fn sort_depth(empties: u32) -> u32 {
-    let (base, step) = tuning();
-    empties.saturating_sub(base) / step
+    empties.saturating_sub(14) / 4
 }
 
-fn tuning() -> (u32, u32) {
-    use std::sync::OnceLock;
-    static T: OnceLock<(u32, u32, u64)> = OnceLock::new();
-    let t = T.get_or_init(|| {
-        let get = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
-        (get("NP_BASE", 14) as u32, get("NP_STEP", 4) as u32, get("NP_W", 512))
-    });
-    (t.0, t.1)
-}
-
-/// How many fastest-first units (an opponent reply is 1024) one disc of evaluation is worth.
-pub fn disc_weight() -> u64 {
-    use std::sync::OnceLock;
-    static T: OnceLock<u64> = OnceLock::new();
-    *T.get_or_init(|| std::env::var("NP_W").ok().and_then(|v| v.parse().ok()).unwrap_or(512))
-}
+/// What one disc of the shallow search's value weighs against fastest-first, whose unit is
+/// one opponent reply (1024): half a reply, about as Egaroucid weighs them (tuned on FFO
+/// 40..44: docs/evaluation.md).
+const DISC_WEIGHT: u64 = 512;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// Sorts `moves` by their shallow-search value (in discs) and fastest-first together.
@@ -41,7 +29,6 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         // Without the table: depth-limited values must not replace the exact entries.
         let table = self.memory.tt.take();
         let mut keys: ArrayVec<u64, KEY_ROOM> = ArrayVec::new();
-        let weight = disc_weight();
         for &mv in moves.iter() {
             let child = pos.play(mv);
             let value = match depth {
@@ -50,7 +37,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             };
             // Scores of finished games (beyond the evaluation's range) count as ±64 discs.
             let discs = value.clamp(-64, 64);
-            keys.push(pos.mobility_rank(mv) + weight * (64 - discs) as u64);
+            keys.push(pos.mobility_rank(mv) + DISC_WEIGHT * (64 - discs) as u64);
         }
         self.memory.tt = table;
         sort_by_keys(moves, &mut keys);

@@ -24,6 +24,7 @@ mod mtdf;
 mod negamax;
 mod null_move;
 mod ordering;
+mod probcut;
 mod pvs;
 mod quiescence;
 mod run;

@@ -136,6 +136,9 @@ pub struct Limits {
     pub horizon_reached: bool,
     /// The deepest ply a node of the search reached (quiescence included): its `seldepth`.
     pub max_ply: usize,
+    /// A selective pass of a solve (`+probcut`): ProbCut applies to the end too, and the
+    /// table keeps the results apart from the exact ones.
+    pub selective: Option<i32>,
 }
 
 /// The root's state.
@@ -243,6 +246,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 too_deep: false,
                 horizon_reached: false,
                 max_ply: 0,
+                selective: None,
             },
             root: Root {
                 first: None,
@@ -287,9 +291,11 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
 
     /// The depth a table entry records for a search of `pos` to `depth`.
     #[inline(always)]
-    pub fn table_depth(pos: &G, depth: u32) -> u32 {
+    pub fn table_depth(pos: &G, depth: u32, selective: bool) -> u32 {
         if to_the_end(depth) {
-            (END_TABLE_DEPTH + pos.empties()).min(255)
+            // A selective pass's results (`+probcut`) are one below the exact ones: moves for
+            // the exact search, never its cut-offs.
+            (END_TABLE_DEPTH + pos.empties() - selective as u32).min(255)
         } else {
             depth
         }

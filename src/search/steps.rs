@@ -159,6 +159,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         beta: &mut i32,
         ply: usize,
     ) -> Probe<G::Move> {
+        let selective = self.limits.selective.is_some();
         let Some((table, use_)) = self.table() else {
             return Probe::Continue(None);
         };
@@ -171,7 +172,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         self.count(|c| c.tt_hit += 1);
         if use_.cuts
             && ply > 0
-            && Self::deep_enough(&use_, entry.depth, Self::table_depth(pos, depth))
+            && Self::deep_enough(&use_, entry.depth, Self::table_depth(pos, depth, selective))
         {
             if use_.narrow {
                 // One bound an entry, narrowing the window (the tutorial's table).
@@ -252,6 +253,11 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         };
         if let Some(value) = self.etc_cut(pos, moves, depth, *alpha, *beta, ply) {
             return Opened::Settled(value);
+        }
+        if to_the_end(depth) {
+            if let Some(value) = self.probcut(pos, *alpha, *beta, ply) {
+                return Opened::Settled(value);
+            }
         }
         if G::HAS_NULL_MOVE {
             if let Some(value) = self.null_move_cut(pos, depth, *beta, ply) {
@@ -450,7 +456,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             Bound::Exact
         };
         let value = self.bounded(best, alpha, beta);
-        let depth = Self::table_depth(pos, depth);
+        let depth = Self::table_depth(pos, depth, self.limits.selective.is_some());
         if let (Some(table), Some(policy)) = (&mut self.memory.tt, self.options.table_policy) {
             let key = table_key(table, pos);
             let code = best_move.map(GameMove::to_code);

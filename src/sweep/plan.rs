@@ -62,7 +62,7 @@ pub const EXACT_THREATS_VARIANTS: [&str; 7] = [
 /// ladder that adds one endgame technique a step, so that each one's effect on the node
 /// counts shows, ending with the default solver's techniques (on a 64 MiB table: the
 /// ladder's positions need no more; a test checks the two agree).
-pub const EXACT_VARIANTS: [&str; 8] = [
+pub const EXACT_VARIANTS: [&str; 10] = [
     "pvs+tt:64",
     "mtdf+tt:64",
     "mtdf+tt:64+mobility",
@@ -71,6 +71,8 @@ pub const EXACT_VARIANTS: [&str; 8] = [
     "mtdf+tt:64+mobility+parity+stab+last:7",
     "mtdf+tt:64+mobility+etc+parity+stab+last:7",
     "mtdf+tt:64+mobility+id+etc+parity+stab+last:7",
+    "mtdf+tt:64+mobility+id+etc+parity+stab+last:7+evalsort:14",
+    "mtdf+tt:64+mobility+id+etc+probcut+parity+stab+last:7+evalsort:14",
 ];
 
 /// The same ladder for games without exact-solving hooks.
@@ -133,11 +135,12 @@ pub fn default_depths(kinds: &[GameKind]) -> Vec<u32> {
     (first..=deepest).collect()
 }
 
-/// The evaluation when none is chosen: disc count, but mobility when solving (its searches
-/// before the solve order and guess better with it).
+/// The evaluation when none is chosen: disc count, but when solving the learned pattern
+/// evaluation (the searches before and beside the solve order and guess best with it; games
+/// without it use their own).
 pub fn default_eval(solving: bool) -> Eval {
     match solving {
-        true => Eval::Mobility,
+        true => Eval::Pattern,
         false => Eval::Material,
     }
 }

@@ -59,7 +59,11 @@ pub fn play_game(seed: u64, game: u32, play: &Play) -> Result<Vec<Sample>, Strin
     let mut state = seed ^ (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let (low, high) = play.opening;
     let opening = low + (splitmix64(&mut state) % (high - low + 1) as u64) as u32;
-    let mut config = SearchConfig::new(play.variant.parse().map_err(|e: crate::error::SpecError| e.to_string())?);
+    let mut config = SearchConfig::new(
+        play.variant
+            .parse()
+            .map_err(|e: crate::error::SpecError| e.to_string())?,
+    );
     config.eval = play.eval;
     let mut thinker = Thinker::<Reversi>::new(&config).map_err(|e| e.to_string())?;
     let mut pos = Reversi::start();

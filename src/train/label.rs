@@ -34,9 +34,17 @@ const LABEL_SOLVER: &str = "mtdf+tt:8+mobility+id+etc+parity+stab+last:7";
 
 /// Labels `samples` (one chunk, in order; the weights the searches read are set before).
 pub fn label(samples: &[Sample], how: &Labelling) -> Result<Vec<i8>, String> {
-    let mut solve = SearchConfig::new(LABEL_SOLVER.parse().map_err(|e: crate::error::SpecError| e.to_string())?);
+    let mut solve = SearchConfig::new(
+        LABEL_SOLVER
+            .parse()
+            .map_err(|e: crate::error::SpecError| e.to_string())?,
+    );
     solve.eval = Eval::Mobility;
-    let mut estimate = SearchConfig::new(how.variant.parse().map_err(|e: crate::error::SpecError| e.to_string())?);
+    let mut estimate = SearchConfig::new(
+        how.variant
+            .parse()
+            .map_err(|e: crate::error::SpecError| e.to_string())?,
+    );
     estimate.eval = Eval::Pattern;
     let mut thinker = Thinker::<Reversi>::new(&estimate).map_err(|e| e.to_string())?;
     let limit = Limit {

@@ -135,8 +135,13 @@ fn chunk_samples(s: &Settings, c: u32, bar: &ProgressBar) -> Result<Vec<Sample>,
                 game: u32::from_le_bytes(b[16..].try_into().unwrap()),
             })
             .collect();
-        if samples.iter().any(|x| !(first..last).contains(&x.game) || x.player & x.opponent != 0) {
-            return Err(bad("a position of another chunk's games, or an impossible board"));
+        if samples
+            .iter()
+            .any(|x| !(first..last).contains(&x.game) || x.player & x.opponent != 0)
+        {
+            return Err(bad(
+                "a position of another chunk's games, or an impossible board",
+            ));
         }
         bar.inc((last - first) as u64);
         return Ok(samples);
@@ -173,7 +178,11 @@ fn phase_labels(
         }
         return Ok(bytes.into_iter().map(|b| b as i8).collect());
     }
-    let bar = bar(samples.len() as u64, &format!("labels, phase {f}"), s.progress);
+    let bar = bar(
+        samples.len() as u64,
+        &format!("labels, phase {f}"),
+        s.progress,
+    );
     let blocks: Result<Vec<Vec<i8>>, String> = samples
         .par_chunks(BLOCK)
         .map(|block| {
@@ -321,7 +330,14 @@ pub fn error_table(errors: &[PhaseError], labelling: &Labelling) -> String {
         let _ = writeln!(
             out,
             "| {} | {}..{} | {labels} | {} | {} | {:.2} | {:.2} | {:.2} |",
-            e.phase, e.empties.1, e.empties.0, e.train, e.held_out, e.pattern_train, e.pattern, e.mobility
+            e.phase,
+            e.empties.1,
+            e.empties.0,
+            e.train,
+            e.held_out,
+            e.pattern_train,
+            e.pattern,
+            e.mobility
         );
     }
     out

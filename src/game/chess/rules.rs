@@ -450,9 +450,7 @@ impl Game for Chess {
             | Eval::SquareWeights
             | Eval::Mobility
             | Eval::Pattern
-            | Eval::Threats => {
-                self.material()
-            }
+            | Eval::Threats => self.material(),
             Eval::Pesto => super::eval::pesto(self.board()),
         }
     }

@@ -342,6 +342,8 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
     },
     flag_row!("etc", etc, "enhanced transposition cut-off, away from the leaves",
         needs: &[Need::Window, Need::TableCuts], exact: false, game: None),
+    flag_row!("probcut", probcut, "exact solving: selective passes before the exact one (Multi-ProbCut: a shallow search's value 2, 6, then 12 discs outside the window ends a node), for its first guess and table moves",
+        needs: &[Need::Window, Need::TableCuts], exact: true, game: None),
     flag_row!("failhard", fail_hard, "clamp values to the window (default: fail-soft)",
         needs: &[Need::Window], exact: false, game: None),
     Enhancement {

@@ -5,12 +5,15 @@ use super::variant::Variant;
 use crate::game::GameKind;
 use crate::search::endgame;
 
-/// The default endgame variant: iterative deepening to half the empties (its value the first
-/// guess, its table moves the first tried), then MTD(f) null-window passes to the end with a
-/// large table, ETC at 10+ empties, fastest-first and parity ordering, stability cut-offs
-/// and the last 7 empties by specialised code (the best combination measured on FFO
-/// 40..49; see README).
-pub const DEFAULT_SOLVER: &str = "mtdf+tt:256+mobility+id+etc+parity+stab+last:7";
+/// The default endgame variant: iterative deepening to five eighths of the empties, then
+/// three selective passes to the end (ProbCut), each one's value the next one's first guess
+/// and its moves the first tried, then MTD(f) null-window passes to the end with a large
+/// table, ETC at 10+ empties, ordering by a shallow search with the evaluation at 14+
+/// empties, fastest-first and parity ordering below, stability cut-offs and the last 7
+/// empties by specialised code (the best combination measured on FFO 40..49; see
+/// docs/search.md and docs/evaluation.md).
+pub const DEFAULT_SOLVER: &str =
+    "mtdf+tt:256+mobility+id+etc+probcut+parity+stab+last:7+evalsort:14";
 /// For games without exact-solving hooks (specialised last empties, stability, parity).
 pub const DEFAULT_GENERIC_SOLVER: &str = "mtdf+tt:256+mobility+etc";
 /// For games that know immediate threats (Connect 4): the tutorial's final solver (part 12):

@@ -45,6 +45,8 @@ pub struct Variant {
     pub aspiration: Option<i32>,
     /// Enhanced transposition cut-off.
     pub etc: bool,
+    /// Exact solving: selective passes (Multi-ProbCut) before the exact search.
+    pub probcut: bool,
     /// Fail-hard: values are clamped to the window (alpha-beta, PVS, MTD(f)).
     pub fail_hard: bool,
     /// Moves tried file by file (a1, a2, ..., a8, b1, ...) instead of row by row.
@@ -115,6 +117,7 @@ impl Variant {
             iterative: false,
             aspiration: None,
             etc: false,
+            probcut: false,
             fail_hard: false,
             file_order: false,
             white_view: false,

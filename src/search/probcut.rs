@@ -1,0 +1,72 @@
+//! Selective passes before a solve (`+probcut`): Multi-ProbCut (Buro, "Experiments with
+//! Multi-ProbCut and a new high-quality evaluation function for Othello", 1997) applied to
+//! searches to the end, as Edax and Egaroucid solve. At a node with 12 or more empties, a
+//! shallow search (a quarter of the empties deep, scored by the evaluation) predicts the
+//! final margin; a prediction beyond the window by the pass's margin ends the node as a fail
+//! high (low) without searching it. Each pass is a PVS to the end, with margins of 2, 6 and
+//! 12 discs in turn: cheap (a few percent of the solve's nodes) and often right, so it leaves
+//! the exact search a first guess near the value and a table move at most of its nodes. Its
+//! results are kept apart in the table (see `Searcher::table_depth`): the exact search never
+//! cuts on them, so exactness never depends on ProbCut.
+
+use super::endgame::Endgame;
+use super::searcher::{to_the_end, Searcher, INF};
+use crate::game::margin_floor;
+
+/// The selective passes' margins, in discs, in order.
+const MARGINS: [i32; 3] = [2, 6, 12];
+/// ProbCut tries nodes with at least this many empties...
+const MIN_EMPTIES: u32 = 12;
+/// ...with a shallow search of their empties divided by this.
+const SHALLOW_DIVISOR: u32 = 4;
+
+impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+    /// The selective passes of a solve with `+probcut`, each from the last one's value (the
+    /// first from `guess`, `+id`'s); the last pass's value, the exact search's first guess.
+    pub(super) fn selective_passes(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        guess: Option<i32>,
+    ) -> Option<i32> {
+        if !self.variant().probcut || !to_the_end(depth) || !self.variant().base.windowed() {
+            return guess;
+        }
+        let mut guess = guess;
+        for margin in MARGINS {
+            self.count(|c| c.iteration += 1);
+            self.limits.selective = Some(margin);
+            let value = self.pvs(pos, depth, -INF, INF, 0);
+            self.limits.selective = None;
+            if self.limits.stopped {
+                return guess;
+            }
+            self.root.first = self.root.best;
+            guess = Some(value);
+        }
+        guess
+    }
+
+    /// A selective pass's cut at a node to the end: the node's value (the window's bound)
+    /// when a shallow search's value, read as a final margin, lies beyond the window's
+    /// margins by the pass's margin.
+    #[inline]
+    pub(super) fn probcut(&mut self, pos: &G, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+        let margin = self.limits.selective?;
+        let empties = pos.empties();
+        if ply == 0 || empties < MIN_EMPTIES {
+            return None;
+        }
+        let shallow = empties / SHALLOW_DIVISOR;
+        let bonus = G::WIN_BONUS;
+        let high = -margin_floor(-beta, bonus) + margin;
+        if high < 64 && self.alphabeta(pos, shallow, high - 1, high, ply) >= high {
+            return Some(beta);
+        }
+        let low = margin_floor(alpha, bonus) - margin;
+        if low > -64 && self.alphabeta(pos, shallow, low, low + 1, ply) <= low {
+            return Some(alpha);
+        }
+        None
+    }
+}
