@@ -118,3 +118,38 @@ fn exact_labels_are_the_solvers_final_margins() {
         assert!(!pos.is_over());
     }
 }
+
+#[test]
+fn the_embedded_evaluation_estimates_the_ffo_scores_better_than_mobility_at_its_best() {
+    // FFO 1..59 (14 to 34 empties), whose perfect-play margins are proven: the embedded
+    // weights' error against them, and `mobility` scaled by its best least-squares line.
+    use nodeprof::game::Eval;
+    use nodeprof::position::{load, AnyPosition};
+    let cases = load(&["ffo:1..59".to_string()], None).unwrap();
+    let points: Vec<(Reversi, i32)> = cases
+        .iter()
+        .map(|c| match &c.position {
+            AnyPosition::Reversi(pos) => (*pos, c.expected.as_ref().unwrap().score().unwrap()),
+            other => panic!("not Reversi: {other:?}"),
+        })
+        .collect();
+    assert_eq!(points.len(), 59);
+    let n = points.len() as f64;
+    let pattern: f64 = points
+        .iter()
+        .map(|(pos, score)| (pos.evaluate(Eval::Pattern) - score).abs() as f64)
+        .sum::<f64>()
+        / n;
+    let xy: Vec<(f64, f64)> = points
+        .iter()
+        .map(|(pos, score)| (pos.evaluate(Eval::Mobility) as f64, *score as f64))
+        .collect();
+    let (a, b) = nodeprof::train::fit::line(&xy);
+    let mobility: f64 = xy.iter().map(|(x, y)| (a * x + b - y).abs()).sum::<f64>() / n;
+    eprintln!("mean absolute error: pattern {pattern:.2}, mobility at its best {mobility:.2}");
+    assert!(
+        pattern < 0.75 * mobility,
+        "pattern {pattern:.2}, mobility {mobility:.2}"
+    );
+    assert!(pattern < 10.0, "pattern {pattern:.2}");
+}

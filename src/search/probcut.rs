@@ -1,7 +1,7 @@
 //! Selective passes before a solve (`+probcut`): Multi-ProbCut (Buro, "Experiments with
 //! Multi-ProbCut and a new high-quality evaluation function for Othello", 1997) applied to
 //! searches to the end, as Edax and Egaroucid solve. At a node with 12 or more empties, a
-//! shallow search (a quarter of the empties deep, scored by the evaluation) predicts the
+//! shallow search (a third of the empties deep, scored by the evaluation) predicts the
 //! final margin; a prediction beyond the window by the pass's margin ends the node as a fail
 //! high (low) without searching it. Each pass is a PVS to the end, with margins of 2, 6 and
 //! 12 discs in turn: cheap (a few percent of the solve's nodes) and often right, so it leaves
@@ -17,8 +17,9 @@ use crate::game::margin_floor;
 const MARGINS: [i32; 3] = [2, 6, 12];
 /// ProbCut tries nodes with at least this many empties...
 const MIN_EMPTIES: u32 = 12;
-/// ...with a shallow search of their empties divided by this.
-const SHALLOW_DIVISOR: u32 = 4;
+/// ...with a shallow search of their empties divided by this (a third: FFO 45, 48 and 49
+/// in 1.10 G nodes; a quarter 1.28 G, a half 1.17 G; docs/evaluation.md).
+const SHALLOW_DIVISOR: u32 = 3;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// The selective passes of a solve with `+probcut`, each from the last one's value (the
