@@ -24,14 +24,12 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         if !self.variant().iterative {
             return None;
         }
-        // Solving deepens to five eighths of the empties, then searches to the end; its table
-        // entries are kept apart from the depth-limited ones (see `Searcher::table_depth`).
-        // With the pattern evaluation, FFO 40..44 solve in 187 M nodes after five eighths,
-        // 217 M after half (the old rule, measured with `mobility`), 246 M after three quarters
-        // (the default solver without `evalsort` and `probcut`; with both, FFO 45, 48 and 49
-        // take 1.10 G after five eighths, 1.19 G after half, 1.56 G after three eighths).
+        // Solving deepens to half the empties, then searches to the end; its table entries
+        // are kept apart from the depth-limited ones (see `Searcher::table_depth`). Five
+        // eighths saves 7% of the default's nodes on FFO 40..49 but costs time, and on FFO 39
+        // (a wipe-out) ten times the time (docs/evaluation.md).
         let (last, solving) = match to_the_end(depth) {
-            true => ((pos.empties() * 5 / 8).min(MAX_DEPTH), true),
+            true => ((pos.empties() / 2).min(MAX_DEPTH), true),
             false => (depth.saturating_sub(1), false),
         };
         let mut value = None;

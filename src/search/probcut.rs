@@ -18,7 +18,8 @@ const MARGINS: [i32; 3] = [2, 6, 12];
 /// ProbCut tries nodes with at least this many empties...
 const MIN_EMPTIES: u32 = 12;
 /// ...with a shallow search of their empties divided by this (a third: FFO 45, 48 and 49
-/// in 1.10 G nodes; a quarter 1.28 G, a half 1.17 G; docs/evaluation.md).
+/// in 1.10 G nodes; a quarter 1.28 G, a half 1.17 G, measured with `+id` to five eighths of
+/// the empties; docs/evaluation.md).
 const SHALLOW_DIVISOR: u32 = 3;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
