@@ -50,7 +50,7 @@ impl Sample {
     }
 
     pub fn held_out(&self) -> bool {
-        self.game % 10 == 0
+        self.game.is_multiple_of(10)
     }
 }
 
