@@ -79,9 +79,11 @@ fn the_same_seed_makes_the_same_data_and_weights_and_a_resumed_run_ends_alike() 
     assert_eq!(encode(&resumed.weights), encode(&first.weights));
     assert_eq!(files(a.path()), files(dir));
 
-    // Another seed makes other games.
+    // Another seed makes other games, and its training refuses the folder of this one.
     let mut other = settings(b.path(), 20);
     other.seed = 8;
+    let refused = train(&other).err().unwrap().to_string();
+    assert!(refused.contains("made with other settings"), "{refused}");
     assert_ne!(
         play_game(7, 0, &other.play).unwrap(),
         play_game(8, 0, &other.play).unwrap()

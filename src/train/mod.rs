@@ -41,6 +41,12 @@ pub enum TrainError {
     BadFile { path: PathBuf, message: String },
     #[error("{0}")]
     Search(String),
+    #[error("{}: the data folder was made with other settings ({found}, not {wanted}): give another --dir, or delete it", path.display())]
+    OtherSettings {
+        path: PathBuf,
+        found: String,
+        wanted: String,
+    },
 }
 
 /// What a training run does.
@@ -201,6 +207,23 @@ fn phase_labels(
 pub fn train(s: &Settings) -> Result<Trained, TrainError> {
     for sub in ["games", "labels", "weights"] {
         mkdir(&s.dir.join(sub))?;
+    }
+    // A folder resumes only the training it was made by: its files mean nothing to another.
+    let path = s.dir.join("settings.txt");
+    let wanted = format!(
+        "seed {}, games {}, chunk {}, {:?}, {:?}, lambda {}, iterations {}",
+        s.seed, s.games, s.chunk, s.play, s.labelling, s.lambda, s.iterations
+    );
+    match read(&path)? {
+        Some(bytes) if bytes != wanted.as_bytes() => {
+            return Err(TrainError::OtherSettings {
+                path,
+                found: String::from_utf8_lossy(&bytes).into_owned(),
+                wanted,
+            })
+        }
+        Some(_) => {}
+        None => replace(&path, wanted.as_bytes())?,
     }
     let set = patterns();
     let chunks = s.games.div_ceil(s.chunk);
