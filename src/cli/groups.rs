@@ -40,7 +40,7 @@ pub struct RunFolderArgs {
 pub struct EvalArg {
     /// Heuristic evaluation at the horizon, of the greedy agent, and of the ordering searches
     /// and iterations of exact solving [default: disc, or the game's own; solving to the end:
-    /// mobility]
+    /// pattern (Reversi), else the game's own]
     #[arg(long, value_name = "EVAL", value_parser = eval_parser())]
     pub eval: Option<Eval>,
 }
