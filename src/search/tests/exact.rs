@@ -150,6 +150,40 @@ fn the_specialised_last_empties_count_one_leaf_for_the_last_square() {
 }
 
 #[test]
+fn the_specialised_last_empties_fail_soft_with_bounds_on_the_right_side() {
+    // Null windows at, above and below the true value: a fail high returns a lower bound
+    // (between beta and the value), a fail low an upper bound (between the value and alpha).
+    // 9 empties: the sorted nodes (6+ empties, with their stability cut-off, which the high
+    // fixed windows reach) and the parity-ordered ones below.
+    for pos in random_endgames(200, 9) {
+        let truth = run(&pos, END, "negamax").score;
+        let near = [
+            truth - 20,
+            truth - 2,
+            truth,
+            truth + 1,
+            truth + 3,
+            truth + 21,
+        ];
+        for beta in near.into_iter().chain([-40, -10, 10, 30, 50]) {
+            let mut visits = Counters::default();
+            let value = pos.solve_small(beta - 1, beta, &mut visits);
+            if beta <= truth {
+                assert!(
+                    beta <= value && value <= truth,
+                    "{beta}: {value} {truth} {pos}"
+                );
+            } else {
+                assert!(
+                    truth <= value && value < beta,
+                    "{beta}: {value} {truth} {pos}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn ffo_problems_solve_to_the_published_scores() {
     // FFO 1..19 (14 to 16 empties) and 20..24 (6 to 19) with the default endgame variant:
     // its selective passes (ProbCut at 12+ empties) and evaluation ordering (14+) at work.
