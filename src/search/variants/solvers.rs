@@ -5,7 +5,7 @@ use super::variant::Variant;
 use crate::game::GameKind;
 use crate::search::endgame;
 
-/// The default endgame variant: iterative deepening to five eighths of the empties, then
+/// The default endgame variant: iterative deepening to half the empties, then
 /// three selective passes to the end (ProbCut), each one's value the next one's first guess
 /// and its moves the first tried, then MTD(f) null-window passes to the end with a large
 /// table, ETC at 10+ empties, ordering by a shallow search with the evaluation at 14+
