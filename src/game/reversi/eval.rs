@@ -19,7 +19,7 @@ pub(super) const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// The number of `moves`, corner moves counted twice.
 #[inline(always)]
-pub(super) fn corner_weighted(moves: u64) -> i32 {
+pub fn corner_weighted(moves: u64) -> i32 {
     (moves.count_ones() + (moves & CORNERS).count_ones()) as i32
 }
 

@@ -4,7 +4,7 @@
 
 use super::hooks::Endgame;
 use crate::counters::Counters;
-use crate::game::reversi::{flips, move_squares, Reversi, ReversiMove};
+use crate::game::reversi::{corner_weighted, flips, move_squares, Reversi, ReversiMove};
 use crate::game::{margin_floor, margin_score, Game};
 
 /// The most empties [`solve`] is offered (it is exact for any number; without a table or
@@ -16,7 +16,6 @@ const FILE_H: u64 = 0x8080_8080_8080_8080;
 const RANK_1: u64 = 0x0000_0000_0000_00FF;
 const RANK_8: u64 = 0xFF00_0000_0000_0000;
 const BORDER: u64 = FILE_A | FILE_H | RANK_1 | RANK_8;
-const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// The quadrant (0..3) of a square: a1-d4, e1-h4, a5-d8, e5-h8.
 #[inline(always)]
@@ -171,9 +170,8 @@ fn solve_sorted(
         let sq = rest.trailing_zeros() as u8;
         rest &= rest - 1;
         let flipped = flips(p, o, sq as usize);
-        let replies = move_squares(o ^ flipped, p | flipped | 1 << sq);
-        let weighted = replies.count_ones() + (replies & CORNERS).count_ones();
-        let key = 2 * weighted + (odd >> sq & 1 == 0) as u32;
+        let replies = corner_weighted(move_squares(o ^ flipped, p | flipped | 1 << sq)) as u32;
+        let key = 2 * replies + (odd >> sq & 1 == 0) as u32;
         // Insertion, stable: equal keys keep square order.
         let mut j = n;
         while j > 0 && moves[j - 1].0 > key {
