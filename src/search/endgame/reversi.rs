@@ -90,22 +90,9 @@ pub fn solve(
             if flipped == 0 {
                 continue;
             }
-            let value = -solve(
-                o ^ flipped,
-                p | flipped | 1 << sq,
-                -beta,
-                -alpha,
-                empty ^ 1 << sq,
-                parity ^ 1 << quadrant(sq),
-                false,
-                visits,
-            );
-            if value > best {
-                best = value;
-                if value >= beta {
-                    break 'moves;
-                }
-                alpha = alpha.max(value);
+            let value = after_move(p, o, sq, flipped, alpha, beta, empty, parity, visits);
+            if raise(&mut best, &mut alpha, value, beta) {
+                break 'moves;
             }
         }
     }
@@ -114,13 +101,58 @@ pub fn solve(
         return best;
     }
     if passed {
-        // Neither side can move: the game is over, the empties go to the winner.
-        visits.leaf += 1;
-        let diff = p.count_ones() as i32 - o.count_ones() as i32;
-        return diff + diff.signum() * empty.count_ones() as i32;
+        return game_over(p, o, empty, visits);
     }
     visits.interior += 1;
     -solve(o, p, -beta, -alpha, empty, parity, true, visits)
+}
+
+/// The margin of a finished game (neither side can move) for `p`: the empties go to the
+/// winner. One leaf.
+#[inline(always)]
+fn game_over(p: u64, o: u64, empty: u64, visits: &mut Counters) -> i32 {
+    visits.leaf += 1;
+    let diff = p.count_ones() as i32 - o.count_ones() as i32;
+    diff + diff.signum() * empty.count_ones() as i32
+}
+
+/// The value for `p` of its move on `sq` (which flips `flipped`): minus the opponent's.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn after_move(
+    p: u64,
+    o: u64,
+    sq: u8,
+    flipped: u64,
+    alpha: i32,
+    beta: i32,
+    empty: u64,
+    parity: usize,
+    visits: &mut Counters,
+) -> i32 {
+    -solve(
+        o ^ flipped,
+        p | flipped | 1 << sq,
+        -beta,
+        -alpha,
+        empty ^ 1 << sq,
+        parity ^ 1 << quadrant(sq),
+        false,
+        visits,
+    )
+}
+
+/// Takes a move's value into the node's best and alpha; true when it cuts the node off.
+#[inline(always)]
+fn raise(best: &mut i32, alpha: &mut i32, value: i32, beta: i32) -> bool {
+    if value > *best {
+        *best = value;
+        if value >= beta {
+            return true;
+        }
+        *alpha = (*alpha).max(value);
+    }
+    false
 }
 
 /// From this many empties [`solve`] tries its moves fastest first (fewest opponent replies,
@@ -146,9 +178,7 @@ fn solve_sorted(
     let legal = move_squares(p, o);
     if legal == 0 {
         if passed {
-            visits.leaf += 1;
-            let diff = p.count_ones() as i32 - o.count_ones() as i32;
-            return diff + diff.signum() * empty.count_ones() as i32;
+            return game_over(p, o, empty, visits);
         }
         visits.interior += 1;
         return -solve(o, p, -beta, -alpha, empty, parity, true, visits);
@@ -183,22 +213,9 @@ fn solve_sorted(
     }
     let mut best = -65;
     for &(_, sq, flipped) in &moves[..n] {
-        let value = -solve(
-            o ^ flipped,
-            p | flipped | 1 << sq,
-            -beta,
-            -alpha,
-            empty ^ 1 << sq,
-            parity ^ 1 << quadrant(sq),
-            false,
-            visits,
-        );
-        if value > best {
-            best = value;
-            if value >= beta {
-                break;
-            }
-            alpha = alpha.max(value);
+        let value = after_move(p, o, sq, flipped, alpha, beta, empty, parity, visits);
+        if raise(&mut best, &mut alpha, value, beta) {
+            break;
         }
     }
     best
