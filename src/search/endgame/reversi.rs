@@ -1,6 +1,7 @@
-//! Reversi's exact-solving hooks: the last few empties by a specialised solver (no table, no
-//! move list: the empty squares in a small array in parity order, the last square scored by
-//! its flips alone), stable discs for stability cut-offs, and quadrant parity.
+//! Reversi's exact-solving hooks: the last few empties by a specialised solver (no table; from
+//! 6 empties the moves sorted fastest first, below that no move list: the empty squares as a
+//! bitboard in quadrant-parity order; the last square scored by its flips alone), stable discs
+//! for stability cut-offs, and quadrant parity.
 
 use super::hooks::Endgame;
 use crate::counters::Counters;
@@ -56,8 +57,9 @@ fn last_square(p: u64, o: u64, sq: u8, visits: &mut Counters) -> i32 {
 
 /// The exact final margin for the player `p` (to move against `o`) with the empty squares
 /// `empty` (`n` of them), fail-soft against (`alpha`, `beta`) in margins. `parity` has bit q
-/// set when quadrant q holds an odd number of empties: squares there are tried first.
-/// `passed`: the other side has just passed.
+/// set when quadrant q holds an odd number of empties: squares there are tried first (from
+/// [`SORTED_EMPTIES`] empties, among moves with as many replies). `passed`: the other side has
+/// just passed.
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     p: u64,
