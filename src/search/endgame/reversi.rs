@@ -58,7 +58,7 @@ fn last_square(p: u64, o: u64, sq: u8, visits: &mut Counters) -> i32 {
 /// The exact final margin for the player `p` (to move against `o`) with the empty squares
 /// `empty` (`n` of them), fail-soft against (`alpha`, `beta`) in margins. `parity` has bit q
 /// set when quadrant q holds an odd number of empties: squares there are tried first (from
-/// [`SORTED_EMPTIES`] empties, among moves with as many replies). `passed`: the other side has
+/// `SORTED_EMPTIES` empties, among moves with as many replies). `passed`: the other side has
 /// just passed.
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
@@ -107,6 +107,18 @@ pub fn solve(
     }
     visits.interior += 1;
     -solve(o, p, -beta, -alpha, empty, parity, true, visits)
+}
+
+/// The stability cut-off for `p` to move against `o`: the most `p` can end with (the
+/// opponent keeps at least its stable discs), when that is at or below `alpha`.
+#[inline(always)]
+fn stability_bound(p: u64, o: u64, alpha: i32) -> Option<i32> {
+    // A cheap test first: all the opponent's discs.
+    if 64 - 2 * (o.count_ones() as i32) > alpha {
+        return None;
+    }
+    let bound = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+    (bound <= alpha).then_some(bound)
 }
 
 /// The margin of a finished game (neither side can move) for `p`: the empties go to the
@@ -186,12 +198,8 @@ fn solve_sorted(
         return -solve(o, p, -beta, -alpha, empty, parity, true, visits);
     }
     visits.interior += 1;
-    // Stability cut-off: the opponent keeps its stable discs (a cheap test first).
-    if 64 - 2 * (o.count_ones() as i32) <= alpha {
-        let bound = 64 - 2 * stable_discs(o, p).count_ones() as i32;
-        if bound <= alpha {
-            return bound;
-        }
+    if let Some(bound) = stability_bound(p, o, alpha) {
+        return bound;
     }
     // (key, square, flips), at most one a legal square (a position has at most 33 moves).
     let mut moves = [(0u32, 0u8, 0u64); 34];
@@ -361,13 +369,8 @@ impl Endgame for Reversi {
 
     #[inline]
     fn stability_bound(&self, alpha: i32) -> Option<i32> {
-        // The opponent keeps at least its stable discs: a cheap test first (all its discs).
         let (player, opponent) = self.player_opponent();
-        if 64 - 2 * (opponent.count_ones() as i32) > alpha {
-            return None;
-        }
-        let bound = 64 - 2 * stable_discs(opponent, player).count_ones() as i32;
-        (bound <= alpha).then_some(bound)
+        stability_bound(player, opponent, alpha)
     }
 
     #[inline(always)]
