@@ -364,9 +364,16 @@ pub fn render(c: &Comparison, old: &str, new: &str, format: Format) -> String {
             ]
         })
         .collect();
+    // The measured columns (times, from `time OLD ms` on) are as wide as their headings
+    // whatever they hold, so that no line's length depends on a measured time.
+    let measured = header
+        .iter()
+        .position(|h| *h == "time OLD ms")
+        .unwrap_or(header.len());
     let widths: Vec<usize> = (0..header.len())
         .map(|j| {
             rows.iter()
+                .filter(|_| j < measured)
                 .map(|r| r[j].len())
                 .chain([header[j].len()])
                 .max()
@@ -444,6 +451,34 @@ mod tests {
             ..Default::default()
         }));
         r
+    }
+
+    #[test]
+    fn no_line_of_the_table_is_longer_when_a_time_is() {
+        // The README's test once failed on a slow run: the `time range` column grew a
+        // character. Every line's length must be the same whatever the times.
+        let table = |time_ns: u64| {
+            let old = [record("end40.pos", "2", 100, 1000)];
+            let new = [record("end40.pos", "2", 100, time_ns)];
+            render(&compare(&old, &new), "a", "b", Format::Markdown)
+        };
+        let quick = table(1000);
+        let slow = table(123_456_789_000);
+        assert_ne!(quick, slow);
+        let rule = |text: &str| {
+            text.lines()
+                .find(|l| l.starts_with("| :"))
+                .unwrap()
+                .to_string()
+        };
+        assert_eq!(rule(&quick), rule(&slow));
+        let before_times = |text: &str| {
+            text.lines()
+                .filter(|l| l.starts_with("| negaalpha"))
+                .map(|l| l[..l.find("1.000 |").unwrap()].len())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(before_times(&quick), before_times(&slow));
     }
 
     #[test]
