@@ -23,11 +23,14 @@ use nodeprof::store::meta::parse_shard_meta;
 use nodeprof::store::ShardSpec;
 use nodeprof::store::{parse_runs, Record, Status};
 
+/// Inputs per property: 10,000 in the README's test run, 100,000 in the long run
+/// (`NODEPROF_LONG_TESTS`, as `.ci/run` sets it), or NODEPROF_PROPTEST_CASES.
 fn cases() -> u32 {
+    let long = std::env::var_os("NODEPROF_LONG_TESTS").is_some();
     std::env::var("NODEPROF_PROPTEST_CASES")
         .ok()
         .and_then(|n| n.parse().ok())
-        .unwrap_or(100_000)
+        .unwrap_or(if long { 100_000 } else { 10_000 })
 }
 
 /// Text near the grammars (their characters, short), or anything at all.

@@ -43,11 +43,59 @@ fn transcripts_in_the_readme_and_docs_print_what_they_show() {
     lines[2] = row.join(",");
     std::fs::create_dir_all(at("reports/broken")).unwrap();
     std::fs::write(at("reports/broken/runs.csv"), lines.join("\n") + "\n").unwrap();
+    // The pages, with their long reproductions (a transcript behind `<!-- long -->`, such as
+    // solving FFO 40..49) left out unless NODEPROF_LONG_TESTS is set, as `.ci/run` sets it.
+    let long = std::env::var_os("NODEPROF_LONG_TESTS").is_some();
+    std::fs::create_dir_all(at("pages/docs")).unwrap();
+    let mut pages = vec![root.join("README.md")];
+    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
+        pages.push(entry.unwrap().path());
+    }
+    for page in pages
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+    {
+        let text = std::fs::read_to_string(page).unwrap();
+        let relative = page.strip_prefix(root).unwrap();
+        std::fs::write(at("pages").join(relative), without_long(&text, long)).unwrap();
+    }
+    if !long {
+        eprintln!("the long transcripts were left out: NODEPROF_LONG_TESTS=1 runs them");
+    }
     // The cases run with this process's folder as theirs.
     std::env::set_current_dir(scratch.path()).unwrap();
     trycmd::TestCases::new()
         .register_bin("nodeprof", PathBuf::from(env!("CARGO_BIN_EXE_nodeprof")))
-        .case(root.join("README.md"))
-        .case(root.join("docs/*.md"))
+        .case(at("pages/README.md"))
+        .case(at("pages/docs/*.md"))
         .run();
+}
+
+/// The marker before a transcript that takes long (a minute, not seconds).
+const LONG: &str = "<!-- long -->";
+
+/// A page with the transcripts marked long turned into plain text blocks (which trycmd does
+/// not run), unless `keep`.
+fn without_long(page: &str, keep: bool) -> String {
+    let mut out = String::new();
+    let mut after_marker = false;
+    for line in page.lines() {
+        let line = match after_marker && !keep && line.starts_with("```console") {
+            true => "```text",
+            false => line,
+        };
+        after_marker = line.trim() == LONG || (after_marker && line.trim().is_empty());
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn long_transcripts_are_left_out_only_when_asked() {
+    let page = "a\n<!-- long -->\n```console\n$ nodeprof x\n```\n```console\n$ y\n```\n";
+    let short = without_long(page, false);
+    assert_eq!(short.matches("```console").count(), 1);
+    assert!(short.contains("```text\n$ nodeprof x"));
+    assert_eq!(without_long(page, true), page);
 }
