@@ -108,6 +108,8 @@ pub enum StoreError {
     },
     #[error("{}: another nodeprof command is writing to this folder (it holds the folder's lock, .nodeprof.lock); wait for it, or write to another folder with -o DIR", .0.display())]
     Busy(PathBuf),
+    #[error("{}: a symbolic link in a run folder: nodeprof does not write through links (the file it points to could be anywhere); remove it, or write to another folder with -o DIR", .0.display())]
+    Link(PathBuf),
     /// A malformed table, or one that cannot be written; the line where there is one.
     #[error("{}{}: {message}", path.display(), line.map_or(String::new(), |l| format!(":{l}")))]
     Csv {
@@ -204,6 +206,12 @@ pub enum ReportError {
     Csv { path: PathBuf, message: String },
     #[error("computing the tables: {0}")]
     Table(String),
+    #[error("{}: no finished search has a value of '{metric}' (it was not counted); the metrics there: {present}", path.display())]
+    NoMetric {
+        path: PathBuf,
+        metric: String,
+        present: String,
+    },
     #[error("{}: drawing the chart failed: {message}", path.display())]
     Plot { path: PathBuf, message: String },
 }
@@ -213,7 +221,7 @@ pub enum ReportError {
 pub enum EngineError {
     #[error("bad engine '{spec}': {message}")]
     Spec { spec: String, message: String },
-    #[error("engine {engine}: cannot start '{command}': {source} (is it installed and on PATH? name it by its path with cmd=)")]
+    #[error("engine {engine}: cannot start '{command}': {source} (is it installed? a bare name is looked for on PATH, then in /usr/games and /usr/local/games; else name it by its path with cmd=)")]
     Start {
         engine: String,
         command: String,

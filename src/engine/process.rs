@@ -39,15 +39,32 @@ pub struct Process {
 }
 
 impl Process {
-    /// Starts the engine.
+    /// Starts the engine, in a process group of its own, so that stopping it stops whatever
+    /// it started too (a wrapper script that does not `exec`, say).
     pub fn start(launch: &Launch) -> Result<Process, EngineError> {
-        let mut command = Command::new(&launch.command);
+        let program = find_program(&launch.command).ok_or_else(|| EngineError::Start {
+            engine: launch.name.clone(),
+            command: launch.command.clone(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!("not found on PATH nor in {}", PROGRAM_FOLDERS.join(" or ")),
+            ),
+        })?;
+        let mut command = Command::new(program);
         command
             .args(&launch.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
         if let Some(dir) = &launch.dir {
+            if !dir.is_dir() {
+                return Err(EngineError::Spec {
+                    spec: format!("dir={}", dir.display()),
+                    message: format!("engine {}: its folder is not there", launch.name),
+                });
+            }
             command.current_dir(dir);
         }
         let mut child = command.spawn().map_err(|source| EngineError::Start {
@@ -63,18 +80,9 @@ impl Process {
             .name(format!("{} stdout", launch.name))
             .spawn(move || {
                 let mut reader = BufReader::new(stdout);
-                let mut bytes = Vec::new();
-                loop {
-                    bytes.clear();
-                    match reader.read_until(b'\n', &mut bytes) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {
-                            let line = String::from_utf8_lossy(&bytes);
-                            let line = line.trim_end_matches(['\n', '\r']).to_string();
-                            if sender.send(line).is_err() {
-                                break;
-                            }
-                        }
+                while let Some(line) = read_bounded_line(&mut reader, MAX_LINE) {
+                    if sender.send(line).is_err() {
+                        break;
                     }
                 }
             })
@@ -88,8 +96,8 @@ impl Process {
         std::thread::Builder::new()
             .name(format!("{} stderr", launch.name))
             .spawn(move || {
-                for line in BufReader::new(stderr_pipe).lines() {
-                    let Ok(line) = line else { break };
+                let mut reader = BufReader::new(stderr_pipe);
+                while let Some(line) = read_bounded_line(&mut reader, MAX_LINE) {
                     let mut tail = tail.lock().unwrap_or_else(|e| e.into_inner());
                     if tail.len() == STDERR_TAIL {
                         tail.pop_front();
@@ -117,7 +125,17 @@ impl Process {
     }
 
     /// Sends one line. A closed pipe means the engine is gone: the error says how it ended.
+    /// A line break inside `line` would make it two commands (an option value that injects
+    /// one): such a line is refused, not sent.
     pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        if line.contains(['\n', '\r']) {
+            return Err(EngineError::Refused {
+                engine: self.launch.name.clone(),
+                message: format!(
+                    "nodeprof will not send {line:?}: a line break in it would start another command"
+                ),
+            });
+        }
         let written = match self.stdin.as_mut() {
             Some(stdin) => stdin
                 .write_all(line.as_bytes())
@@ -208,6 +226,21 @@ impl Process {
             let _ = self.child.kill();
             let _ = self.child.wait();
         }
+        self.kill_group();
+    }
+
+    /// Kills what is left of the engine's process group (what it started and left behind).
+    fn kill_group(&self) {
+        #[cfg(unix)]
+        if let Ok(group) = libc::pid_t::try_from(self.child.id()) {
+            // SAFETY: killpg has no memory effects; the group is the one the child was
+            // started in (`process_group(0)`: its id is the child's pid), and the child is
+            // reaped only after this call or just before it, so its pid is not yet reused by
+            // another group of ours.
+            unsafe {
+                libc::killpg(group, libc::SIGKILL);
+            }
+        }
     }
 }
 
@@ -218,7 +251,73 @@ impl Drop for Process {
             let _ = self.child.kill();
             let _ = self.child.wait();
         }
+        self.kill_group();
     }
+}
+
+/// The longest line kept from an engine; the rest of a longer one is read and dropped, so
+/// that an engine printing without line breaks cannot fill the memory.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// The next line of `reader` without its line end, cut to `limit` bytes (the rest of it
+/// read and dropped); `None` at the end of the output or on an error.
+fn read_bounded_line(reader: &mut impl BufRead, limit: usize) -> Option<String> {
+    let mut bytes = Vec::new();
+    let mut any = false;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok([]) => break,
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        any = true;
+        let end = chunk.iter().position(|&b| b == b'\n');
+        let take = end.unwrap_or(chunk.len());
+        let room = limit.saturating_sub(bytes.len());
+        bytes.extend_from_slice(&chunk[..take.min(room)]);
+        reader.consume(end.map_or(take, |e| e + 1));
+        if end.is_some() {
+            break;
+        }
+    }
+    if !any {
+        return None;
+    }
+    let line = String::from_utf8_lossy(&bytes);
+    Some(line.trim_end_matches(['\n', '\r']).to_string())
+}
+
+/// Where Debian and other distributions put games' programs, which are not on a user's
+/// PATH by default: a bare engine name is looked for there after PATH.
+pub const PROGRAM_FOLDERS: [&str; 2] = ["/usr/games", "/usr/local/games"];
+
+/// The program a `cmd=` names: a path as it is; a bare name from PATH, then from
+/// [`PROGRAM_FOLDERS`].
+pub fn find_program(command: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    find_program_in(command, &path, &PROGRAM_FOLDERS)
+}
+
+fn find_program_in(command: &str, path: &std::ffi::OsStr, extra: &[&str]) -> Option<PathBuf> {
+    if command.contains('/') {
+        return Some(PathBuf::from(command));
+    }
+    std::env::split_paths(path)
+        .chain(extra.iter().map(PathBuf::from))
+        .map(|dir| dir.join(command))
+        .find(|p| is_executable(p))
+}
+
+fn is_executable(path: &std::path::Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        path.metadata()
+            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    }
+    #[cfg(not(unix))]
+    path.is_file()
 }
 
 fn describe_status(status: ExitStatus) -> String {
@@ -232,5 +331,129 @@ fn describe_status(status: ExitStatus) -> String {
     match status.code() {
         Some(code) => format!("it exited with status {code}"),
         None => "it exited".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bare_name_is_found_on_path_then_where_games_live() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = tempfile::tempdir().unwrap();
+        let program = games.path().join("engine");
+        std::fs::write(&program, "#!/bin/sh\n").unwrap();
+        let extra = [games.path().to_str().unwrap()];
+        let path = std::env::join_paths([dir.path()]).unwrap();
+        // Not executable: not a program.
+        assert_eq!(find_program_in("engine", &path, &extra), None);
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        assert_eq!(
+            find_program_in("engine", &path, &extra),
+            Some(program.clone())
+        );
+        // PATH first.
+        let first = dir.path().join("engine");
+        std::fs::copy(&program, &first).unwrap();
+        assert_eq!(find_program_in("engine", &path, &extra), Some(first));
+        assert_eq!(
+            find_program_in("./x/engine", &path, &extra),
+            Some("./x/engine".into())
+        );
+        assert_eq!(find_program_in("missing", &path, &extra), None);
+    }
+
+    #[test]
+    fn lines_are_cut_at_the_limit_and_the_rest_dropped() {
+        let mut text = vec![b'x'; 100_000];
+        text.extend_from_slice(b"\r\nnext\nlast");
+        let mut reader = std::io::BufReader::with_capacity(64, &text[..]);
+        assert_eq!(
+            read_bounded_line(&mut reader, 1000).unwrap(),
+            "x".repeat(1000)
+        );
+        assert_eq!(read_bounded_line(&mut reader, 1000).unwrap(), "next");
+        assert_eq!(read_bounded_line(&mut reader, 1000).unwrap(), "last");
+        assert_eq!(read_bounded_line(&mut reader, 1000), None);
+        let short = b"ab\r\n";
+        let mut reader = std::io::BufReader::new(&short[..]);
+        assert_eq!(read_bounded_line(&mut reader, 1000).unwrap(), "ab");
+    }
+
+    #[test]
+    fn stopping_an_engine_stops_what_it_started() {
+        // A wrapper that does not `exec`: the real engine (here a sleep) is its child.
+        let dir = tempfile::tempdir().unwrap();
+        let pid_file = dir.path().join("pid");
+        let script = format!("sleep 1000 & echo $! > '{}'; wait", pid_file.display());
+        let launch = Launch {
+            name: "wrapper".into(),
+            command: "sh".into(),
+            args: vec!["-c".into(), script],
+            dir: None,
+        };
+        let mut process = Process::start(&launch).unwrap();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let pid = loop {
+            if let Some(pid) = std::fs::read_to_string(&pid_file)
+                .ok()
+                .and_then(|t| t.trim().parse::<i32>().ok())
+            {
+                break pid;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the wrapper never started its child"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        process.stop(None, Duration::from_millis(50));
+        // Killed, then reaped by init (or a subreaper): gone from the process table soon.
+        let alive = || {
+            std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+                !s.rsplit(')')
+                    .next()
+                    .unwrap_or("")
+                    .trim_start()
+                    .starts_with('Z')
+            })
+        };
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while alive() {
+            assert!(
+                Instant::now() < deadline,
+                "the engine's child {pid} outlived it"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    #[test]
+    fn a_line_break_in_a_command_is_refused_and_a_missing_folder_named() {
+        let launch = Launch {
+            name: "cat".into(),
+            command: "cat".into(),
+            args: vec![],
+            dir: None,
+        };
+        let mut process = Process::start(&launch).unwrap();
+        let error = process
+            .send("setoption name Hash value 1\nquit")
+            .unwrap_err();
+        assert!(matches!(error, EngineError::Refused { .. }), "{error}");
+        process.send("isready").unwrap();
+        let line = process
+            .read_line(Instant::now() + Duration::from_secs(20), "the echo")
+            .unwrap();
+        assert_eq!(line, "isready");
+        let away = Launch {
+            dir: Some("/nonexistent/folder".into()),
+            ..launch
+        };
+        let error = Process::start(&away).err().unwrap().to_string();
+        assert!(error.contains("dir=/nonexistent/folder"), "{error}");
+        assert!(error.contains("folder is not there"), "{error}");
     }
 }
