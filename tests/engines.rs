@@ -324,15 +324,20 @@ fn nodeprof_speaks_the_uci_handshake() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
+    // `quit` stops a search, as in Stockfish: it is sent once the move is answered.
     writeln!(
         stdin,
-        "uci\nisready\nposition startpos moves 4 4\ngo depth 2\nquit"
+        "uci\nisready\nposition startpos moves 4 4\ngo depth 2"
     )
     .unwrap();
-    let lines: Vec<String> = BufReader::new(child.stdout.take().unwrap())
-        .lines()
-        .map(Result::unwrap)
-        .collect();
+    let mut lines: Vec<String> = Vec::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        if line.starts_with("bestmove") {
+            writeln!(stdin, "quit").unwrap();
+        }
+        lines.push(line);
+    }
     assert!(child.wait().unwrap().success());
     assert_eq!(lines[0], "id name nodeprof alphabeta");
     assert!(lines.contains(&"uciok".to_string()), "{lines:?}");

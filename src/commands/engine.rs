@@ -39,12 +39,14 @@ pub fn command(args: EngineServeArgs, out: &mut impl Write) -> Result<Outcome, E
             args.protocol.name()
         )));
     }
+    // This process serves one protocol: a `stop`, `quit` or the end of its input stops a search.
+    crate::engine::serve::enable_stop();
     serve(
         args.protocol,
         kind,
         &config,
         args.as_agent,
-        stdin.lock(),
+        std::io::BufReader::new(stdin),
         out,
     )?;
     Ok(Outcome::Success)

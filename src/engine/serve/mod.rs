@@ -9,6 +9,7 @@
 mod agent;
 mod nboard;
 mod pons;
+mod stop;
 mod uci;
 mod words;
 
@@ -19,6 +20,7 @@ use crate::game::GameKind;
 use crate::search::SearchConfig;
 
 pub use nboard::serve as serve_nboard;
+pub use stop::enable as enable_stop;
 pub use uci::serve as serve_uci;
 
 /// Serves `protocol` on `input`/`output` for positions of `kind` until `quit` or the end of
@@ -30,7 +32,7 @@ pub fn serve(
     kind: GameKind,
     config: &SearchConfig,
     as_agent: bool,
-    input: impl BufRead,
+    input: impl BufRead + Send,
     output: &mut impl Write,
 ) -> std::io::Result<()> {
     match protocol {

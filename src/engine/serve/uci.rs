@@ -2,6 +2,8 @@
 //! dialect), with UGI's `query` commands.
 
 use std::io::{BufRead, Write};
+
+use super::stop;
 use std::time::{Duration, Instant};
 
 use super::agent::ServedAgent;
@@ -77,18 +79,32 @@ pub fn serve(
     kind: GameKind,
     config: &SearchConfig,
     as_agent: bool,
-    input: impl BufRead,
+    input: impl BufRead + Send,
     out: &mut impl Write,
 ) -> std::io::Result<()> {
-    let mut position = AnyPosition::start(kind);
-    let mut history: Vec<u64> = Vec::new();
     let config = config.for_game(kind);
     let mut agent = match as_agent {
         true => Some(ServedAgent::new(kind, &config).map_err(std::io::Error::other)?),
         false => None,
     };
-    for line in input.lines() {
-        let line = line?;
+    let (sender, lines) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        scope.spawn(move || stop::read_input(input, sender));
+        answer(kind, &config, agent.as_mut(), &lines, out)
+    })
+}
+
+/// Answers the commands of `lines` until `quit` or the end of the input.
+fn answer(
+    kind: GameKind,
+    config: &SearchConfig,
+    mut agent: Option<&mut ServedAgent>,
+    lines: &std::sync::mpsc::Receiver<stop::Line>,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let mut position = AnyPosition::start(kind);
+    let mut history: Vec<u64> = Vec::new();
+    while let Some((number, line)) = stop::next_line(lines) {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(&command) = words.first() else {
             continue;
@@ -101,7 +117,7 @@ pub fn serve(
             }
             "isready" => writeln!(out, "readyok")?,
             "ucinewgame" | "uainewgame" | "uginewgame" => {
-                if let Some(agent) = &mut agent {
+                if let Some(agent) = agent.as_deref_mut() {
                     agent.new_game().map_err(std::io::Error::other)?;
                 }
             }
@@ -113,12 +129,18 @@ pub fn serve(
                 }
             }
             "go" if agent.is_some() => {
-                if let Some(agent) = &mut agent {
+                if let Some(agent) = agent.as_deref_mut() {
                     agent.go(&position, &history, &words[1..], out)?;
                 }
             }
             "go" => match parse_go(&words[1..], position.side_to_move() as usize == 0) {
-                Ok(limit) => go(&position, &config, limit, out)?,
+                Ok(limit) => go(
+                    &position,
+                    &stop::stoppable(config, number),
+                    limit,
+                    number,
+                    out,
+                )?,
                 Err(e) => {
                     writeln!(out, "info string error: {e}")?;
                     writeln!(out, "bestmove (none)")?;
@@ -160,11 +182,14 @@ fn query(position: &AnyPosition, what: &str, out: &mut impl Write) -> std::io::R
     writeln!(out, "response {answer}")
 }
 
-/// Runs the searches of one `go` and reports them.
+/// Runs the searches of one `go` (input line `go_line`) and reports them, until its limit or
+/// a `stop`, `quit` or the end of the input. A move is always answered when there is one:
+/// a search stopped or out of time before its first depth is answered by depth 1.
 fn go(
     position: &AnyPosition,
     config: &SearchConfig,
     limit: Limit,
+    go_line: u64,
     out: &mut impl Write,
 ) -> std::io::Result<()> {
     let started = Instant::now();
@@ -182,6 +207,9 @@ fn go(
                 Some(left) if !left.is_zero() => search.time_limit = Some(left),
                 _ => break,
             }
+        }
+        if stop::stopped(go_line) {
+            break;
         }
         let report = match search_position(position, depth, &search) {
             Ok(report) => report,
@@ -218,6 +246,16 @@ fn go(
         if budget.is_some() && (enough || depth >= position.empties()) {
             break;
         }
+    }
+    if best.is_none() && !with_position!(position, p => crate::game::Game::is_over(p)) {
+        let quick = SearchConfig {
+            time_limit: None,
+            clock: crate::search::Clock::SYSTEM,
+            ..config.clone()
+        };
+        best = search_position(position, 1, &quick)
+            .ok()
+            .and_then(|r| r.best_move);
     }
     writeln!(out, "bestmove {}", move_text(best.as_deref()))
 }
