@@ -25,7 +25,7 @@ pub fn pgn(r: &GameRecord, first_mover: FirstMover) -> String {
         Some(Side::Black) => "1-0",
         Some(Side::White) => "0-1",
     };
-    let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k} \"{v}\"]\n"));
+    let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k} \"{}\"]\n", tag_value(v)));
     if r.cuteataxx {
         // cuteataxx's order and date as it writes them.
         tag("Event", "nodeprof play");
@@ -133,13 +133,17 @@ fn wrap(text: &str, width: usize) -> String {
     lines.join("\n")
 }
 
-/// The games of a PGN file; a game without a `FEN` tag starts from `standard_start`.
+/// The games of a PGN file; a game without a `FEN` tag starts from `standard_start`. The
+/// movetext is read as PGN's export and import forms write it: move numbers alone or joined
+/// to their move (`1.e4`, `1...e5`), comments (`{...}`, `;` to the line's end), variations
+/// (`(...)`, nested), NAGs (`$1`) and suffix annotations (`!?`) are skipped, and castling
+/// written with zeros (`0-0`) is read as `O-O`. Tags may have spaces inside their brackets.
 pub fn read_pgn(text: &str, standard_start: &str) -> Result<Vec<ReadGame>, String> {
     let mut games = Vec::new();
     let mut start: Option<String> = None;
     let mut moves: Vec<String> = Vec::new();
     let mut in_moves = false;
-    let mut in_comment = false;
+    let (mut in_comment, mut variation) = (false, 0usize);
     let finish =
         |start: &mut Option<String>, moves: &mut Vec<String>, games: &mut Vec<ReadGame>| {
             if let Some(s) = start.take() {
@@ -149,9 +153,9 @@ pub fn read_pgn(text: &str, standard_start: &str) -> Result<Vec<ReadGame>, Strin
                 });
             }
         };
-    for line in text.lines() {
+    for (number, line) in text.lines().enumerate() {
         let line = line.trim();
-        if let Some(tag) = line.strip_prefix('[') {
+        if let Some(tag) = line.strip_prefix('[').filter(|_| !in_comment) {
             if in_moves {
                 finish(&mut start, &mut moves, &mut games);
                 in_moves = false;
@@ -159,31 +163,124 @@ pub fn read_pgn(text: &str, standard_start: &str) -> Result<Vec<ReadGame>, Strin
             if start.is_none() {
                 start = Some(standard_start.to_string());
             }
-            if let Some(fen) = tag.strip_prefix("FEN \"") {
-                start = Some(fen.trim_end_matches("\"]").to_string());
+            if let Some((name, value)) = pgn_tag(tag) {
+                if name == "FEN" {
+                    start = Some(value);
+                }
+            } else {
+                return Err(format!(
+                    "line {}: '{line}' is not a tag ([Name \"value\"])",
+                    number + 1
+                ));
             }
-        } else if !line.is_empty() {
+        } else if !line.is_empty() && !line.starts_with('%') {
             in_moves = true;
-            // Move comments ({+0.25/12 0.150s}) are not moves.
             let mut bare = String::new();
             for c in line.chars() {
                 match c {
-                    '{' => in_comment = true,
-                    '}' => in_comment = false,
-                    c if !in_comment => bare.push(c),
+                    '{' if !in_comment => in_comment = true,
+                    '}' if in_comment => in_comment = false,
+                    ';' if !in_comment => break,
+                    '(' if !in_comment => variation += 1,
+                    ')' if !in_comment => variation = variation.saturating_sub(1),
+                    c if !in_comment && variation == 0 => bare.push(c),
                     _ => {}
                 }
             }
-            for word in bare.split_whitespace() {
-                let is_number =
-                    word.ends_with('.') && word.trim_end_matches('.').parse::<u32>().is_ok();
-                let is_result = ["1-0", "0-1", "1/2-1/2", "*"].contains(&word);
-                if !is_number && !is_result {
-                    moves.push(word.to_string());
-                }
+            if start.is_none() {
+                start = Some(standard_start.to_string());
             }
+            moves.extend(bare.split_whitespace().filter_map(pgn_move));
         }
     }
     finish(&mut start, &mut moves, &mut games);
     Ok(games)
+}
+
+/// A tag's name and value (`Name "value"`, the text after `[`), its escapes undone.
+fn pgn_tag(tag: &str) -> Option<(String, String)> {
+    let tag = tag.trim().strip_suffix(']')?.trim_end();
+    let (name, rest) = tag.split_once(|c: char| c.is_whitespace())?;
+    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut unescaped = String::new();
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => unescaped.extend(chars.next()),
+            c => unescaped.push(c),
+        }
+    }
+    Some((name.to_string(), unescaped))
+}
+
+/// The move of one movetext word, if it holds one: move numbers, results, NAGs and
+/// annotations are not moves.
+fn pgn_move(word: &str) -> Option<String> {
+    if word.starts_with('$') || ["1-0", "0-1", "1/2-1/2", "*"].contains(&word) {
+        return None;
+    }
+    // `12.`, `12...` or `12.e4`: the number goes.
+    let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let word = match word[digits..].starts_with('.') && digits > 0 {
+        true => word[digits..].trim_start_matches('.'),
+        false => word,
+    };
+    let word = word.trim_end_matches(['!', '?']);
+    match word {
+        "" => None,
+        "0-0" => Some("O-O".into()),
+        "0-0-0" => Some("O-O-O".into()),
+        "0-0+" | "0-0#" | "0-0-0+" | "0-0-0#" => Some(word.replace('0', "O")),
+        _ => Some(word.to_string()),
+    }
+}
+
+/// `text` as a tag's value: backslashes and quotes escaped, line breaks as spaces (a name
+/// cannot end the tag or start another).
+pub fn tag_value(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' | '"' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pgn_as_people_write_it_is_read() {
+        let text = "[ FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\" ]\n[White \"a \\\"b\\\" \\\\ c\"]\n\n\
+                    1.e4 $1 e5!? {a comment (with a paren)} 2. Nf3 (2. f4 exf4 (2... d5)) 2...Nc6 ; rest\n\
+                    3.0-0 0-0-0+ 1-0\n";
+        let games = read_pgn(text, "start").unwrap();
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].start, "8/8/8/8/8/8/8/K6k w - - 0 1");
+        assert_eq!(games[0].moves, ["e4", "e5", "Nf3", "Nc6", "O-O", "O-O-O+"]);
+        assert_eq!(
+            pgn_tag(r#"White "a \"b\" \\ c"]"#),
+            Some(("White".into(), r#"a "b" \ c"#.into()))
+        );
+        assert!(read_pgn("[Event\n1. e4\n", "start").is_err());
+    }
+
+    #[test]
+    fn tag_values_cannot_end_their_tag() {
+        let name = "x\"] [Result \"1-0\\\nEvil";
+        let value = tag_value(name);
+        assert_eq!(value, r#"x\"] [Result \"1-0\\ Evil"#);
+        let line = format!("[White \"{value}\"]");
+        assert_eq!(
+            pgn_tag(&line[1..]),
+            Some(("White".into(), name.replace('\n', " ")))
+        );
+    }
 }

@@ -38,8 +38,8 @@ pub(super) fn ggf(r: &GameRecord) -> String {
     };
     let mut out = format!(
         "(;GM[Othello]PC[nodeprof]DT[{date}]PB[{}]PW[{}]RE[{result}]{clocks}TY[8]BO[8 {}]",
-        r.name(Side::Black),
-        r.name(Side::White),
+        ggf_text(r.name(Side::Black)),
+        ggf_text(r.name(Side::White)),
         ggf_board(r.start)
     );
     for (i, (side, mv)) in r.moves.iter().enumerate() {
@@ -57,6 +57,23 @@ pub(super) fn ggf(r: &GameRecord) -> String {
         out.push_str(&format!("{colour}[{mv}{note}]"));
     }
     out.push_str(";)\n");
+    out
+}
+
+/// `text` as a GGF property's value: `]` and `\\` escaped, line breaks as spaces (a name
+/// cannot close its property and forge another, such as a result).
+fn ggf_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            ']' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
     out
 }
 
@@ -123,4 +140,13 @@ pub(super) fn read_ggf(text: &str) -> Result<Vec<ReadGame>, String> {
         });
     }
     Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_name_cannot_close_its_property_and_forge_a_result() {
+        assert_eq!(super::ggf_text("x]RE[+64.000]C["), r"x\]RE[+64.000\]C[");
+        assert_eq!(super::ggf_text("a\\b\nc"), r"a\\b c");
+    }
 }
