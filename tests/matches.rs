@@ -155,6 +155,9 @@ fn fake_match_as(
         out.to_str().unwrap(),
     ];
     args.extend(extra);
+    if !extra.contains(&"--openings") {
+        args.extend(["--openings", "start"]);
+    }
     args.extend([
         "--engine",
         "name=fake",

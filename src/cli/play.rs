@@ -38,10 +38,12 @@ pub struct PlayArgs {
     /// random, the 2011 benchmark's 100 games as each colour]
     #[arg(short = 'n', long, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: Option<u64>,
-    /// Where games start: start, random:K (K seeded random plies, a new opening each
-    /// pair), or positions (a file, a built-in suite), one a pair in turn
-    #[arg(long, default_value = "start", value_name = "OPENINGS")]
-    pub openings: String,
+    /// Where games start: random:K (K seeded random plies, a new opening each pair), start
+    /// (every game from the start position), or positions (a file, a built-in suite), one a
+    /// pair in turn [default: random:K with the game's K: Reversi 8, Ataxx 4, Connect 4 4,
+    /// chess 6]
+    #[arg(long, value_name = "OPENINGS")]
+    pub openings: Option<String>,
     /// Games played at once (timed agents then share the machine; recorded in meta.json)
     #[arg(short, long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: u16,

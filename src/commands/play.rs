@@ -19,8 +19,9 @@ use crate::stats::Sprt;
 pub struct PlayJob {
     /// The settings, the openings still to be read (see `openings`).
     pub settings: PlaySettings,
-    /// The openings as written: `start`, `random:K` or positions.
-    pub openings: String,
+    /// The openings as written: `start`, `random:K` or positions (none: the game's random
+    /// openings).
+    pub openings: Option<String>,
     /// Whether `--game` was given (else the openings' game, the first game for start or
     /// random).
     pub game_given: bool,
@@ -194,13 +195,21 @@ pub fn command(args: PlayArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     } = PlayJob::try_from(args)?;
     if !game_given {
         // The game of opening positions, as every other command detects it.
-        if let Some(kind) = play::openings_game(&openings)? {
+        if let Some(kind) = openings
+            .as_deref()
+            .map(play::openings_game)
+            .transpose()?
+            .flatten()
+        {
             if settings.out_dir == default_folder(settings.game) {
                 settings.out_dir = default_folder(kind);
             }
             settings.game = kind;
         }
     }
+    // Varied openings unless others are named: colour-swapped pairs from one position would
+    // repeat the same games between deterministic agents.
+    let openings = openings.unwrap_or_else(|| format!("random:{}", settings.game.opening_plies()));
     settings.openings = play::openings_from(&openings, settings.game, &order)?;
     let print = |line: &str| {
         if !quiet {
@@ -223,6 +232,9 @@ pub fn command(args: PlayArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     } else {
         for file in crate::report::play::run(&settings.out_dir)? {
             writeln!(out, "{}", file.display())?;
+        }
+        if let Some(warning) = crate::report::play::repeats_in(&settings.out_dir)? {
+            eprintln!("nodeprof: {warning}");
         }
     }
     Ok(Outcome::Success)

@@ -9,6 +9,10 @@ use crate::report::{self, charts};
 
 /// Draws the chart into DIR/plots and prints its files.
 pub fn command(args: PlotArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    let _guard = match args.dir.is_dir() {
+        true => Some(crate::store::lock(&args.dir)?),
+        false => None,
+    };
     let tables = report::load(&args.dir, &args.filter.into())?;
     let plots = args.dir.join("plots");
     let metric = args.metric;

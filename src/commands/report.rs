@@ -28,6 +28,13 @@ impl From<FilterArgs> for Filter {
 /// `nodeprof report`: writes the report (or with `--no-write` only prints the tables asked
 /// for); a play folder gets the play report.
 pub fn command(args: ReportArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    // The folder written is held for as long as it is written: a play or sweep writing it,
+    // or another report, stops this one.
+    let written = args.out.as_deref().unwrap_or(&args.dir);
+    let _guard = match args.no_write || !args.dir.is_dir() {
+        true => None,
+        false => Some(crate::store::lock(written)?),
+    };
     if is_play_folder(&args.dir) {
         for file in report::play::run(&args.dir)? {
             writeln!(out, "{}", file.display())?;

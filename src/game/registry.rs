@@ -115,6 +115,13 @@ macro_rules! define_game_kind {
                 }
             }
 
+            /// The random plies of a match's default openings.
+            pub fn opening_plies(self) -> u32 {
+                match self {
+                    $(GameKind::$kind => <$game as Game>::OPENING_PLIES,)*
+                }
+            }
+
             /// The evaluations its positions have.
             pub fn evals(self) -> &'static [Eval] {
                 match self {

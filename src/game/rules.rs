@@ -185,6 +185,11 @@ pub trait Game:
     /// --adjudicate-exact`): where the default solver proves a position in well under a
     /// second on one core; none where a few empties can still hold a long game.
     const EXACT_ADJUDICATION_EMPTIES: Option<u32> = None;
+    /// The seeded random plies that open a match's games when no openings are named
+    /// (`play --openings random:K`): enough that deterministic agents do not play the same
+    /// game pair after pair, few enough that the position stays balanced (each opening is
+    /// played twice, colours swapped).
+    const OPENING_PLIES: u32 = 6;
 
     /// Whether the game has checks (chess): a move that attacks the king, which `+checkext`
     /// extends and the `flow` search weighs.

@@ -236,6 +236,8 @@ impl FromStr for TreeMove {
 }
 
 impl Game for UniformTree {
+    /// One random move: a tree may be shallow.
+    const OPENING_PLIES: u32 = 1;
     type Move = TreeMove;
     type Moves = ArrayVec<TreeMove, { MAX_WIDTH as usize }>;
 

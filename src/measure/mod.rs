@@ -175,9 +175,15 @@ pub fn search_position(
             depth,
             score: outcome.score,
             // Solved to the end, a score of 0 is a proven draw, and a score between a draw and
-            // a win's (a win/draw/loss window's bound, failing hard) the sign of the result.
+            // a win's (a win/draw/loss window's bound, failing hard) the sign of the result;
+            // a game with no win bonus (a uniform tree) scores its results as they are.
             game_result: match depth {
-                END => Some(game_result::<G>(outcome.score).unwrap_or(outcome.score.signum())),
+                END => Some(
+                    game_result::<G>(outcome.score).unwrap_or(match G::WIN_BONUS {
+                        0 => outcome.score,
+                        _ => outcome.score.signum(),
+                    }),
+                ),
                 _ => game_result::<G>(outcome.score),
             },
             best_move: outcome.best_move.map(|m| m.to_string()),

@@ -26,7 +26,7 @@ pub fn metric_by_depth(
         .by_depth
         .iter()
         .find(|(m, _)| *m == metric)
-        .expect("every metric has a table")
+        .ok_or_else(|| no_such_metric(tables, metric, dir))?
         .1;
     // External engines count nodes their own way, and no leaves.
     let title = match metric == Metric::Nodes && tables.finished.iter().all(|r| r.leaf.is_none()) {
@@ -47,6 +47,16 @@ pub fn metric_by_depth(
         }
     );
     grid_by_depth(grid, title, y_label, metric.log_scale(), dir, stem)
+}
+
+/// The error for a chart of a metric that no search of the report has.
+fn no_such_metric(tables: &Tables, metric: Metric, dir: &Path) -> ReportError {
+    let present: Vec<String> = tables.by_depth.iter().map(|(m, _)| m.to_string()).collect();
+    ReportError::NoMetric {
+        path: dir.parent().unwrap_or(dir).to_path_buf(),
+        metric: metric.to_string(),
+        present: present.join(", "),
+    }
 }
 
 /// A grid of variants by depth as lines against depth.
@@ -270,6 +280,9 @@ pub fn metric_vs_nodes(
     dir: &Path,
     stem: &str,
 ) -> Result<Vec<PathBuf>, ReportError> {
+    if !tables.by_depth.iter().any(|(m, _)| *m == metric) {
+        return Err(no_such_metric(tables, metric, dir));
+    }
     let groups = series_per_variant(tables, |r| Some((Metric::Nodes.of(r)?, metric.of(r)?)));
     // Repeated timings: the fastest and slowest run around the median.
     let spreads: Vec<Vec<(f64, f64, f64)>> = match metric {
@@ -372,13 +385,16 @@ impl Exporter for Charts {
         let plots = dir.join("plots");
         std::fs::create_dir_all(&plots).map_err(|source| io_error(&plots, source))?;
         let mut files = Vec::new();
+        let has = |metric: Metric| tables.by_depth.iter().any(|(m, _)| *m == metric);
         if tables.depths.iter().any(|d| d.parse::<u32>().is_ok()) {
-            files.extend(metric_by_depth(
-                tables,
-                Metric::Nodes,
-                &plots,
-                "nodes_by_depth",
-            )?);
+            if has(Metric::Nodes) {
+                files.extend(metric_by_depth(
+                    tables,
+                    Metric::Nodes,
+                    &plots,
+                    "nodes_by_depth",
+                )?);
+            }
             files.extend(nodes_per_position(tables, &plots)?);
             files.extend(metric_by_depth(
                 tables,

@@ -4,6 +4,7 @@
 //! (`xtabs/depth_reached`, `plots/depth_reached`); the nodes each search agent spent at each
 //! ply, mean and spread on a log scale (`plots/nodes_per_ply`).
 
+use crate::store::cell::escape;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -162,15 +163,66 @@ fn match_order(games: &[GameRow]) -> Vec<String> {
     order
 }
 
-/// The first agents' results by match, games in round order.
+/// The first agents' results by match, games in round order, each game pair counted once
+/// however often it was played (see [`repeated_pairs`]).
 fn tally_of(games: &[GameRow], name: &str) -> Tally {
     let mut rows: Vec<&GameRow> = games.iter().filter(|g| g.r#match == name).collect();
     rows.sort_by_key(|g| g.round);
+    let repeats = repeated_pairs(&rows);
     let mut results = Results::default();
-    for g in rows {
+    for g in rows.into_iter().filter(|g| !repeats.contains(&g.pair)) {
         results.add(g.pair, g.score);
     }
     results.tally
+}
+
+/// The game pairs of one match that repeat an earlier pair move for move: the same opening,
+/// and each game with the same colours, length and final position (deterministic agents
+/// from the same opening). They add no information: the statistics leave them out.
+fn repeated_pairs(rows: &[&GameRow]) -> std::collections::HashSet<u64> {
+    let mut by_pair: std::collections::BTreeMap<u64, Vec<(&str, u32, &str)>> = Default::default();
+    for g in rows {
+        let key = (g.agent1_side.as_str(), g.plies, g.final_position.as_str());
+        by_pair.entry(g.pair).or_default().push(key);
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut repeats = std::collections::HashSet::new();
+    for (pair, mut games) in by_pair {
+        games.sort();
+        let opening = rows
+            .iter()
+            .find(|g| g.pair == pair)
+            .map(|g| g.opening.as_str());
+        if !seen.insert((opening, games)) {
+            repeats.insert(pair);
+        }
+    }
+    repeats
+}
+
+/// The warning of [`repeats_warning`] for the games of folder `dir`.
+pub fn repeats_in(dir: &Path) -> Result<Option<String>, ReportError> {
+    let games: Vec<GameRow> = read_rows(&dir.join(GAMES_FILE))?;
+    Ok(repeats_warning(&games))
+}
+
+/// A warning line when some match repeated its game pairs, else nothing.
+pub fn repeats_warning(games: &[GameRow]) -> Option<String> {
+    let matches = match_order(games);
+    let (mut repeated, mut total) = (0, 0);
+    for name in &matches {
+        let rows: Vec<&GameRow> = games.iter().filter(|g| &g.r#match == name).collect();
+        let repeats = repeated_pairs(&rows);
+        repeated += rows.iter().filter(|g| repeats.contains(&g.pair)).count();
+        total += rows.len();
+    }
+    (repeated > 0).then(|| {
+        format!(
+            "warning: {repeated} of {total} games repeat an earlier game pair move for move (same \
+             opening, colours and game); the Elo, LOS and SPRT leave them out: play from more \
+             openings (--openings random:K, or a suite)"
+        )
+    })
 }
 
 /// Mean nodes of the first agents per game (or per move), rows variants, columns limits.
@@ -325,19 +377,27 @@ fn write_grid(dir: &Path, stem: &str, grid: &Grid) -> Result<Vec<PathBuf>, Repor
         source,
     };
     let csv_path = dir.join(format!("{stem}.csv"));
-    let mut csv = format!("{},{}\n", grid.row_var, grid.cols.join(","));
+    // Agents' names are user text: quoted as CSV needs, and never read as formulas.
+    let mut csv = csv::Writer::from_writer(Vec::new());
+    let header = std::iter::once(&grid.row_var).chain(&grid.cols);
+    let mut rows = vec![header.map(|t| escape(t).into_owned()).collect::<Vec<_>>()];
     for (row, cells) in grid.rows.iter().zip(&grid.cells) {
-        let cells: Vec<String> = cells
+        let cells = cells
             .iter()
-            .map(|v| v.map_or("NA".into(), |x| format!("{x}")))
-            .collect();
-        let row = match row.contains(',') {
-            true => format!("\"{row}\""),
-            false => row.clone(),
-        };
-        writeln!(csv, "{row},{}", cells.join(",")).expect("writing to a String");
+            .map(|v| v.map_or("NA".into(), |x| format!("{x}")));
+        rows.push(
+            std::iter::once(escape(row).into_owned())
+                .chain(cells)
+                .collect(),
+        );
     }
-    std::fs::write(&csv_path, csv).map_err(|e| io(&csv_path, e))?;
+    for row in rows {
+        let _ = csv.write_record(&row);
+    }
+    let bytes = csv
+        .into_inner()
+        .map_err(|e| io(&csv_path, e.into_error()))?;
+    std::fs::write(&csv_path, bytes).map_err(|e| io(&csv_path, e))?;
     let txt_path = dir.join(format!("{stem}.txt"));
     std::fs::write(&txt_path, render(grid, 100)).map_err(|e| io(&txt_path, e))?;
     Ok(vec![csv_path, txt_path])
@@ -401,6 +461,9 @@ fn summary(
             mean(&|g| g.agent1_time_ms),
             mean(&|g| g.agent2_time_ms),
         );
+    }
+    if let Some(warning) = repeats_warning(games) {
+        let _ = writeln!(md, "\n**{warning}**");
     }
     terminations_section(&mut md, games);
     ratings_section(&mut md, games);

@@ -318,10 +318,14 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
         .collect()
         .map_err(polars_error)?;
 
-    // Detail counters that no finished search counted are left out of the tables.
+    // Metrics that no finished search has (an engine's leaves, say) and detail counters that
+    // none counted are left out of the tables: a table of NA says nothing.
     let metrics: Vec<Metric> = Metric::all()
         .into_iter()
-        .filter(|m| !m.is_detail() || ok.iter().any(|r| m.of(r).is_some_and(|v| v != 0.0)))
+        .filter(|m| {
+            ok.iter()
+                .any(|r| m.of(r).is_some_and(|v| !m.is_detail() || v != 0.0))
+        })
         .collect();
     let mut by_position = Vec::new();
     for &metric in &metrics {

@@ -1,6 +1,7 @@
 //! The cross-tables: `xtabs/<metric>.csv` (R's `xtabs(<metric> ~ name + test)`, NA for no
 //! value) and `xtabs/<metric>.txt` (the same as R prints it), by position and by depth.
 
+use crate::store::cell::escape;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -72,13 +73,15 @@ fn write_csv(path: &Path, grid: &Grid) -> Result<PathBuf, ReportError> {
         message: e.to_string(),
     };
     let mut w = csv::Writer::from_path(path).map_err(csv_error)?;
-    let header: Vec<&str> = std::iter::once(grid.row_var.as_str())
+    // Positions and names are user text: a spreadsheet must not read them as formulas.
+    let header: Vec<String> = std::iter::once(grid.row_var.as_str())
         .chain(grid.cols.iter().map(String::as_str))
+        .map(|t| escape(t).into_owned())
         .collect();
     w.write_record(&header).map_err(csv_error)?;
     for (label, row) in grid.rows.iter().zip(&grid.cells) {
         let cells = row.iter().map(|&v| text::cell_text(v, grid.integer));
-        w.write_record(std::iter::once(label.clone()).chain(cells))
+        w.write_record(std::iter::once(escape(label).into_owned()).chain(cells))
             .map_err(csv_error)?;
     }
     w.flush().map_err(|source| io_error(path, source))?;

@@ -18,8 +18,11 @@ pub const CUTS_FILE: &str = "cuts.csv";
 /// One cell of a case's cut-off histogram.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CutRow {
+    #[serde(with = "super::cell")]
     pub suite: String,
+    #[serde(with = "super::cell")]
     pub position: String,
+    #[serde(with = "super::cell")]
     pub variant: String,
     pub eval: String,
     pub depth: String,

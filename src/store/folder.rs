@@ -33,24 +33,54 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> StoreError + '_ {
     }
 }
 
-/// Creates `dir` if needed and takes its lock, or says which folder is busy.
+/// Creates `dir` if needed and takes its lock, or says which folder is busy. A folder that
+/// holds a symbolic link where nodeprof writes (its files, `xtabs/`, `plots/` and what
+/// they hold) is refused: writing through it would write outside the folder.
 pub fn lock(dir: &Path) -> Result<FolderLock, StoreError> {
     fs::create_dir_all(dir).map_err(io(dir))?;
     let path = dir.join(LOCK_FILE);
-    let file = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
+    let mut options = OpenOptions::new();
+    options.create(true).truncate(false).write(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW);
+    let file = options
         .open(&path)
-        .map_err(io(&path))?;
-    match file.try_lock() {
-        Ok(()) => Ok(FolderLock {
+        .map_err(|e| match fs::symlink_metadata(&path) {
+            Ok(m) if m.file_type().is_symlink() => StoreError::Link(path.clone()),
+            _ => io(&path)(e),
+        })?;
+    let held = match file.try_lock() {
+        Ok(()) => FolderLock {
             _file: file,
             dir: dir.to_path_buf(),
-        }),
-        Err(fs::TryLockError::WouldBlock) => Err(StoreError::Busy(dir.to_path_buf())),
-        Err(fs::TryLockError::Error(e)) => Err(io(&path)(e)),
+        },
+        Err(fs::TryLockError::WouldBlock) => return Err(StoreError::Busy(dir.to_path_buf())),
+        Err(fs::TryLockError::Error(e)) => return Err(io(&path)(e)),
+    };
+    refuse_links(dir)?;
+    Ok(held)
+}
+
+/// The folders of a run folder that nodeprof writes into.
+const WRITTEN_FOLDERS: [&str; 2] = ["xtabs", "plots"];
+
+/// Refuses a run folder holding a symbolic link among its files or those of the folders
+/// nodeprof writes.
+fn refuse_links(dir: &Path) -> Result<(), StoreError> {
+    let folders = [dir.to_path_buf()]
+        .into_iter()
+        .chain(WRITTEN_FOLDERS.iter().map(|f| dir.join(f)));
+    for folder in folders {
+        let Ok(entries) = fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            if entry.file_type().is_ok_and(|t| t.is_symlink()) {
+                return Err(StoreError::Link(entry.path()));
+            }
+        }
     }
+    Ok(())
 }
 
 /// Whether another process holds `dir`'s lock now (a folder nobody locked is not busy; the

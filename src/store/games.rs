@@ -16,16 +16,20 @@ pub const MOVES_FILE: &str = "moves.csv";
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct GameRow {
     /// The match: `agent1 vs agent2` as written (a play can hold several, a gauntlet).
+    #[serde(with = "super::cell")]
     pub r#match: String,
     pub game: String,
     /// 1-based, in the match; games 2k-1 and 2k are a pair (one opening, colours swapped).
     pub round: u64,
     pub pair: u64,
+    #[serde(with = "super::cell")]
     pub agent1: String,
+    #[serde(with = "super::cell")]
     pub agent2: String,
     /// agent1's side (`Black`, `X`, ...).
     pub agent1_side: String,
     /// The opening: the position the game started from.
+    #[serde(with = "super::cell")]
     pub opening: String,
     /// The game's seed (random agents and shuffled orders take theirs from it).
     pub seed: u64,
@@ -51,6 +55,7 @@ pub struct GameRow {
     /// What ended the game besides the rules: the fault or the adjudication, in words
     /// (empty for an end by the rules; missing in tables written before it).
     #[serde(default)]
+    #[serde(with = "super::cell")]
     pub reason: String,
 }
 

@@ -4,6 +4,7 @@
 //! results already there, files replaced whole, tables read back without a row cut by a
 //! kill). `sweep`, `play` and `report` meet here and never import one another.
 
+pub mod cell;
 pub mod cuts;
 pub mod folder;
 pub mod games;
@@ -23,3 +24,23 @@ pub use shard::{fields_hash, Shard, ShardSpec};
 /// The subfolder where a profile sweep keeps the same sweep with nodeprof's defaults; the
 /// summary then shows both side by side.
 pub const DEFAULTS_DIR: &str = "nodeprof-defaults";
+
+/// The results tables of the two kinds of run folder: a sweep's and a match's.
+const RESULT_FILES: [(&str, &str); 2] = [
+    (RUNS_FILE, "a sweep's searches"),
+    (games::GAMES_FILE, "a match's games"),
+];
+
+/// When run folder `dir` holds the results of another kind of run than the one that writes
+/// `own` (a play's games where a sweep would write its runs, or the reverse): that file and
+/// what it holds. Such a folder is another plan's, refused without `--force`.
+pub fn other_kind_of_results(
+    dir: &std::path::Path,
+    own: &str,
+) -> Option<(std::path::PathBuf, &'static str)> {
+    RESULT_FILES
+        .iter()
+        .filter(|(file, _)| *file != own)
+        .map(|(file, what)| (dir.join(file), *what))
+        .find(|(path, _)| path.metadata().is_ok_and(|m| m.len() > 0))
+}

@@ -18,17 +18,22 @@ macro_rules! define_record {
             pub seq: u64,
             pub game: String,
             /// The folder of a `.pos` file, the file stem of a list, or `inline`.
+            #[serde(with = "crate::store::cell")]
             pub suite: String,
             /// The case name: file name (`end40.pos`), `list.obf:3` for lists, or the inline
             /// text.
+            #[serde(with = "crate::store::cell")]
             pub position: String,
             pub empties: u32,
             /// The canonical variant spec (re-runs the case exactly).
+            #[serde(with = "crate::store::cell")]
             pub variant: String,
             /// The variant's display name (the literature's name where there is one).
+            #[serde(with = "crate::store::cell")]
             pub name: String,
             /// The cross-table row: the name and the depth as the literature prints them
             /// (`negamax2`, `killer6_32`, `mtdf+tt_end`).
+            #[serde(with = "crate::store::cell")]
             pub label: String,
             pub eval: String,
             /// The depth searched to (`end` for exact solving).
@@ -57,7 +62,11 @@ macro_rules! define_record {
             pub jobs: u32,
             pub shuffle_seed: Option<u64>,
             /// An external engine's own name (its `id name`); NA for nodeprof's variants.
-            #[serde(default)]
+            #[serde(
+                default,
+                serialize_with = "crate::store::cell::serialize_option",
+                deserialize_with = "crate::store::cell::deserialize_option"
+            )]
             pub engine: Option<String>,
             /// The deepest ply the engine reached (its `seldepth`).
             #[serde(default)]

@@ -31,6 +31,79 @@ struct Settings<'a> {
     /// Timed runs of each case and untimed runs before them.
     repeat: String,
     warmup: u32,
+    /// `--minimal`'s cap on the minimal tree (none without `--minimal`): it adds columns.
+    minimal: Option<u64>,
+}
+
+/// What a run folder's rows depend on beyond their case keys: `--minimal` (its columns) and
+/// each engine's program, arguments, folder, protocol and options (another program under the
+/// same name gives other rows). A folder written under other such settings holds another
+/// plan: [`row_settings_difference`] names what differs.
+const ENGINE_ROW_KEYS: [&str; 8] = [
+    "name", "command", "args", "dir", "protocol", "options", "ladder", "newgame",
+];
+
+fn row_settings(minimal: Option<u64>, engines: &[EngineMeta]) -> serde_json::Value {
+    let engines: Vec<serde_json::Value> = engines
+        .iter()
+        .map(|e| {
+            serde_json::json!({
+                "name": e.name, "command": e.command, "args": e.args, "dir": e.dir,
+                "protocol": e.protocol, "options": e.options,
+                "ladder": e.ladder, "newgame": e.newgame,
+            })
+        })
+        .collect();
+    serde_json::json!({ "minimal": minimal, "engines": engines })
+}
+
+/// How the row settings recorded in `dir/meta.json` differ from this sweep's, if they do
+/// (a folder without a meta.json, or from before it recorded them, differs in nothing).
+pub fn row_settings_difference(
+    dir: &Path,
+    settings: &SweepSettings,
+    engines: &[EngineMeta],
+) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join("meta.json")).ok()?;
+    let meta: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let there = meta.get("settings")?;
+    let here = row_settings(settings.minimal, engines);
+    let minimal_there = there
+        .get("minimal")
+        .cloned()
+        .unwrap_or(serde_json::Value::Null);
+    let mut differences = Vec::new();
+    if minimal_there != here["minimal"] {
+        differences.push(format!(
+            "--minimal {minimal_there} there, {} here",
+            here["minimal"]
+        ));
+    }
+    // Folders from before the engines' settings were compared: their engines as recorded.
+    let old_engines = there.get("engines").and_then(|e| e.as_array());
+    let new_engines = here["engines"].as_array().expect("an array");
+    let recorded = |e: &serde_json::Value| {
+        let mut e = e.clone();
+        if let Some(map) = e.as_object_mut() {
+            map.retain(|k, _| ENGINE_ROW_KEYS.contains(&k.as_str()));
+        }
+        e
+    };
+    let old: Vec<serde_json::Value> = old_engines.into_iter().flatten().map(recorded).collect();
+    if old != *new_engines {
+        let show = |list: &[serde_json::Value]| {
+            list.iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        differences.push(format!(
+            "engines [{}] there, [{}] here",
+            show(&old),
+            show(new_engines)
+        ));
+    }
+    (!differences.is_empty()).then(|| differences.join("; "))
 }
 
 pub fn write(
@@ -62,6 +135,7 @@ pub fn write(
         force: settings.force,
         repeat: settings.repeat.describe(),
         warmup: settings.repeat.warmup,
+        minimal: settings.minimal,
     };
     Ok(write_run_meta(
         dir,

@@ -156,7 +156,28 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     // The folder's lock is taken before anything in it is read or cut: a second sweep, play
     // or merge into the same folder stops here instead of mixing its rows with this one's.
     let _guard = crate::store::lock(&settings.out_dir)?;
+    if let Some((path, what)) = crate::store::other_kind_of_results(&settings.out_dir, RUNS_FILE) {
+        if !settings.force {
+            return Err(StoreError::OtherPlan {
+                path,
+                difference: format!("it holds {what}, not a sweep's searches"),
+            }
+            .into());
+        }
+    }
     let finished = finished_cases(&runs_path)?;
+    // Rows made with another --minimal or other engine programs are another plan's.
+    if !finished.is_empty() && !settings.force {
+        if let Some(difference) =
+            super::meta::row_settings_difference(&settings.out_dir, settings, &engine_metas)
+        {
+            return Err(StoreError::OtherPlan {
+                path: runs_path.to_path_buf(),
+                difference,
+            }
+            .into());
+        }
+    }
     let in_plan: HashSet<&CaseKey> = planned_keys.iter().collect();
     let appending = keep_finished(
         &finished,

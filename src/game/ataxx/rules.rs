@@ -72,6 +72,8 @@ impl Ataxx {
 const MAX_MOVES: usize = 48 + 240;
 
 impl Game for Ataxx {
+    /// Four random moves: a clone or a jump each, the board still open.
+    const OPENING_PLIES: u32 = 4;
     type Move = AtaxxMove;
     type Moves = ArrayVec<AtaxxMove, MAX_MOVES>;
 

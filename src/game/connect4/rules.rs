@@ -253,6 +253,8 @@ impl Game for Connect4 {
     const FINISHED_GAME_PERFT: u64 = 1;
     /// 16 empty cells solve in milliseconds.
     const EXACT_ADJUDICATION_EMPTIES: Option<u32> = Some(16);
+    /// Four random discs (2,401 sequences): more would often hand one side a won game.
+    const OPENING_PLIES: u32 = 4;
     const DEFAULT_EVAL: Eval = Eval::Threats;
     /// Only its own: disc difference means nothing in Connect 4.
     const EVALS: &'static [Eval] = &[Eval::Threats];

@@ -1,0 +1,344 @@
+//! What broke under attack and in a new user's first hour (issue 39), end to end: each test
+//! is a reproducer that failed before its fix.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use nodeprof::game::tree::TreeSpec;
+use nodeprof::game::Game;
+
+fn nodeprof(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nodeprof"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn ok(out: &Output) -> String {
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+fn failed(out: &Output, code: i32) -> String {
+    assert_eq!(out.status.code(), Some(code), "{}", text(&out.stdout));
+    text(&out.stderr)
+}
+
+/// The negamax value of a uniform tree, by brute force.
+fn negamax<G: Game>(pos: &G) -> i32 {
+    if pos.is_over() {
+        return pos.final_margin();
+    }
+    let moves = pos.generate_moves();
+    moves
+        .iter()
+        .map(|&mv| -negamax(&pos.play(mv)))
+        .max()
+        .unwrap()
+}
+
+#[test]
+fn a_uniform_tree_solved_to_the_end_shows_its_value_not_its_sign() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = "tree:3:3:seed=7";
+    let value = negamax(&TreeSpec::parse(spec).unwrap().root());
+    assert!(
+        value.abs() > 1,
+        "the reproducer's tree has a value beyond its sign"
+    );
+    let shown = ok(&nodeprof(
+        dir.path(),
+        &["search", spec, "-v", "negamax", "-d", "end"],
+    ));
+    assert!(shown.contains(&format!("={value:+}")), "{shown}");
+    let solved = ok(&nodeprof(dir.path(), &["solve", spec]));
+    assert!(solved.contains(&format!(" {value:+} |")), "{solved}");
+}
+
+#[test]
+fn a_play_into_a_sweeps_folder_and_the_reverse_are_refused_without_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let sweep = [
+        "sweep",
+        "ffo:40",
+        "-v",
+        "negaalpha",
+        "-d",
+        "2",
+        "-q",
+        "-o",
+        "y",
+    ];
+    ok(&nodeprof(dir.path(), &sweep));
+    let meta = std::fs::read_to_string(dir.path().join("y/meta.json")).unwrap();
+    let play = [
+        "play",
+        "alphabeta@depth=1",
+        "random",
+        "-n",
+        "2",
+        "-q",
+        "-o",
+        "y",
+    ];
+    let error = failed(&nodeprof(dir.path(), &play), 2);
+    assert!(error.contains("a sweep's searches"), "{error}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("y/meta.json")).unwrap(),
+        meta
+    );
+    let play_z = [
+        "play",
+        "alphabeta@depth=1",
+        "random",
+        "-n",
+        "2",
+        "-q",
+        "-o",
+        "z",
+    ];
+    ok(&nodeprof(dir.path(), &play_z));
+    let mut sweep_z = sweep;
+    sweep_z[8] = "z";
+    let error = failed(&nodeprof(dir.path(), &sweep_z), 2);
+    assert!(error.contains("a match's games"), "{error}");
+}
+
+#[test]
+fn a_sweep_with_another_minimal_setting_is_another_plan() {
+    let dir = tempfile::tempdir().unwrap();
+    let sweep = [
+        "sweep",
+        "ffo:40",
+        "-v",
+        "negaalpha",
+        "-d",
+        "2",
+        "-q",
+        "-o",
+        "y",
+    ];
+    ok(&nodeprof(dir.path(), &sweep));
+    let runs = std::fs::read_to_string(dir.path().join("y/runs.csv")).unwrap();
+    let mut minimal = sweep.to_vec();
+    minimal.push("--minimal");
+    let error = failed(&nodeprof(dir.path(), &minimal), 2);
+    assert!(error.contains("holds another plan (--minimal"), "{error}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("y/runs.csv")).unwrap(),
+        runs
+    );
+    minimal.push("--force");
+    ok(&nodeprof(dir.path(), &minimal));
+}
+
+#[test]
+fn a_chart_of_a_metric_nobody_counted_is_an_error_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let sweep = [
+        "sweep",
+        "ffo:40",
+        "-v",
+        "negaalpha",
+        "-d",
+        "2",
+        "-q",
+        "-o",
+        "y",
+    ];
+    ok(&nodeprof(dir.path(), &sweep));
+    for metric in ["qnode", "null_cut"] {
+        let error = failed(&nodeprof(dir.path(), &["plot", "y", "-m", metric]), 2);
+        assert!(
+            error.contains(&format!("no finished search has a value of '{metric}'")),
+            "{error}"
+        );
+    }
+    ok(&nodeprof(dir.path(), &["plot", "y", "-m", "leaf"]));
+}
+
+#[test]
+fn nothing_is_written_through_a_symbolic_link_in_a_run_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let victim = dir.path().join("victim");
+    std::fs::write(&victim, "precious\n").unwrap();
+    std::fs::create_dir_all(dir.path().join("out")).unwrap();
+    std::os::unix::fs::symlink("../victim", dir.path().join("out/summary.md")).unwrap();
+    let sweep = [
+        "sweep",
+        "ffo:40",
+        "-v",
+        "negaalpha",
+        "-d",
+        "2",
+        "-q",
+        "-o",
+        "out",
+    ];
+    let error = failed(&nodeprof(dir.path(), &sweep), 2);
+    assert!(error.contains("symbolic link"), "{error}");
+    // A downloaded report with a link in its plots: `report` refuses it too.
+    ok(&nodeprof(
+        dir.path(),
+        &[
+            "sweep",
+            "ffo:40",
+            "-v",
+            "negaalpha",
+            "-d",
+            "2",
+            "-q",
+            "-o",
+            "r",
+        ],
+    ));
+    std::fs::remove_file(dir.path().join("r/plots/nodes_by_depth.svg")).unwrap();
+    std::os::unix::fs::symlink(
+        "../../victim",
+        dir.path().join("r/plots/nodes_by_depth.svg"),
+    )
+    .unwrap();
+    let error = failed(&nodeprof(dir.path(), &["report", "r"]), 2);
+    assert!(error.contains("symbolic link"), "{error}");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious\n");
+}
+
+#[test]
+fn names_that_a_spreadsheet_would_run_are_written_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let end40 = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/reversi/ffo/end40.pos"),
+    )
+    .unwrap();
+    std::fs::create_dir_all(dir.path().join("s")).unwrap();
+    std::fs::write(dir.path().join("s/=1+2.pos"), end40).unwrap();
+    let sweep = ["sweep", "s", "-v", "negaalpha", "-d", "2", "-q", "-o", "y"];
+    ok(&nodeprof(dir.path(), &sweep));
+    let runs = std::fs::read_to_string(dir.path().join("y/runs.csv")).unwrap();
+    assert!(runs.contains(",'=1+2.pos,"), "{runs}");
+    assert!(!runs.contains(",=1+2"), "{runs}");
+    let xtab = std::fs::read_to_string(dir.path().join("y/xtabs/leaf.csv")).unwrap();
+    assert!(
+        xtab.lines().next().unwrap().contains(",'=1+2.pos"),
+        "{xtab}"
+    );
+    // Read back as it was: the resume finds its case, and the report names it.
+    let mut resume = sweep.to_vec();
+    resume.push("--resume");
+    let out = ok(&nodeprof(dir.path(), &resume));
+    assert!(!out.contains("another plan"), "{out}");
+    let report = ok(&nodeprof(
+        dir.path(),
+        &["report", "y", "--no-write", "--print", "leaf"],
+    ));
+    assert!(
+        report.contains("=1+2.pos") && !report.contains("'=1+2.pos"),
+        "{report}"
+    );
+}
+
+#[test]
+fn deterministic_agents_play_varied_openings_and_repeats_are_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let agents = ["play", "alphabeta@depth=1", "greedy", "-n", "10", "-q"];
+    let mut varied = agents.to_vec();
+    varied.extend(["-o", "varied"]);
+    let out = nodeprof(dir.path(), &varied);
+    ok(&out);
+    assert!(
+        !text(&out.stderr).contains("repeat"),
+        "{}",
+        text(&out.stderr)
+    );
+    let meta = std::fs::read_to_string(dir.path().join("varied/meta.json")).unwrap();
+    assert!(meta.contains("random:8"), "{meta}");
+    // From the start position every pair is the same pair: said, and counted once.
+    let mut start = agents.to_vec();
+    start.extend(["-o", "start", "--openings", "start"]);
+    let out = nodeprof(dir.path(), &start);
+    ok(&out);
+    let warning = text(&out.stderr);
+    assert!(
+        warning.contains("8 of 10 games repeat an earlier game pair"),
+        "{warning}"
+    );
+    let summary = std::fs::read_to_string(dir.path().join("start/summary.md")).unwrap();
+    assert!(summary.contains("8 of 10 games repeat"), "{summary}");
+}
+
+/// Runs `nodeprof engine ARGS` with `input` on its standard input (written, then closed
+/// unless `keep_open`), and returns its output once it exits, or fails after `limit`.
+fn engine_session(args: &[&str], input: &[u8], keep_open: bool, limit: u64) -> String {
+    use std::io::{Read, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nodeprof"))
+        .arg("engine")
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input).unwrap();
+    let _held = match keep_open {
+        true => Some(stdin),
+        false => {
+            drop(stdin);
+            None
+        }
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(limit);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("nodeprof engine {args:?} was still running after {limit} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    out
+}
+
+#[test]
+fn a_served_search_stops_at_stop_quit_or_the_end_of_its_input() {
+    let uci = ["--protocol", "uci", "--game", "chess", "-v", "alphabeta"];
+    // Depth 30 of plain alpha-beta would take years: each of these ends it at once.
+    for (input, keep_open) in [
+        (
+            &b"uci\nposition startpos\ngo depth 30\nstop\nisready\nquit\n"[..],
+            true,
+        ),
+        (b"uci\nposition startpos\ngo depth 30\nquit\n", true),
+        (b"uci\nposition startpos\ngo depth 30\n", false),
+        (b"uci\nposition startpos\ngo\nstop\nquit\n", true),
+    ] {
+        let out = engine_session(&uci, input, keep_open, 60);
+        let shown = String::from_utf8_lossy(input);
+        assert!(
+            out.lines()
+                .any(|l| l.starts_with("bestmove ") && l != "bestmove (none)"),
+            "{shown}: {out}"
+        );
+    }
+    // No time at all still answers a legal move; a byte that is not UTF-8 is no end.
+    let out = engine_session(
+        &uci,
+        b"uci\n\xff\xfe\nposition startpos\ngo movetime 0\ngo wtime 20 btime 20\nquit\n",
+        false,
+        60,
+    );
+    let moves: Vec<&str> = out.lines().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(moves.len(), 2, "{out}");
+    assert!(moves.iter().all(|m| *m != "bestmove (none)"), "{out}");
+}
