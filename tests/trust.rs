@@ -24,6 +24,23 @@ fn ok(out: &Output) -> String {
     text(&out.stdout)
 }
 
+/// The small sweep the tests write into `out`: FFO 40, nega-alpha, depth 2.
+fn sweep(dir: &Path, out: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "sweep",
+        "ffo:40",
+        "-v",
+        "negaalpha",
+        "-d",
+        "2",
+        "-q",
+        "-o",
+        out,
+    ];
+    args.extend(extra);
+    nodeprof(dir, &args)
+}
+
 fn failed(out: &Output, code: i32) -> String {
     assert_eq!(out.status.code(), Some(code), "{}", text(&out.stdout));
     text(&out.stderr)
@@ -63,18 +80,7 @@ fn a_uniform_tree_solved_to_the_end_shows_its_value_not_its_sign() {
 #[test]
 fn a_play_into_a_sweeps_folder_and_the_reverse_are_refused_without_force() {
     let dir = tempfile::tempdir().unwrap();
-    let sweep = [
-        "sweep",
-        "ffo:40",
-        "-v",
-        "negaalpha",
-        "-d",
-        "2",
-        "-q",
-        "-o",
-        "y",
-    ];
-    ok(&nodeprof(dir.path(), &sweep));
+    ok(&sweep(dir.path(), "y", &[]));
     let meta = std::fs::read_to_string(dir.path().join("y/meta.json")).unwrap();
     let play = [
         "play",
@@ -103,55 +109,28 @@ fn a_play_into_a_sweeps_folder_and_the_reverse_are_refused_without_force() {
         "z",
     ];
     ok(&nodeprof(dir.path(), &play_z));
-    let mut sweep_z = sweep;
-    sweep_z[8] = "z";
-    let error = failed(&nodeprof(dir.path(), &sweep_z), 2);
+    let error = failed(&sweep(dir.path(), "z", &[]), 2);
     assert!(error.contains("a match's games"), "{error}");
 }
 
 #[test]
 fn a_sweep_with_another_minimal_setting_is_another_plan() {
     let dir = tempfile::tempdir().unwrap();
-    let sweep = [
-        "sweep",
-        "ffo:40",
-        "-v",
-        "negaalpha",
-        "-d",
-        "2",
-        "-q",
-        "-o",
-        "y",
-    ];
-    ok(&nodeprof(dir.path(), &sweep));
+    ok(&sweep(dir.path(), "y", &[]));
     let runs = std::fs::read_to_string(dir.path().join("y/runs.csv")).unwrap();
-    let mut minimal = sweep.to_vec();
-    minimal.push("--minimal");
-    let error = failed(&nodeprof(dir.path(), &minimal), 2);
+    let error = failed(&sweep(dir.path(), "y", &["--minimal"]), 2);
     assert!(error.contains("holds another plan (--minimal"), "{error}");
     assert_eq!(
         std::fs::read_to_string(dir.path().join("y/runs.csv")).unwrap(),
         runs
     );
-    minimal.push("--force");
-    ok(&nodeprof(dir.path(), &minimal));
+    ok(&sweep(dir.path(), "y", &["--minimal", "--force"]));
 }
 
 #[test]
 fn a_chart_of_a_metric_nobody_counted_is_an_error_not_a_panic() {
     let dir = tempfile::tempdir().unwrap();
-    let sweep = [
-        "sweep",
-        "ffo:40",
-        "-v",
-        "negaalpha",
-        "-d",
-        "2",
-        "-q",
-        "-o",
-        "y",
-    ];
-    ok(&nodeprof(dir.path(), &sweep));
+    ok(&sweep(dir.path(), "y", &[]));
     for metric in ["qnode", "null_cut"] {
         let error = failed(&nodeprof(dir.path(), &["plot", "y", "-m", metric]), 2);
         assert!(
@@ -169,34 +148,10 @@ fn nothing_is_written_through_a_symbolic_link_in_a_run_folder() {
     std::fs::write(&victim, "precious\n").unwrap();
     std::fs::create_dir_all(dir.path().join("out")).unwrap();
     std::os::unix::fs::symlink("../victim", dir.path().join("out/summary.md")).unwrap();
-    let sweep = [
-        "sweep",
-        "ffo:40",
-        "-v",
-        "negaalpha",
-        "-d",
-        "2",
-        "-q",
-        "-o",
-        "out",
-    ];
-    let error = failed(&nodeprof(dir.path(), &sweep), 2);
+    let error = failed(&sweep(dir.path(), "out", &[]), 2);
     assert!(error.contains("symbolic link"), "{error}");
     // A downloaded report with a link in its plots: `report` refuses it too.
-    ok(&nodeprof(
-        dir.path(),
-        &[
-            "sweep",
-            "ffo:40",
-            "-v",
-            "negaalpha",
-            "-d",
-            "2",
-            "-q",
-            "-o",
-            "r",
-        ],
-    ));
+    ok(&sweep(dir.path(), "r", &[]));
     std::fs::remove_file(dir.path().join("r/plots/nodes_by_depth.svg")).unwrap();
     std::os::unix::fs::symlink(
         "../../victim",
@@ -341,4 +296,138 @@ fn a_served_search_stops_at_stop_quit_or_the_end_of_its_input() {
     let moves: Vec<&str> = out.lines().filter(|l| l.starts_with("bestmove")).collect();
     assert_eq!(moves.len(), 2, "{out}");
     assert!(moves.iter().all(|m| *m != "bestmove (none)"), "{out}");
+}
+
+#[test]
+fn a_merge_keeps_the_shards_cut_off_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let sweep_of = |shard: Option<&str>, out: &str| {
+        let mut args = vec![
+            "sweep",
+            "ffo:40..43",
+            "-v",
+            "negaalpha,pvs+tt",
+            "-d",
+            "2..3",
+        ];
+        args.extend(["-q", "-o", out]);
+        if let Some(shard) = shard {
+            args.extend(["--shard", shard]);
+        }
+        ok(&nodeprof(dir.path(), &args));
+    };
+    sweep_of(None, "whole");
+    sweep_of(Some("1/2"), "s1");
+    sweep_of(Some("2/2"), "s2");
+    ok(&nodeprof(
+        dir.path(),
+        &["merge", "s1", "s2", "-o", "merged"],
+    ));
+    let sorted = |folder: &str| {
+        let text = std::fs::read_to_string(dir.path().join(folder).join("cuts.csv")).unwrap();
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        lines.sort();
+        lines
+    };
+    let whole = sorted("whole");
+    assert!(whole.len() > 10, "{whole:?}");
+    assert_eq!(sorted("merged"), whole);
+    let summary = std::fs::read_to_string(dir.path().join("merged/summary.md")).unwrap();
+    let whole_summary = std::fs::read_to_string(dir.path().join("whole/summary.md")).unwrap();
+    let cut_section = |s: &str| {
+        let at = s.find("by the node's remaining depth")?;
+        Some(s[at..].lines().take(6).collect::<Vec<_>>().join("\n"))
+    };
+    assert!(cut_section(&whole_summary).is_some(), "{whole_summary}");
+    assert_eq!(cut_section(&summary), cut_section(&whole_summary));
+}
+
+#[test]
+fn a_resumed_play_plays_again_a_game_whose_move_rows_were_cut() {
+    use nodeprof::store::games::read_tables;
+    let dir = tempfile::tempdir().unwrap();
+    let play = ["play", "greedy", "random", "-n", "2", "-q", "-o", "m"];
+    ok(&nodeprof(dir.path(), &play));
+    let folder = dir.path().join("m");
+    let (games, moves) = read_tables(&folder).unwrap();
+    let moves_path = folder.join("moves.csv");
+    let text = std::fs::read_to_string(&moves_path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(&moves_path, lines[..lines.len() - 9].join("\n") + "\n").unwrap();
+    let mut resume = play.to_vec();
+    resume.push("--resume");
+    ok(&nodeprof(dir.path(), &resume));
+    let (again, moves_again) = read_tables(&folder).unwrap();
+    assert_eq!(again.len(), 2);
+    for g in &again {
+        let rows = moves_again.iter().filter(|m| m.round == g.round).count();
+        assert_eq!(rows as u32, g.plies, "round {}", g.round);
+    }
+    let played = |m: &[nodeprof::store::games::MoveRow]| {
+        let mut v: Vec<(u64, u32, String)> = m
+            .iter()
+            .map(|m| (m.round, m.ply, m.r#move.clone()))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(played(&moves_again), played(&moves));
+    let finals = |g: &[nodeprof::store::games::GameRow]| {
+        let mut v: Vec<(u64, String)> = g
+            .iter()
+            .map(|g| (g.round, g.final_position.clone()))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(finals(&again), finals(&games));
+}
+
+#[test]
+fn a_play_merge_refuses_a_shard_whose_result_was_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    for shard in ["1/2", "2/2"] {
+        let out = format!("p{}", &shard[..1]);
+        let play = [
+            "play", "greedy", "random", "-n", "8", "-q", "--shard", shard, "-o", &out,
+        ];
+        ok(&nodeprof(dir.path(), &play));
+    }
+    ok(&nodeprof(dir.path(), &["merge", "p1", "p2", "-o", "whole"]));
+    // A won game told as lost, winner and score alike; then its margin alone.
+    let games = dir.path().join("p1/games.csv");
+    let text = std::fs::read_to_string(&games).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|c| *c == name).unwrap();
+    let (winner, score, margin) = (col("winner"), col("score"), col("margin"));
+    let won = text
+        .lines()
+        .skip(1)
+        .position(|l| l.split(',').nth(winner) == Some("agent1"));
+    let row = won.expect("greedy wins a game against random") + 1;
+    for change in [
+        &[(winner, "agent2"), (score, "0")][..],
+        &[(margin, "3")][..],
+    ] {
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        let mut cells: Vec<String> = lines[row].split(',').map(String::from).collect();
+        for &(at, value) in change {
+            cells[at] = value.to_string();
+        }
+        if cells[margin] == "3"
+            && text.lines().nth(row).unwrap().split(',').nth(margin) == Some("3")
+        {
+            cells[margin] = "5".into();
+        }
+        lines[row] = cells.join(",");
+        std::fs::write(&games, lines.join("\n") + "\n").unwrap();
+        let error = failed(
+            &nodeprof(dir.path(), &["merge", "p1", "p2", "-o", "bad"]),
+            2,
+        );
+        assert!(
+            error.contains("where its final position gives agent1"),
+            "{error}"
+        );
+    }
 }

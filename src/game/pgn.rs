@@ -238,18 +238,7 @@ fn pgn_move(word: &str) -> Option<String> {
 /// `text` as a tag's value: backslashes and quotes escaped, line breaks as spaces (a name
 /// cannot end the tag or start another).
 pub fn tag_value(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\\' | '"' => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
+    super::record::escape_text(text, &['\\', '"'])
 }
 
 #[cfg(test)]

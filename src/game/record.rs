@@ -227,3 +227,21 @@ pub struct ReadGame {
     pub start: String,
     pub moves: Vec<String>,
 }
+
+/// `text` as a record's quoted value: each of `special` behind a backslash, line breaks and
+/// other control characters as spaces, so that a name can neither end its field nor start
+/// another (PGN's tag values, GGF's properties).
+pub fn escape_text(text: &str, special: &[char]) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            c if special.contains(&c) => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}

@@ -50,6 +50,38 @@ fn check_moves(game: GameKind, row: &GameRow, moves: &mut [MoveRow]) -> Result<(
             row.final_position
         ));
     }
+    check_result(game, row, &end)
+}
+
+/// Checks that a game's result is one result: its winner, score and margin agree, and a game
+/// that ended by the rules has the result its final position gives.
+fn check_result(game: GameKind, row: &GameRow, end: &AnyPosition) -> Result<(), String> {
+    let score = match row.winner.as_str() {
+        "agent1" => 1.0,
+        "agent2" => 0.0,
+        "draw" => 0.5,
+        other => return Err(format!("has winner '{other}'")),
+    };
+    if row.score != score {
+        return Err(format!("has winner {} and score {}", row.winner, row.score));
+    }
+    if row.termination != "end" {
+        return Ok(());
+    }
+    let margin = crate::with_position!(end, p => crate::game::Game::final_margin(p));
+    let mover_is_agent1 = game.side_name(end.side_to_move()) == row.agent1_side;
+    let agent1_margin = if mover_is_agent1 { margin } else { -margin };
+    let by_rules = match agent1_margin.signum() {
+        1 => "agent1",
+        -1 => "agent2",
+        _ => "draw",
+    };
+    if by_rules != row.winner || row.margin.is_some_and(|m| m != agent1_margin) {
+        return Err(format!(
+            "says {} (margin {:?}) where its final position gives {by_rules} by {agent1_margin}",
+            row.winner, row.margin
+        ));
+    }
     Ok(())
 }
 

@@ -21,7 +21,9 @@ use super::shard::{pair_shard, play_fingerprint};
 use crate::engine::EngineSpec;
 use crate::error::{EngineError, Error, PlayError};
 use crate::stats::{elo_estimate, Results, Tally, Verdict};
-use crate::store::games::{read_tables, replace_table, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
+use crate::store::games::{
+    read_tables, replace_table, whole_games, GameRow, MoveRow, GAMES_FILE, MOVES_FILE,
+};
 use crate::store::{keep_finished, Shard, Sharding};
 use crate::with_position;
 
@@ -72,6 +74,7 @@ fn run_matches(
         }
     }
     let (finished, kept_moves) = read_tables(dir)?;
+    let (finished, kept_moves) = whole_games(finished, kept_moves, moves_path.exists());
     let keep = keep_finished(
         &finished,
         |r| names.contains(&r.r#match),

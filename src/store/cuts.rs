@@ -100,6 +100,11 @@ pub fn read_cuts(path: &Path) -> Result<Vec<CutRow>, StoreError> {
     Ok(rows)
 }
 
+/// Writes `rows` as a whole `cuts.csv` (replacing what was there).
+pub fn write_cuts(path: &Path, rows: &[CutRow]) -> Result<(), StoreError> {
+    replace(path, &to_bytes(path, rows)?)
+}
+
 /// Keeps only the rows of cases `keep` accepts (a resumed sweep's finished cases), the file
 /// replaced whole; a missing file becomes an empty table.
 pub fn keep_cuts(path: &Path, keep: impl Fn(&CaseKey) -> bool) -> Result<(), StoreError> {

@@ -162,6 +162,39 @@ pub fn read_tables(dir: &Path) -> Result<(Vec<GameRow>, Vec<MoveRow>), StoreErro
     Ok((games, moves))
 }
 
+/// The finished games whose every move has its row (a kill can cut moves.csv after
+/// games.csv was written): a game with fewer move rows than plies is to be played again, its
+/// rows dropped. Without a moves table (left out on purpose) the games stand as they are.
+pub fn whole_games(
+    games: Vec<GameRow>,
+    moves: Vec<MoveRow>,
+    have_moves: bool,
+) -> (Vec<GameRow>, Vec<MoveRow>) {
+    if !have_moves {
+        return (games, moves);
+    }
+    let mut rows: std::collections::HashMap<(String, u64), u32> = Default::default();
+    for m in &moves {
+        *rows.entry((m.r#match.clone(), m.round)).or_default() += 1;
+    }
+    let whole = |g: &GameRow| {
+        rows.get(&(g.r#match.clone(), g.round))
+            .copied()
+            .unwrap_or(0)
+            >= g.plies
+    };
+    let games: Vec<GameRow> = games.into_iter().filter(whole).collect();
+    let kept: HashSet<(&str, u64)> = games
+        .iter()
+        .map(|g| (g.r#match.as_str(), g.round))
+        .collect();
+    let moves = moves
+        .into_iter()
+        .filter(|m| kept.contains(&(m.r#match.as_str(), m.round)))
+        .collect();
+    (games, moves)
+}
+
 /// Whether `dir` is the folder of a play: no sweep runs, and games, moves, or a meta.json
 /// written by `nodeprof play`.
 pub fn is_play_folder(dir: &Path) -> bool {

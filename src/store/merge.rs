@@ -166,6 +166,15 @@ pub fn merge(
         source,
     })?;
     write_runs(&out.join(RUNS_FILE), &rows)?;
+    // The shards' cut-off tables: the rows of each case, in the plan's case order.
+    let order: HashMap<CaseKey, u64> = rows.iter().map(|r| (r.key(), r.seq)).collect();
+    let mut cuts = Vec::new();
+    for s in &outcome.shards {
+        cuts.extend(super::cuts::read_cuts(&s.dir.join(super::cuts::CUTS_FILE))?);
+    }
+    cuts.retain(|c| order.contains_key(&c.key()));
+    cuts.sort_by_key(|c| order[&c.key()]);
+    super::cuts::write_cuts(&out.join(super::cuts::CUTS_FILE), &cuts)?;
     write_meta(out, &outcome, command_line)?;
     write_hosts(out, &plan, &outcome)?;
     Ok(outcome)

@@ -63,18 +63,7 @@ pub(super) fn ggf(r: &GameRecord) -> String {
 /// `text` as a GGF property's value: `]` and `\\` escaped, line breaks as spaces (a name
 /// cannot close its property and forge another, such as a result).
 fn ggf_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            ']' | '\\' => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
+    crate::game::record::escape_text(text, &[']', '\\'])
 }
 
 /// An obf position (`board side`, X black, O white) as GGF's board: eight rows of `*`, `O`
