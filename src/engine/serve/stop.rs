@@ -54,7 +54,7 @@ pub fn read_input(mut input: impl BufRead, lines: Sender<Line>) {
         if !bytes.ends_with(b"\n") {
             // The rest of an overlong line is dropped.
             let mut rest = Vec::new();
-            let _ = (&mut input).read_until(b'\n', &mut rest);
+            let _ = input.read_until(b'\n', &mut rest);
         }
         let line = match read {
             Ok(0) | Err(_) => None,

@@ -111,7 +111,7 @@ fn answer(
         };
         match command {
             "uci" | "uai" | "ugi" => {
-                writeln!(out, "id name {}", engine_name(&config))?;
+                writeln!(out, "id name {}", engine_name(config))?;
                 writeln!(out, "id author the nodeprof developers")?;
                 writeln!(out, "{command}ok")?;
             }
