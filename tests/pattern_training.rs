@@ -84,6 +84,15 @@ fn the_same_seed_makes_the_same_data_and_weights_and_a_resumed_run_ends_alike() 
     other.seed = 8;
     let refused = train(&other).err().unwrap().to_string();
     assert!(refused.contains("made with other settings"), "{refused}");
+    // Nor is a folder of data without its settings adopted.
+    fs::remove_file(dir.join("settings.txt")).unwrap();
+    let refused = train(&settings(dir, 20)).err().unwrap().to_string();
+    assert!(refused.contains("no settings.txt"), "{refused}");
+    // The tool's λ must have a least-squares meaning.
+    for bad in ["nan", "-1", "inf", "x"] {
+        assert!(nodeprof::train::parse_lambda(bad).is_err(), "{bad}");
+    }
+    assert_eq!(nodeprof::train::parse_lambda("0"), Ok(0.0));
     assert_ne!(
         play_game(7, 0, &other.play).unwrap(),
         play_game(8, 0, &other.play).unwrap()

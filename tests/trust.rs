@@ -431,3 +431,12 @@ fn a_play_merge_refuses_a_shard_whose_result_was_changed() {
         );
     }
 }
+
+#[test]
+fn a_solve_past_its_time_limit_is_timed_out_not_solved() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = nodeprof(dir.path(), &["solve", "ffo:1", "--time-limit", "1ns"]);
+    let table = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{table}");
+    assert!(table.contains("timed out"), "{table}");
+}

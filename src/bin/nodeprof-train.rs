@@ -26,7 +26,7 @@ struct Cli {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// How many games
-    #[arg(long, default_value_t = 24_000)]
+    #[arg(long, default_value_t = 24_000, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// The data folder (games, labels and each phase's weights; kept to resume)
     #[arg(long, value_name = "DIR", default_value = "reversi-eval-data")]
@@ -38,7 +38,7 @@ struct Cli {
     #[arg(long, value_name = "D", default_value_t = 4)]
     depth: u32,
     /// How strongly each phase's weights are drawn to the next phase's
-    #[arg(long, default_value_t = 16.0)]
+    #[arg(long, default_value_t = 16.0, value_parser = nodeprof::train::parse_lambda)]
     lambda: f64,
     /// Conjugate-gradient steps a phase
     #[arg(long, default_value_t = 60)]

@@ -256,12 +256,34 @@ impl EngineSpec {
         })
     }
 
-    /// The engines of an engines file: one engine a line in the same form, `#` comments.
+    /// The engines of an engines file: one engine a line in the same form, `#` comments. It
+    /// must be a file of at most 1 MiB holding at least one engine. (Each `cmd=` is run: an
+    /// engines file is a program, to be trusted as one.)
     pub fn parse_file(path: &Path) -> Result<Vec<EngineSpec>, EngineError> {
-        let text = std::fs::read_to_string(path).map_err(|source| EngineError::Io {
+        const MAX: u64 = 1 << 20;
+        let bad = |message: &str| EngineError::Spec {
+            spec: path.display().to_string(),
+            message: message.to_string(),
+        };
+        let io = |source| EngineError::Io {
             engine: path.display().to_string(),
             source,
-        })?;
+        };
+        if !std::fs::metadata(path).map_err(io)?.is_file() {
+            return Err(bad(
+                "not a file (an engines file is a text file, an engine a line)",
+            ));
+        }
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(
+            &mut std::io::Read::take(std::fs::File::open(path).map_err(io)?, MAX + 1),
+            &mut bytes,
+        )
+        .map_err(io)?;
+        if bytes.len() as u64 > MAX {
+            return Err(bad("larger than 1 MiB: not an engines file"));
+        }
+        let text = String::from_utf8(bytes).map_err(|_| bad("not UTF-8 text"))?;
         let mut engines: Vec<EngineSpec> = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let line = line.split('#').next().unwrap_or("").trim();
@@ -281,6 +303,9 @@ impl EngineSpec {
                 return Err(at(format!("a second engine named '{}'", engine.name())));
             }
             engines.push(engine);
+        }
+        if engines.is_empty() {
+            return Err(bad("no engine in it (an engine a line: name=N cmd=C ...)"));
         }
         Ok(engines)
     }
@@ -340,6 +365,24 @@ mod tests {
                 .unwrap_err()
                 .to_string();
             assert!(error.contains(says), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn an_engines_file_holds_engines_and_no_more_than_a_mebibyte() {
+        let dir = tempfile::tempdir().unwrap();
+        let empty = dir.path().join("empty.txt");
+        std::fs::write(&empty, "# nothing\n\n").unwrap();
+        let big = dir.path().join("big.txt");
+        std::fs::write(&big, "#".repeat((1 << 20) + 1)).unwrap();
+        for (path, says) in [
+            (empty.as_path(), "no engine in it"),
+            (big.as_path(), "larger than 1 MiB"),
+            (Path::new("/dev/zero"), "not a file"),
+            (dir.path(), "not a file"),
+        ] {
+            let error = EngineSpec::parse_file(path).unwrap_err().to_string();
+            assert!(error.contains(says), "{}: {error}", path.display());
         }
     }
 

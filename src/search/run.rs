@@ -182,7 +182,13 @@ fn search_with<G: Endgame, const COUNT: bool>(
     if searcher.limits.too_deep {
         return Err(SearchError::TooDeep { max: MAX_PLY });
     }
-    if searcher.limits.stopped {
+    // The clock is read every few thousand nodes: a search that ended past its limit before
+    // the next look timed out all the same.
+    let late = searcher
+        .limits
+        .deadline
+        .is_some_and(|(deadline, clock)| (clock.0)() > deadline);
+    if searcher.limits.stopped || late {
         return Err(SearchError::TimedOut {
             limit: config.time_limit.unwrap_or_default(),
         });

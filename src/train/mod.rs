@@ -203,6 +203,23 @@ fn phase_labels(
     Ok(labels)
 }
 
+/// `--lambda`: a finite number, 0 or more (λ weighs a squared distance: a negative or NaN
+/// one has no least-squares solution).
+pub fn parse_lambda(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        _ => Err(format!("expected a finite number, 0 or more, not '{text}'")),
+    }
+}
+
+/// Whether a data folder holds files of a training (which, without its settings.txt, cannot
+/// be told to be this training's).
+fn holds_data(dir: &std::path::Path) -> bool {
+    ["games", "labels", "weights"].iter().any(|sub| {
+        std::fs::read_dir(dir.join(sub)).is_ok_and(|mut entries| entries.next().is_some())
+    })
+}
+
 /// Runs (or resumes) a training, and writes the weights to `out`.
 pub fn train(s: &Settings) -> Result<Trained, TrainError> {
     for sub in ["games", "labels", "weights"] {
@@ -223,6 +240,13 @@ pub fn train(s: &Settings) -> Result<Trained, TrainError> {
             })
         }
         Some(_) => {}
+        None if holds_data(&s.dir) => {
+            return Err(TrainError::OtherSettings {
+                path,
+                found: "no settings.txt beside data of a training".into(),
+                wanted,
+            })
+        }
         None => replace(&path, wanted.as_bytes())?,
     }
     let set = patterns();

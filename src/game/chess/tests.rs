@@ -262,3 +262,48 @@ fn game_records_are_pgn_in_san_and_read_back() {
     assert_eq!(read[0].start, Chess::start().to_string());
     assert_eq!(read[0].moves, ["e4", "e5", "Nf3"]);
 }
+
+#[test]
+fn a_wrong_fen_is_told_what_is_wrong_with_it() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    for (fen, says) in [
+        (
+            format!("{start} w KQkq - 150 1"),
+            "halfmove clock 150 is over 100",
+        ),
+        (
+            format!("{start} w KQkq - x 8"),
+            "halfmove clock 'x' is not a number",
+        ),
+        (format!("{start} w KQkq - 0 0"), "move number '0'"),
+        (format!("{start} w KQkq e5 0 1"), "en passant square 'e5'"),
+        (format!("{start} w KQkz - 0 1"), "castling rights 'KQkz'"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1".into(),
+            "'X' in rank 1 is not a piece",
+        ),
+        (
+            "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            "rank 7 has 7 squares",
+        ),
+        (
+            "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1".into(),
+            "Black has 0 kings",
+        ),
+    ] {
+        // Chess claims the line (not Ataxx), and its reader names the fault.
+        assert!(<Chess as Notation>::looks_like(&fen), "{fen}");
+        assert!(
+            <Chess as Notation>::split_operations(&fen).is_none_or(|(_, ops)| ops.is_empty()),
+            "{fen}"
+        );
+        let error = Chess::from_fen(&fen).unwrap_err();
+        assert!(error.contains(says), "{fen}: {error}");
+    }
+    // EPD operations still split off.
+    let epd = format!("{start} w KQkq - bm e4; id \"x\";");
+    assert_eq!(
+        <Chess as Notation>::split_operations(&epd).unwrap().1,
+        "bm e4; id \"x\";"
+    );
+}

@@ -24,7 +24,15 @@ impl Chess {
         };
         let board = Board::from_fen(&fen, false)
             .or_else(|_| Board::from_fen(&fen, true))
-            .map_err(|_| format!("'{text}' is not a legal chess position in FEN"))?;
+            .map_err(|_| {
+                let fields: Vec<&str> = fen.split_whitespace().collect();
+                match fen_problem(&fields) {
+                    Some(why) => format!("'{text}' is not a chess FEN: {why}"),
+                    None => format!(
+                        "'{text}' is not a legal chess position (the side not to move is in check, a pawn on the first or last rank, or castling rights without their king and rook)"
+                    ),
+                }
+            })?;
         // cozy-chess lets the kings stand side by side.
         let white = board.king(cozy_chess::Color::White);
         if cozy_chess::get_king_moves(white).has(board.king(cozy_chess::Color::Black)) {
@@ -59,21 +67,73 @@ pub fn san_moves<'a>(start: &Chess, moves: impl Iterator<Item = &'a str>) -> Vec
         .collect()
 }
 
-/// Whether a line starts as a chess FEN or EPD does: eight ranks of piece letters and
-/// digits with both kings, then the side to move.
+/// Whether a line starts as a chess FEN or EPD does: eight ranks, then the side to move
+/// (`w` or `b`). A line that does is chess's, right or wrong: chess's parser then says what
+/// is wrong with it (Ataxx's FEN has seven ranks).
 pub fn looks_like_fen(line: &str) -> bool {
     let mut fields = line.split_whitespace();
     let (Some(board), Some(side)) = (fields.next(), fields.next()) else {
         return false;
     };
-    let ranks: Vec<&str> = board.split('/').collect();
-    ranks.len() == 8
-        && ranks
-            .iter()
-            .all(|r| !r.is_empty() && r.chars().all(|c| "pnbrqkPNBRQK12345678".contains(c)))
-        && board.matches('K').count() == 1
-        && board.matches('k').count() == 1
-        && (side == "w" || side == "b")
+    board.split('/').count() == 8 && (side == "w" || side == "b")
+}
+
+/// What is wrong with a FEN's six fields, as a reader would say it (cozy-chess says only
+/// that it is wrong).
+fn fen_problem(fields: &[&str]) -> Option<String> {
+    let [board, side, castling, en_passant, halfmove, fullmove] = fields else {
+        return None;
+    };
+    for (i, rank) in board.split('/').enumerate() {
+        let mut squares = 0;
+        for c in rank.chars() {
+            match c {
+                '1'..='8' => squares += c as u32 - '0' as u32,
+                c if "pnbrqkPNBRQK".contains(c) => squares += 1,
+                c => return Some(format!("'{c}' in rank {} is not a piece", 8 - i)),
+            }
+        }
+        if squares != 8 {
+            return Some(format!("rank {} has {squares} squares, not 8", 8 - i));
+        }
+    }
+    for (king, colour) in [('K', "White"), ('k', "Black")] {
+        let kings = board.matches(king).count();
+        if kings != 1 {
+            return Some(format!("{colour} has {kings} kings, not 1"));
+        }
+    }
+    if !["w", "b"].contains(side) {
+        return Some(format!("side to move '{side}' is not w or b"));
+    }
+    if *castling != "-" && !castling.chars().all(|c| "KQkqABCDEFGHabcdefgh".contains(c)) {
+        return Some(format!("castling rights '{castling}' are not KQkq (or -)"));
+    }
+    let square = |s: &str| {
+        let mut c = s.chars();
+        matches!(
+            (c.next(), c.next(), c.next()),
+            (Some('a'..='h'), Some('3' | '6'), None)
+        )
+    };
+    if *en_passant != "-" && !square(en_passant) {
+        return Some(format!(
+            "en passant square '{en_passant}' is not a square of rank 3 or 6 (or -)"
+        ));
+    }
+    match halfmove.parse::<u32>() {
+        Err(_) => return Some(format!("halfmove clock '{halfmove}' is not a number")),
+        Ok(n) if n > 100 => {
+            return Some(format!(
+                "halfmove clock {n} is over 100 (the fifty-move rule's limit, past which a game is over)"
+            ))
+        }
+        Ok(_) => {}
+    }
+    match fullmove.parse::<u32>() {
+        Ok(n) if n >= 1 => None,
+        _ => Some(format!("move number '{fullmove}' is not a number from 1")),
+    }
 }
 
 impl Notation for Chess {
@@ -110,7 +170,10 @@ impl Notation for Chess {
                 .and_then(|&i| text[i..].split_whitespace().next())
         };
         let numeric = |k: usize| word(k).is_some_and(|w| w.parse::<u32>().is_ok());
-        let fields = match numeric(4) && numeric(5) {
+        // Two more words, one of them a number, and no operation (an operation ends in `;`):
+        // a FEN's clocks, even a mistyped one, which the FEN's reader then names.
+        let clocks = starts.len() == 6 && !text.contains(';') && (numeric(4) || numeric(5));
+        let fields = match (numeric(4) && numeric(5)) || clocks {
             true => 6,
             false => 4,
         };
