@@ -82,6 +82,14 @@ pub struct Info {
     pub string: Option<String>,
 }
 
+/// The largest node count an info line may report (10^15).
+pub const MAX_NODES: u64 = 1_000_000_000_000_000;
+/// The longest time (10^12 ms, about 31 years).
+pub const MAX_TIME_MS: u64 = 1_000_000_000_000;
+/// The largest centipawn score and mate distance.
+const MAX_CP: i32 = 1_000_000;
+const MAX_MATE: i32 = 10_000;
+
 impl Info {
     /// Parses the words after `info`. Unknown tokens are skipped, as the UCI specification
     /// asks of GUIs; a known field with a bad number is an error.
@@ -93,12 +101,26 @@ impl Info {
             word.parse()
                 .map_err(|_| format!("'{field} {word}': expected a number"))
         }
+        // Numbers no search reaches are refused, not stored to wrap later in a sum or a
+        // conversion: a petanode, thirty years of milliseconds, a mate in 10,000 moves.
+        fn bounded<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
+            field: &str,
+            word: Option<&str>,
+            low: T,
+            high: T,
+        ) -> Result<T, String> {
+            let value: T = number(field, word)?;
+            match value >= low && value <= high {
+                true => Ok(value),
+                false => Err(format!("'{field} {value}': out of range ({low} to {high})")),
+            }
+        }
         while let Some(word) = words.next() {
             match word {
                 "depth" => info.depth = Some(number(word, words.next())?),
                 "seldepth" => info.seldepth = Some(number(word, words.next())?),
-                "time" => info.time_ms = Some(number(word, words.next())?),
-                "nodes" => info.nodes = Some(number(word, words.next())?),
+                "time" => info.time_ms = Some(bounded(word, words.next(), 0, MAX_TIME_MS)?),
+                "nodes" => info.nodes = Some(bounded(word, words.next(), 0, MAX_NODES)?),
                 "multipv" => info.multipv = Some(number(word, words.next())?),
                 "hashfull" => info.hashfull = Some(number(word, words.next())?),
                 "nps" | "tbhits" | "sbhits" | "cpuload" | "currmovenumber" => {
@@ -110,7 +132,11 @@ impl Info {
                 }
                 "score" => {
                     let kind = words.next();
-                    let value: i32 = number("score", words.next())?;
+                    let limit = match kind {
+                        Some("mate") => MAX_MATE,
+                        _ => MAX_CP,
+                    };
+                    let value: i32 = bounded("score", words.next(), -limit, limit)?;
                     info.score = Some(match kind {
                         Some("cp") => Score::Cp(value),
                         Some("mate") => Score::Mate(value),
@@ -180,7 +206,10 @@ pub fn parse_counters_string(text: &str) -> Option<Result<(u32, Counters), Strin
             values[index] = words
                 .next()
                 .and_then(|v| v.parse().ok())
-                .ok_or(format!("counter '{name}' without a number"))?;
+                .filter(|&v| v <= MAX_NODES)
+                .ok_or(format!(
+                    "counter '{name}' without a number up to {MAX_NODES}"
+                ))?;
             seen[index] = true;
         }
         if let Some(missing) = seen.iter().position(|s| !s) {
@@ -196,6 +225,22 @@ pub fn parse_counters_string(text: &str) -> Option<Result<(u32, Counters), Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_no_search_reaches_are_refused() {
+        for line in [
+            "depth 3 time 18446744073709552 nodes 5",
+            "depth 3 score mate -2147483648",
+            "depth 3 score cp 2147483647",
+            "depth 3 nodes 18446744073709551615",
+        ] {
+            let error = Info::parse(line).unwrap_err();
+            assert!(error.contains("out of range"), "{line}: {error}");
+        }
+        let edge =
+            Info::parse("depth 3 time 1000000000000 nodes 1000000000000000 score mate -10000");
+        assert_eq!(edge.unwrap().nodes, Some(MAX_NODES));
+    }
 
     #[test]
     fn stockfish_lines_parse() {

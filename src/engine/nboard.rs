@@ -85,11 +85,16 @@ pub fn search(
                 words
                     .next()
                     .and_then(|n| n.parse().ok())
-                    .ok_or("nodestats without a node count")?,
+                    .filter(|&n| n <= super::info::MAX_NODES)
+                    .ok_or("nodestats without a node count up to 10^15")?,
             );
+            // Seconds, finite and under MAX_TIME_MS's years, else not a time.
             it.time_ns = words
                 .next()
                 .and_then(|s| s.parse::<f64>().ok())
+                .filter(|s| {
+                    s.is_finite() && (0.0..=super::info::MAX_TIME_MS as f64 / 1e3).contains(s)
+                })
                 .map(|s| (s * 1e9).round() as u64);
         }
         Ok(())

@@ -41,7 +41,7 @@ pub(super) fn save_game(
     let mut nodes: [Option<u64>; 2] = [None, None];
     for m in &game.moves {
         if let Some(n) = m.nodes {
-            nodes[m.agent] = Some(nodes[m.agent].unwrap_or(0) + n);
+            nodes[m.agent] = Some(nodes[m.agent].unwrap_or(0).saturating_add(n));
         }
         s.moves
             .serialize(MoveRow {
