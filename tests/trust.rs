@@ -440,3 +440,32 @@ fn a_solve_past_its_time_limit_is_timed_out_not_solved() {
     assert_eq!(out.status.code(), Some(1), "{table}");
     assert!(table.contains("timed out"), "{table}");
 }
+
+#[test]
+fn an_engines_timeout_bounds_its_handshake_too() {
+    let dir = tempfile::tempdir().unwrap();
+    // A program that never answers `uci`: the handshake waits the engine's 1 s, not 30 s.
+    let out = nodeprof(
+        dir.path(),
+        &[
+            "sweep",
+            "ffo:40",
+            "-d",
+            "1",
+            "-q",
+            "-o",
+            "x",
+            "--engine",
+            "name=mute",
+            "cmd=sleep",
+            "args=100",
+            "proto=uci",
+            "timeout=1s",
+        ],
+    );
+    let error = failed(&out, 2);
+    assert!(
+        error.contains("engine mute did not answer within 1s (nodeprof waited for 'uciok'"),
+        "{error}"
+    );
+}

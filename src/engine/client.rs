@@ -30,6 +30,7 @@ impl Engine {
     /// Starts the engine and runs the protocol's handshake (its options sent).
     pub fn start(spec: &EngineSpec) -> Result<Engine, EngineError> {
         let mut process = Process::start(&spec.launch)?;
+        process.set_control_wait(spec.timeout);
         let (id_name, id_author) = match spec.protocol {
             Protocol::Uci | Protocol::Uai | Protocol::Ugi => {
                 let id = uci::handshake(&mut process, spec.protocol, &spec.options)?;
@@ -68,12 +69,10 @@ impl Engine {
             Protocol::Uci | Protocol::Uai | Protocol::Ugi => {
                 uci::new_game(&mut self.process, self.spec.protocol)
             }
-            Protocol::Gtp => gtp::command(
-                &mut self.process,
-                "clear_board",
-                Instant::now() + super::spec::HANDSHAKE_TIMEOUT,
-            )
-            .map(|_| ()),
+            Protocol::Gtp => {
+                let deadline = self.process.control_deadline();
+                gtp::command(&mut self.process, "clear_board", deadline).map(|_| ())
+            }
             Protocol::Nboard | Protocol::Pons => Ok(()),
         }
     }
@@ -180,6 +179,12 @@ impl Engine {
     }
 
     /// One GTP command and its answer (`? ...` is an error).
+    /// The deadline of an answer to a control command sent now (see
+    /// [`Process::control_deadline`]).
+    pub fn control_deadline(&self) -> Instant {
+        self.process.control_deadline()
+    }
+
     pub fn gtp(&mut self, line: &str, deadline: Instant) -> Result<String, EngineError> {
         gtp::command(&mut self.process, line, deadline)
     }

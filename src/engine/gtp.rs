@@ -6,7 +6,6 @@
 use std::time::Instant;
 
 use super::process::Process;
-use super::spec::HANDSHAKE_TIMEOUT;
 use crate::error::EngineError;
 
 /// One command and its answer: the text after `= ` (an error for `? ...`).
@@ -61,7 +60,7 @@ fn strip_id(text: &str) -> &str {
 
 /// `protocol_version`, `name`, `version`, `boardsize 8`: the engine's name and version.
 pub fn handshake(process: &mut Process) -> Result<Option<String>, EngineError> {
-    let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+    let deadline = process.control_deadline();
     let version = command(process, "protocol_version", deadline)?;
     if version.trim() != "2" {
         return Err(EngineError::Refused {

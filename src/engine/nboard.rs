@@ -6,7 +6,6 @@ use std::time::Instant;
 
 use super::info::{Iteration, Score, SearchResult};
 use super::process::Process;
-use super::spec::HANDSHAKE_TIMEOUT;
 use crate::error::EngineError;
 use crate::game::record::{GameRecord, Termination};
 use crate::position::AnyPosition;
@@ -27,7 +26,7 @@ pub fn handshake(process: &mut Process) -> Result<Option<String>, EngineError> {
 /// Sends `ping N` and reads until `pong N`, each line before it handed to `seen`.
 fn sync(process: &mut Process, n: u64, seen: &mut dyn FnMut(&str)) -> Result<(), EngineError> {
     process.send(&format!("ping {n}"))?;
-    let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+    let deadline = process.control_deadline();
     loop {
         let line = process.read_line(deadline, &format!("'pong {n}'"))?;
         if line.trim() == format!("pong {n}") {

@@ -11,6 +11,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::spec::HANDSHAKE_TIMEOUT;
 use crate::error::EngineError;
 
 /// The last lines of the engine's standard error kept for messages.
@@ -36,6 +37,8 @@ pub struct Process {
     stderr: Arc<Mutex<VecDeque<String>>>,
     /// Says when the engine's standard error has closed (all of it read).
     stderr_done: Receiver<()>,
+    /// How long an answer to a control command (handshake, `isready`, `ping`) may take.
+    control_wait: Duration,
 }
 
 impl Process {
@@ -117,7 +120,19 @@ impl Process {
             lines,
             stderr,
             stderr_done,
+            control_wait: HANDSHAKE_TIMEOUT,
         })
+    }
+
+    /// Waits at most `wait` for answers to control commands (the engine's `timeout=`, when it
+    /// is shorter than [`HANDSHAKE_TIMEOUT`]).
+    pub fn set_control_wait(&mut self, wait: Duration) {
+        self.control_wait = wait.min(HANDSHAKE_TIMEOUT);
+    }
+
+    /// The deadline of an answer to a control command sent now.
+    pub fn control_deadline(&self) -> Instant {
+        Instant::now() + self.control_wait
     }
 
     pub fn name(&self) -> &str {
@@ -159,7 +174,8 @@ impl Process {
             Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout {
                 engine: self.launch.name.clone(),
                 waiting_for: waiting_for.to_string(),
-                after: wait,
+                // Whole milliseconds, rounded up: the wait as it was given (1s, not 999.99ms).
+                after: Duration::from_millis(wait.as_nanos().div_ceil(1_000_000) as u64),
             }),
             Err(RecvTimeoutError::Disconnected) => {
                 Err(self.gone(&format!("while nodeprof waited for {waiting_for}")))

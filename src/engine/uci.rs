@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::info::{parse_counters_string, Info, Iteration, SearchResult};
 use super::process::Process;
-use super::spec::{Protocol, HANDSHAKE_TIMEOUT};
+use super::spec::Protocol;
 use crate::error::EngineError;
 
 /// The dialect's word: `uci`, `uai` or `ugi` (`uciok`, `ucinewgame`, ... follow from it).
@@ -36,7 +36,7 @@ pub fn handshake(
 ) -> Result<Identity, EngineError> {
     let w = word(protocol);
     process.send(w)?;
-    let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+    let deadline = process.control_deadline();
     let mut identity = Identity::default();
     loop {
         let line = process.read_line(deadline, &format!("'{w}ok' after '{w}'"))?;
@@ -76,7 +76,7 @@ pub fn handshake(
 /// `isready` until `readyok` (lines before it are what the engine still had to say).
 fn ready(process: &mut Process) -> Result<(), EngineError> {
     process.send("isready")?;
-    let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+    let deadline = process.control_deadline();
     while process
         .read_line(deadline, "'readyok' after 'isready'")?
         .trim()

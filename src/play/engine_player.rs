@@ -127,7 +127,7 @@ impl EnginePlayer {
         if self.spec().protocol != Protocol::Gtp {
             return Ok(());
         }
-        let deadline = Instant::now() + crate::engine::spec::HANDSHAKE_TIMEOUT;
+        let deadline = self.engine.control_deadline();
         if let Some(base) = clock {
             // GTP's clock: main time in seconds, no byo-yomi.
             self.engine.gtp(
