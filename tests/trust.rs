@@ -469,3 +469,24 @@ fn an_engines_timeout_bounds_its_handshake_too() {
         "{error}"
     );
 }
+
+#[test]
+fn one_engine_process_searches_every_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_nodeprof");
+    let args = format!(
+        "args=-c 'echo started >> starts; exec {bin} engine --protocol uci --game reversi -v alphabeta'"
+    );
+    let engine = ["--engine", "name=np", "cmd=sh", &args, "proto=uci"];
+    for (command, out) in [("search", None), ("sweep", Some("x"))] {
+        let _ = std::fs::remove_file(dir.path().join("starts"));
+        let mut line = vec![command, "ffo:40..42", "-d", "2"];
+        if let Some(out) = out {
+            line.extend(["-q", "-o", out]);
+        }
+        line.extend(engine);
+        ok(&nodeprof(dir.path(), &line));
+        let starts = std::fs::read_to_string(dir.path().join("starts")).unwrap();
+        assert_eq!(starts.lines().count(), 1, "{command}: {starts}");
+    }
+}

@@ -55,7 +55,9 @@ pub fn command(args: BenchArgs, out: &mut impl Write) -> Result<Outcome, Error> 
             new_game: NewGame::Once,
             ..spec.clone()
         };
-        crate::sweep::engines::greet(&spec, &cases, &[depth])?;
+        crate::sweep::engines::greet(&spec, &cases, &[depth])?
+            .1
+            .quit();
         bench_engine(&spec, &cases, depth, out)?;
     }
     Ok(Outcome::Success)

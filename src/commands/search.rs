@@ -171,11 +171,17 @@ pub fn command(args: SearchArgs, out: &mut impl Write) -> Result<Outcome, Error>
         }
     }
     if !engines.is_empty() {
+        // One process an engine for every position, the one greeted.
+        let mut slots = Vec::new();
         for engine in &engines {
-            crate::sweep::engines::greet(engine, &engine_cases, &job.depths)?;
+            let (_, started) = crate::sweep::engines::greet(engine, &engine_cases, &job.depths)?;
+            slots.push(Some(started));
         }
         for case in &engine_cases {
-            run_engines(case, &engines, &job.depths, out)?;
+            run_engines(case, &engines, &mut slots, &job.depths, out)?;
+        }
+        for engine in slots.into_iter().flatten() {
+            engine.quit();
         }
     }
     Ok(Outcome::Success)
@@ -186,6 +192,7 @@ pub fn command(args: SearchArgs, out: &mut impl Write) -> Result<Outcome, Error>
 fn run_engines(
     case: &crate::engine::EngineCase,
     engines: &[crate::engine::EngineSpec],
+    slots: &mut [Option<crate::engine::Engine>],
     depths: &[u32],
     out: &mut impl Write,
 ) -> Result<(), Error> {
@@ -201,9 +208,8 @@ fn run_engines(
         "{:<22} {:>5} {:>7} {:>7} {:>8} {:>11} {:>11} {:>10}  pv",
         "engine", "depth", "score", "best", "seldepth", "nodes", "iteration", "time_ms"
     )?;
-    for spec in engines {
-        let mut slot = None;
-        for (depth, result) in crate::sweep::engines::run_group(&mut slot, spec, case, depths) {
+    for (spec, slot) in engines.iter().zip(slots.iter_mut()) {
+        for (depth, result) in crate::sweep::engines::run_group(slot, spec, case, depths) {
             let measured = result.map_err(Error::from)?;
             let it = &measured.iteration;
             let text = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
@@ -222,9 +228,6 @@ fn run_engines(
                 it.pv.join(" ")
             )?;
             out.flush()?;
-        }
-        if let Some(engine) = slot {
-            engine.quit();
         }
     }
     writeln!(out)?;

@@ -377,9 +377,9 @@ pub fn command(args: SolveArgs, out: &mut impl Write) -> Result<Outcome, Error> 
     let engine_cases: Vec<crate::engine::EngineCase> =
         cases.iter().map(crate::engine::EngineCase::from).collect();
     for spec in &engines {
-        crate::sweep::engines::greet(spec, &engine_cases, &[END])?;
+        let (_, greeted) = crate::sweep::engines::greet(spec, &engine_cases, &[END])?;
         writeln!(out, "{}:", spec.name())?;
-        let mut slot = None;
+        let mut slot = Some(greeted);
         let totals = table(
             &cases,
             |case| Ok((solve_by_engine(case, spec, &mut slot)?, false)),

@@ -29,8 +29,14 @@ pub struct EngineMeta {
 }
 
 /// Checks that `spec` can search the plan (its protocol's games and depths), then starts it
-/// once for its handshake: an engine that cannot start stops the sweep before it begins.
-pub fn greet(spec: &EngineSpec, cases: &[EngineCase], depths: &[u32]) -> Result<EngineMeta, Error> {
+/// for its handshake: an engine that cannot start stops the sweep before it begins. The
+/// engine is handed back, told of a new game, to search the plan (one process a run where
+/// the protocol allows: no second start).
+pub fn greet(
+    spec: &EngineSpec,
+    cases: &[EngineCase],
+    depths: &[u32],
+) -> Result<(EngineMeta, Engine), Error> {
     let refuse = |message: String| {
         Error::from(EngineError::Refused {
             engine: spec.name().to_string(),
@@ -90,8 +96,9 @@ pub fn greet(spec: &EngineSpec, cases: &[EngineCase], depths: &[u32]) -> Result<
         id_name: engine.id_name.clone(),
         id_author: engine.id_author.clone(),
     };
-    engine.quit();
-    Ok(meta)
+    let mut engine = engine;
+    engine.new_game()?;
+    Ok((meta, engine))
 }
 
 /// One depth of a group, as measured.
@@ -111,6 +118,13 @@ pub struct Pool {
 }
 
 impl Pool {
+    /// A pool holding `engine` (the one greeted), if any.
+    pub fn with(engine: Option<Engine>) -> Pool {
+        Pool {
+            idle: Mutex::new(engine.into_iter().collect()),
+        }
+    }
+
     pub fn take(&self) -> Option<Engine> {
         self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop()
     }

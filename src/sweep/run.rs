@@ -8,7 +8,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::engine::{EngineCase, EngineSpec, NewGame};
+use crate::engine::{Engine, EngineCase, EngineSpec, NewGame};
 use crate::error::{Error, PositionError, StoreError, SweepError};
 use crate::game::GameKind;
 use crate::measure::{bench, measure};
@@ -147,11 +147,24 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
         planned.retain(|u| shard::shard_of(&u.key, s.shard.count) == s.shard.index);
     }
     // Every engine is greeted once (and its plan checked) before any file is touched.
-    let engine_metas: Vec<EngineMeta> = settings
+    // The sweep's --time-limit bounds an engine's searches too.
+    let limited: Vec<EngineSpec> = settings
         .engines
+        .iter()
+        .map(|spec| EngineSpec {
+            timeout: settings
+                .time_limit
+                .map_or(spec.timeout, |t| t.min(spec.timeout)),
+            ..spec.clone()
+        })
+        .collect();
+    let greeted: Vec<(EngineMeta, Engine)> = limited
         .iter()
         .map(|e| engines::greet(e, &engine_cases, &depths))
         .collect::<Result<_, _>>()?;
+    let (engine_metas, greeted): (Vec<EngineMeta>, Vec<Engine>) = greeted.into_iter().unzip();
+    // Each greeted engine searches the plan (a sweep that stops before quits them on drop).
+    let mut greeted: Vec<Option<Engine>> = greeted.into_iter().map(Some).collect();
     let planned_keys: Vec<CaseKey> = planned.iter().map(|u| u.key.clone()).collect();
     // The folder's lock is taken before anything in it is read or cut: a second sweep, play
     // or merge into the same folder stops here instead of mixing its rows with this one's.
@@ -297,15 +310,7 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
         pool()?.install(|| searches.par_iter().map(run_unit).collect())
     };
     // An engine's units, grouped by position: one group is one `go` (or one search a depth).
-    for (ei, spec) in settings.engines.iter().enumerate() {
-        // The sweep's --time-limit bounds an engine's searches too.
-        let limited = EngineSpec {
-            timeout: settings
-                .time_limit
-                .map_or(spec.timeout, |t| t.min(spec.timeout)),
-            ..spec.clone()
-        };
-        let spec = &limited;
+    for (ei, spec) in limited.iter().enumerate() {
         let mut groups: Vec<(usize, Vec<&Unit>)> = Vec::new();
         for unit in engine_units
             .iter()
@@ -316,7 +321,7 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
                 _ => groups.push((unit.case, vec![unit])),
             }
         }
-        let engines = Pool::default();
+        let engines = Pool::with(greeted[ei].take());
         let run_group = |(case, group): &(usize, Vec<&Unit>)| {
             let case = &engine_cases[*case];
             progress.set_message(format!("{} {}", case.name, spec.name()));
