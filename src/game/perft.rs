@@ -17,18 +17,32 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
             if moves.is_empty() {
                 return G::FINISHED_GAME_PERFT;
             }
-            // Copy, then move in place (see `Game::play_in_place`).
+            // The last two plies have a loop of their own (no call and no depth test per leaf
+            // parent): merged into one loop with the deeper plies, Reversi's perft was 16%
+            // slower.
             let mut total = 0;
-            for &mv in moves.iter() {
-                let mut child = *pos;
-                child.play_in_place(mv);
-                total += match depth {
-                    // The last two plies in one loop: no call per leaf parent.
-                    2 => leaves_one_ply_down(&child),
-                    _ => perft(&child, depth - 1),
-                };
+            match depth {
+                2 => each_child(pos, &moves, |child| total += leaves_one_ply_down(child)),
+                _ => each_child(pos, &moves, |child| total += perft(child, depth - 1)),
             }
             total
+        }
+    }
+}
+
+/// Calls `f` on the position after each of `moves`, made as the game makes moves fastest
+/// (see [`Game::PLAYS_IN_PLACE`]).
+#[inline(always)]
+fn each_child<G: Game>(pos: &G, moves: &G::Moves, mut f: impl FnMut(&G)) {
+    if G::PLAYS_IN_PLACE {
+        for &mv in moves.iter() {
+            let mut child = *pos;
+            child.play_in_place(mv);
+            f(&child);
+        }
+    } else {
+        for &mv in moves.iter() {
+            f(&pos.play(mv));
         }
     }
 }

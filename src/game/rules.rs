@@ -227,10 +227,17 @@ pub trait Game:
     /// The position after `mv`, which must be legal here.
     fn play(&self, mv: Self::Move) -> Self;
 
+    /// Whether a move is best made in place on a copy ([`Game::play_in_place`]) rather than by
+    /// [`Game::play`] (chess: cozy-chess moves in place). Perft reads it: copying a chess
+    /// position again after the move stalls on store forwarding (12%), while Reversi and
+    /// Ataxx, whose `play` builds the child from the parent's bitboards, are 5% faster by
+    /// `play`.
+    const PLAYS_IN_PLACE: bool = false;
+
     /// Plays `mv` (legal here) on this position. Loops that copy a position and then move
-    /// (perft) call this rather than `play`, so that a game whose move is made in place
-    /// (chess) is not copied again after the move: that copy, right after the move's stores,
-    /// stalls on store forwarding.
+    /// (perft) call this rather than `play` where [`Game::PLAYS_IN_PLACE`], so that a game
+    /// whose move is made in place (chess) is not copied again after the move: that copy,
+    /// right after the move's stores, stalls on store forwarding.
     #[inline(always)]
     fn play_in_place(&mut self, mv: Self::Move) {
         *self = self.play(mv);

@@ -324,6 +324,8 @@ impl Game for Chess {
     }
 
     #[inline(always)]
+    const PLAYS_IN_PLACE: bool = true;
+
     fn play_in_place(&mut self, mv: ChessMove) {
         self.0.board_mut().play_unchecked(mv.to_cozy());
     }
