@@ -11,8 +11,11 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::spec::HANDSHAKE_TIMEOUT;
 use crate::error::EngineError;
+
+/// How long the handshake, `isready` and the like may take (an engine's `timeout=` shortens
+/// it, see [`Process::set_control_wait`]).
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The last lines of the engine's standard error kept for messages.
 const STDERR_TAIL: usize = 5;

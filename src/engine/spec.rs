@@ -122,8 +122,7 @@ pub struct EngineSpec {
 
 /// How long a search may run without an answer when `timeout=` is not given.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(600);
-/// How long the handshake and `isready` may take.
-pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
+pub use super::process::HANDSHAKE_TIMEOUT;
 
 impl EngineSpec {
     pub fn name(&self) -> &str {

@@ -79,4 +79,10 @@ pub trait Notation: Game {
 
     /// A board diagram for `show`, each line ending in a newline.
     fn diagram(&self) -> String;
+
+    /// How far the game has gone, as its players say it (the commands' one-line summary):
+    /// `20 empties` by default.
+    fn progress(&self) -> String {
+        format!("{} empties", self.empties())
+    }
 }

@@ -92,11 +92,8 @@ impl AnyPosition {
     /// What the commands print about a position: `connect4, X to move, 38 empties`.
     pub fn summary(&self) -> String {
         let side = with_position!(self, p => p.side_name(p.side_to_move()));
-        format!(
-            "{}, {side} to move, {} empties",
-            self.kind(),
-            self.empties()
-        )
+        let progress = with_position!(self, p => p.progress());
+        format!("{}, {side} to move, {progress}", self.kind())
     }
 
     /// The `.pos` file form of the position (without move values).

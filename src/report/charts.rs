@@ -438,10 +438,39 @@ pub fn distance_from_minimum(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>
         (None, Some(graph)) => (graph, "left-first minimal graph"),
         (None, None) => return Ok(Vec::new()),
     };
-    let title = format!(
-        "Nodes over the {minimum}, by depth, summed over {} positions",
-        tables.positions.len()
-    );
+    // The positions summed at each depth: those whose minimum was counted there (a capped
+    // minimal tree leaves the deeper, larger ones out).
+    let has = |r: &&crate::store::Record| match minimum {
+        "minimal tree" => r.minimal_tree.is_some(),
+        _ => r.minimal_graph.is_some(),
+    };
+    let mut counts: Vec<usize> = tables
+        .depths
+        .iter()
+        .filter(|d| numeric_depth(d).is_some())
+        .map(|d| {
+            let mut positions: Vec<&str> = tables
+                .finished
+                .iter()
+                .filter(|r| &r.depth == d)
+                .filter(has)
+                .map(|r| r.position.as_str())
+                .collect();
+            positions.sort_unstable();
+            positions.dedup();
+            positions.len()
+        })
+        .filter(|&n| n > 0)
+        .collect();
+    counts.sort_unstable();
+    let summed = match (counts.first(), counts.last()) {
+        (Some(low), Some(high)) if low != high => {
+            format!("summed over the positions that have one ({low} to {high} a depth)")
+        }
+        (Some(n), _) => format!("summed over {n} positions"),
+        _ => format!("summed over {} positions", tables.positions.len()),
+    };
+    let title = format!("Nodes over the {minimum}, by depth, {summed}");
     let y_label = format!("nodes / {minimum} (log scale)");
     grid_by_depth(grid, title, y_label, true, dir, "distance_from_minimum")
 }

@@ -62,23 +62,37 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     let mut charts = Vec::new();
     if let Some(grid) = &depth_grid {
         written.extend(write_grid(&xtabs, "depth_reached", grid)?);
+        // The axis ends where 99% of the moves are: the rare far deeper reports (an engine's
+        // depth for a forced move or a found mate) share one last bar, not the axis.
+        let shown = robust_columns(grid);
+        let categories: Vec<String> = match shown < grid.cols.len() {
+            true => grid.cols[..shown]
+                .iter()
+                .cloned()
+                .chain([format!("{}+", grid.cols[shown])])
+                .collect(),
+            false => grid.cols.clone(),
+        };
         let bars = Bars {
             title: "Depth reached per move".into(),
             x_label: "depth of the last finished iteration".into(),
             y_label: "share of moves (%)".into(),
-            categories: grid.cols.clone(),
+            categories,
             series: grid
                 .rows
                 .iter()
                 .zip(&grid.cells)
                 .map(|(name, row)| {
                     let total: f64 = row.iter().flatten().sum();
-                    (
-                        name.clone(),
-                        row.iter()
-                            .map(|v| 100.0 * v.unwrap_or(0.0) / total.max(1.0))
-                            .collect(),
-                    )
+                    let share = |v: f64| 100.0 * v / total.max(1.0);
+                    let mut bars: Vec<f64> = row[..shown]
+                        .iter()
+                        .map(|v| share(v.unwrap_or(0.0)))
+                        .collect();
+                    if shown < row.len() {
+                        bars.push(share(row[shown..].iter().flatten().sum()));
+                    }
+                    (name.clone(), bars)
                 })
                 .collect(),
         };
@@ -309,6 +323,27 @@ fn depth_reached(moves: &[MoveRow]) -> Option<Grid> {
     })
 }
 
+/// How many of the depth grid's columns a chart shows one by one: up to the depth that 99% of
+/// all moves reach at most (the rest go into one last bar), or all of them.
+fn robust_columns(grid: &Grid) -> usize {
+    let per_column: Vec<f64> = (0..grid.cols.len())
+        .map(|c| grid.cells.iter().map(|row| row[c].unwrap_or(0.0)).sum())
+        .collect();
+    let total: f64 = per_column.iter().sum();
+    let mut seen = 0.0;
+    for (c, count) in per_column.iter().enumerate() {
+        seen += count;
+        if seen >= 0.99 * total {
+            // One column past it at least, so that the last bar holds more than one depth.
+            return match c + 2 < grid.cols.len() {
+                true => c + 1,
+                false => grid.cols.len(),
+            };
+        }
+    }
+    grid.cols.len()
+}
+
 /// Moves at a ply below which no percentile band is drawn: a 10th percentile of fewer moves
 /// is one of its extremes.
 const BAND_MOVES: usize = 20;
@@ -507,4 +542,41 @@ fn summary(
         let _ = writeln!(md, "\n![{chart}](plots/{chart}.svg)");
     }
     md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_far_deeper_report_shares_the_last_bar_and_does_not_stretch_the_axis() {
+        // 200 moves at depths 5..=10, then one at 245 (a found mate): columns 5..=245.
+        let cols: Vec<String> = (5..=245).map(|d| d.to_string()).collect();
+        let mut row: Vec<Option<f64>> = vec![Some(0.0); cols.len()];
+        for d in 5..=10 {
+            row[d - 5] = Some(if d == 10 { 0.0 } else { 40.0 });
+        }
+        row[240] = Some(1.0);
+        let grid = Grid {
+            row_var: "agent".into(),
+            col_var: "depth".into(),
+            rows: vec!["sf".into()],
+            cols,
+            cells: vec![row],
+            integer: true,
+        };
+        let shown = robust_columns(&grid);
+        assert_eq!(
+            grid.cols[shown - 1],
+            "9",
+            "the axis ends at the last depth most moves reach"
+        );
+        // A grid whose columns are all needed is shown whole.
+        let small = Grid {
+            cols: vec!["1".into(), "2".into()],
+            cells: vec![vec![Some(1.0), Some(1.0)]],
+            ..grid
+        };
+        assert_eq!(robust_columns(&small), 2);
+    }
 }

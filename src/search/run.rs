@@ -183,11 +183,12 @@ fn search_with<G: Endgame, const COUNT: bool>(
         return Err(SearchError::TooDeep { max: MAX_PLY });
     }
     // The clock is read every few thousand nodes: a search that ended past its limit before
-    // the next look timed out all the same.
+    // the next look timed out all the same (by the real time, which set the deadline; the
+    // configured clock serves the looks inside the search).
     let late = searcher
         .limits
         .deadline
-        .is_some_and(|(deadline, clock)| (clock.0)() > deadline);
+        .is_some_and(|(deadline, _)| Instant::now() > deadline);
     if searcher.limits.stopped || late {
         return Err(SearchError::TimedOut {
             limit: config.time_limit.unwrap_or_default(),

@@ -323,9 +323,9 @@ impl Game for Chess {
         child
     }
 
-    #[inline(always)]
     const PLAYS_IN_PLACE: bool = true;
 
+    #[inline(always)]
     fn play_in_place(&mut self, mv: ChessMove) {
         self.0.board_mut().play_unchecked(mv.to_cozy());
     }

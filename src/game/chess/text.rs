@@ -143,6 +143,12 @@ impl Notation for Chess {
     const LIST_EXTENSION: Option<&'static str> = Some("epd");
     const SIDE_NAMES: [&'static str; 2] = ["White", "Black"];
 
+    /// `move 12, 28 pieces`: chess players count moves and material, not empty squares.
+    fn progress(&self) -> String {
+        let pieces = self.board().occupied().len();
+        format!("move {}, {pieces} pieces", self.board().fullmove_number())
+    }
+
     fn looks_like(text: &str) -> bool {
         looks_like_fen(text)
     }
