@@ -465,12 +465,12 @@ pub fn distance_from_minimum(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>
     counts.sort_unstable();
     let summed = match (counts.first(), counts.last()) {
         (Some(low), Some(high)) if low != high => {
-            format!("summed over the positions that have one ({low} to {high} a depth)")
+            format!("summed over {low} to {high} positions a depth")
         }
         (Some(n), _) => format!("summed over {n} positions"),
         _ => format!("summed over {} positions", tables.positions.len()),
     };
-    let title = format!("Nodes over the {minimum}, by depth, {summed}");
+    let title = format!("Nodes over the {minimum} by depth, {summed}");
     let y_label = format!("nodes / {minimum} (log scale)");
     grid_by_depth(grid, title, y_label, true, dir, "distance_from_minimum")
 }

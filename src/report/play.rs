@@ -323,15 +323,29 @@ fn depth_reached(moves: &[MoveRow]) -> Option<Grid> {
     })
 }
 
-/// How many of the depth grid's columns a chart shows one by one: up to the depth that 99% of
-/// all moves reach at most (the rest go into one last bar), or all of them.
+/// How many of the depth grid's columns a chart shows one by one (the rest go into one last
+/// bar), or all of them: depths past three times the median are set apart first (an engine
+/// reports a found mate or a forced move at its deepest depth, 245 for Stockfish), then the
+/// axis ends at the depth that 99% of the other moves reach at most.
 fn robust_columns(grid: &Grid) -> usize {
     let per_column: Vec<f64> = (0..grid.cols.len())
         .map(|c| grid.cells.iter().map(|row| row[c].unwrap_or(0.0)).sum())
         .collect();
-    let total: f64 = per_column.iter().sum();
+    let depth = |c: usize| grid.cols[c].parse::<f64>().unwrap_or(0.0);
+    let all: f64 = per_column.iter().sum();
     let mut seen = 0.0;
-    for (c, count) in per_column.iter().enumerate() {
+    let median = (0..per_column.len())
+        .find(|&c| {
+            seen += per_column[c];
+            seen >= all / 2.0
+        })
+        .map_or(0.0, depth);
+    let near = (0..per_column.len())
+        .take_while(|&c| depth(c) <= 3.0 * median.max(1.0))
+        .count();
+    let total: f64 = per_column[..near].iter().sum();
+    let mut seen = 0.0;
+    for (c, count) in per_column[..near].iter().enumerate() {
         seen += count;
         if seen >= 0.99 * total {
             // One column past it at least, so that the last bar holds more than one depth.
@@ -571,6 +585,10 @@ mod tests {
             "9",
             "the axis ends at the last depth most moves reach"
         );
+        // Found mates at depth 245 in 5% of the moves: set apart all the same.
+        let mut mates = grid.clone();
+        mates.cells[0][240] = Some(10.0);
+        assert_eq!(mates.cols[robust_columns(&mates) - 1], "9");
         // A grid whose columns are all needed is shown whole.
         let small = Grid {
             cols: vec!["1".into(), "2".into()],
