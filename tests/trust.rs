@@ -490,3 +490,30 @@ fn one_engine_process_searches_every_position() {
         assert_eq!(starts.lines().count(), 1, "{command}: {starts}");
     }
 }
+
+#[test]
+fn a_resume_with_another_program_under_the_same_name_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_nodeprof");
+    let cmd = format!("cmd={bin}");
+    let sweep = |variant: &str, extra: &[&str]| {
+        let args = format!("args=engine --protocol uci --game reversi -v {variant}");
+        let mut line = vec!["sweep", "ffo:40..41", "-d", "1..2", "-q", "-o", "y"];
+        line.extend(extra);
+        line.extend(["--engine", "name=e", &cmd, &args, "proto=uci"]);
+        nodeprof(dir.path(), &line)
+    };
+    ok(&sweep("alphabeta", &[]));
+    // A kill cut the table after its first row: the resume must be of the same program.
+    let runs = dir.path().join("y/runs.csv");
+    let text = std::fs::read_to_string(&runs).unwrap();
+    let kept: Vec<&str> = text.lines().take(2).collect();
+    std::fs::write(&runs, kept.join("\n") + "\n").unwrap();
+    let error = failed(&sweep("negamax", &["--resume"]), 2);
+    assert!(error.contains("holds another plan (engines"), "{error}");
+    assert_eq!(
+        std::fs::read_to_string(&runs).unwrap(),
+        kept.join("\n") + "\n"
+    );
+    ok(&sweep("alphabeta", &["--resume"]));
+}
