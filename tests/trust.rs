@@ -517,3 +517,32 @@ fn a_resume_with_another_program_under_the_same_name_is_refused() {
     );
     ok(&sweep("alphabeta", &["--resume"]));
 }
+
+#[test]
+fn a_chess_search_with_quiescence_shows_its_quiescence_nodes() {
+    let dir = tempfile::tempdir().unwrap();
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let out = ok(&nodeprof(
+        dir.path(),
+        &["search", kiwipete, "-v", "alphabeta+quiesce", "-d", "2"],
+    ));
+    let mut lines = out.lines();
+    let summary = lines.next().unwrap();
+    assert!(
+        summary.contains("chess, White to move, move 1, 32 pieces"),
+        "{summary}"
+    );
+    let header: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+    let row: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+    let qnode = header
+        .iter()
+        .position(|h| *h == "qnode")
+        .expect("a qnode column");
+    assert!(row[qnode].parse::<u64>().unwrap() > 0, "{out}");
+    // Without quiescence, no such column.
+    let plain = ok(&nodeprof(
+        dir.path(),
+        &["search", kiwipete, "-v", "alphabeta", "-d", "2"],
+    ));
+    assert!(!plain.lines().nth(1).unwrap().contains("qnode"), "{plain}");
+}

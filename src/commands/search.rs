@@ -42,9 +42,13 @@ pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<Sea
         });
     }
     writeln!(out, "{header}")?;
+    // Quiescence's nodes get a column where a variant searches them (chess's `+quiesce`):
+    // a chess engine's node count includes them, so they are shown beside `nodes`.
+    let quiesce = job.configs.iter().any(|c| c.variant.quiesce);
+    let shown = |c: &crate::counters::Counter| c.in_table || (quiesce && c.name == "qnode");
     let counter_header: String = COUNTERS
         .iter()
-        .filter(|c| c.in_table)
+        .filter(|c| shown(c))
         .map(|c| format!(" {:>COUNTER_WIDTH$}", c.name))
         .collect();
     let spread = job.repeat.runs > 1;
@@ -71,7 +75,7 @@ pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<Sea
                 .values()
                 .iter()
                 .zip(COUNTERS)
-                .filter(|(_, c)| c.in_table)
+                .filter(|(_, c)| shown(c))
                 .map(|(value, _)| value)
                 .map(|value| format!(" {value:>COUNTER_WIDTH$}"))
                 .collect();
