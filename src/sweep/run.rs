@@ -148,16 +148,7 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     }
     // Every engine is greeted once (and its plan checked) before any file is touched.
     // The sweep's --time-limit bounds an engine's searches too.
-    let limited: Vec<EngineSpec> = settings
-        .engines
-        .iter()
-        .map(|spec| EngineSpec {
-            timeout: settings
-                .time_limit
-                .map_or(spec.timeout, |t| t.min(spec.timeout)),
-            ..spec.clone()
-        })
-        .collect();
+    let limited = time_limited(settings);
     let greeted: Vec<(EngineMeta, Engine)> = limited
         .iter()
         .map(|e| engines::greet(e, &engine_cases, &depths))
@@ -169,28 +160,8 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     // The folder's lock is taken before anything in it is read or cut: a second sweep, play
     // or merge into the same folder stops here instead of mixing its rows with this one's.
     let _guard = crate::store::lock(&settings.out_dir)?;
-    if let Some((path, what)) = crate::store::other_kind_of_results(&settings.out_dir, RUNS_FILE) {
-        if !settings.force {
-            return Err(StoreError::OtherPlan {
-                path,
-                difference: format!("it holds {what}, not a sweep's searches"),
-            }
-            .into());
-        }
-    }
     let finished = finished_cases(&runs_path)?;
-    // Rows made with another --minimal or other engine programs are another plan's.
-    if !finished.is_empty() && !settings.force {
-        if let Some(difference) =
-            super::meta::row_settings_difference(&settings.out_dir, settings, &engine_metas)
-        {
-            return Err(StoreError::OtherPlan {
-                path: runs_path.to_path_buf(),
-                difference,
-            }
-            .into());
-        }
-    }
+    refuse_other_rows(settings, &engine_metas, !finished.is_empty())?;
     let in_plan: HashSet<&CaseKey> = planned_keys.iter().collect();
     let appending = keep_finished(
         &finished,
@@ -430,4 +401,49 @@ fn shard_plan(
 
 fn write_plan(dir: &std::path::Path, plan: &[(u32, CaseKey)]) -> Result<(), StoreError> {
     write_cases(&dir.join(PLAN_FILE), plan, None)
+}
+
+/// The sweep's engines, each search bounded by the sweep's `--time-limit` too.
+fn time_limited(settings: &SweepSettings) -> Vec<EngineSpec> {
+    let bound = |spec: &EngineSpec| {
+        settings
+            .time_limit
+            .map_or(spec.timeout, |t| t.min(spec.timeout))
+    };
+    settings
+        .engines
+        .iter()
+        .map(|spec| EngineSpec {
+            timeout: bound(spec),
+            ..spec.clone()
+        })
+        .collect()
+}
+
+/// Without `--force`, refuses a folder of another kind of run (a match's games), and rows
+/// (`has_rows`) made with another `--minimal` or other engine programs: another plan's.
+fn refuse_other_rows(
+    settings: &SweepSettings,
+    engines: &[EngineMeta],
+    has_rows: bool,
+) -> Result<(), Error> {
+    if settings.force {
+        return Ok(());
+    }
+    let dir = &settings.out_dir;
+    if let Some((path, what)) = crate::store::other_kind_of_results(dir, RUNS_FILE) {
+        let difference = format!("it holds {what}, not a sweep's searches");
+        return Err(StoreError::OtherPlan { path, difference }.into());
+    }
+    match has_rows {
+        true => match super::meta::row_settings_difference(dir, settings, engines) {
+            Some(difference) => Err(StoreError::OtherPlan {
+                path: dir.join(RUNS_FILE),
+                difference,
+            }
+            .into()),
+            None => Ok(()),
+        },
+        false => Ok(()),
+    }
 }
