@@ -546,3 +546,52 @@ fn a_chess_search_with_quiescence_shows_its_quiescence_nodes() {
     ));
     assert!(!plain.lines().nth(1).unwrap().contains("qnode"), "{plain}");
 }
+
+#[test]
+fn a_served_engine_ends_when_the_sweep_driving_it_is_killed() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_nodeprof");
+    // The engine writes its pid, then searches negamax to depth 12 on FFO 40: hours.
+    let args = format!(
+        "args=-c 'echo $$ > pid; exec {bin} engine --protocol uci --game reversi -v negamax'"
+    );
+    let mut sweep = Command::new(bin)
+        .args(["sweep", "ffo:40", "-d", "12", "-q", "-o", "x"])
+        .args(["--engine", "name=np", "cmd=sh", &args, "proto=uci"])
+        .current_dir(dir.path())
+        .spawn()
+        .unwrap();
+    // A hang guard, not a speed check: the engine starts within seconds on any machine.
+    let guard = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let pid = loop {
+        let text = std::fs::read_to_string(dir.path().join("pid")).unwrap_or_default();
+        if let Ok(pid) = text.trim().parse::<u32>() {
+            break pid;
+        }
+        assert!(
+            std::time::Instant::now() < guard,
+            "the engine never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    sweep.kill().unwrap(); // SIGKILL: nodeprof cleans up nothing
+    sweep.wait().unwrap();
+    // Its input closed, the engine stops its search and leaves (reaped by init).
+    let alive = || {
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+            !s.rsplit(')')
+                .next()
+                .unwrap_or("")
+                .trim_start()
+                .starts_with('Z')
+        })
+    };
+    while alive() {
+        assert!(
+            std::time::Instant::now() < guard,
+            "engine {pid} outlived the killed sweep"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}

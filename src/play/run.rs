@@ -64,15 +64,7 @@ fn run_matches(
     let games_path = dir.join(GAMES_FILE);
     let moves_path = dir.join(MOVES_FILE);
     let names: Vec<String> = settings.matches.iter().map(match_name).collect();
-    if let Some((path, what)) = crate::store::other_kind_of_results(dir, GAMES_FILE) {
-        if !settings.force {
-            return Err(PlayError::OtherMatch {
-                path,
-                difference: format!("it holds {what}, not a match's games"),
-            }
-            .into());
-        }
-    }
+    crate::store::refuse_other_kind(dir, GAMES_FILE, settings.force)?;
     let (finished, kept_moves) = read_tables(dir)?;
     let (finished, kept_moves) = whole_games(finished, kept_moves, moves_path.exists());
     let keep = keep_finished(

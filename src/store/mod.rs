@@ -31,16 +31,28 @@ const RESULT_FILES: [(&str, &str); 2] = [
     (games::GAMES_FILE, "a match's games"),
 ];
 
-/// When run folder `dir` holds the results of another kind of run than the one that writes
-/// `own` (a play's games where a sweep would write its runs, or the reverse): that file and
-/// what it holds. Such a folder is another plan's, refused without `--force`.
-pub fn other_kind_of_results(
+/// Refuses run folder `dir` when it holds the results of another kind of run than the one
+/// that writes `own` (a play's games where a sweep would write its runs, or the reverse):
+/// another plan's, replaced only with `force`.
+pub fn refuse_other_kind(
     dir: &std::path::Path,
     own: &str,
-) -> Option<(std::path::PathBuf, &'static str)> {
-    RESULT_FILES
+    force: bool,
+) -> Result<(), crate::error::StoreError> {
+    let found = RESULT_FILES
         .iter()
         .filter(|(file, _)| *file != own)
         .map(|(file, what)| (dir.join(file), *what))
-        .find(|(path, _)| path.metadata().is_ok_and(|m| m.len() > 0))
+        .find(|(path, _)| path.metadata().is_ok_and(|m| m.len() > 0));
+    let mine = RESULT_FILES
+        .iter()
+        .find(|(file, _)| *file == own)
+        .map_or("", |f| f.1);
+    match found {
+        Some((path, what)) if !force => Err(crate::error::StoreError::OtherPlan {
+            path,
+            difference: format!("it holds {what}, not {mine}"),
+        }),
+        _ => Ok(()),
+    }
 }

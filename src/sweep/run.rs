@@ -431,10 +431,7 @@ fn refuse_other_rows(
         return Ok(());
     }
     let dir = &settings.out_dir;
-    if let Some((path, what)) = crate::store::other_kind_of_results(dir, RUNS_FILE) {
-        let difference = format!("it holds {what}, not a sweep's searches");
-        return Err(StoreError::OtherPlan { path, difference }.into());
-    }
+    crate::store::refuse_other_kind(dir, RUNS_FILE, false)?;
     match has_rows {
         true => match super::meta::row_settings_difference(dir, settings, engines) {
             Some(difference) => Err(StoreError::OtherPlan {
