@@ -15,7 +15,7 @@ macro_rules! counter_list {
             leaf, "leaves",
                 "positions scored without searching their moves: the search horizon, a finished game, a win at the next move (winfirst), a position whose safe moves settle it (nolose: lost, or drawn for lack of stones), or (token) a position whose budget is one evaluation";
             interior, "interior nodes",
-                "every other visited position, including a forced pass, a position that returns from a table cut-off (counted in tt_cut too) and one whose window the bounds close (clamp, nolose); leaf + interior = nodes = calls of the search function";
+                "every other visited position, including a forced pass, a position that returns from a table cut-off (counted in tt_cut too) and one whose window the bounds close (clamp, nolose); leaf + interior = calls of the main search function (nodes adds qnode)";
             tt_probe, "table probes",
                 "transposition-table look-ups (ETC's look-ups of children included)";
             tt_hit, "table hits",
@@ -33,7 +33,7 @@ macro_rules! counter_list {
             cut_index_sq, "squared cut positions",
                 "the sum over beta cut-offs of the squared position of the cutting move (1 for the first): sqrt(cut_index_sq / beta_cut) is the weighted cut index of the move ordering tests", detail;
             qnode, "quiescence nodes",
-                "positions quiescence search visits below the horizon (the horizon position itself is a leaf): leaf + interior + qnode = every position visited", detail;
+                "positions quiescence search visits below the horizon (the horizon position itself is a leaf): leaf + interior + qnode = nodes = every position visited, as chess engines count", detail;
             drawn, "drawn by rule",
                 "positions scored as draws by `+draws` (a repetition on the search path or of the game before the root, the fifty-move rule, no mating material), counted in leaf too", detail;
             null_try, "null-move searches",
@@ -115,8 +115,15 @@ counter_list!(define_counters);
 pub const COUNT: usize = COUNTERS.len();
 
 impl Counters {
-    /// Every visited position.
+    /// Every visited position: the main tree's (`leaf + interior`) and quiescence's, as
+    /// chess engines count them.
     pub fn nodes(&self) -> u64 {
+        self.main_tree() + self.qnode
+    }
+
+    /// The positions of the main tree, above the horizon: `leaf + interior`, the calls of
+    /// the search function.
+    pub fn main_tree(&self) -> u64 {
         self.leaf + self.interior
     }
 

@@ -534,11 +534,17 @@ fn a_chess_search_with_quiescence_shows_its_quiescence_nodes() {
     );
     let header: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
     let row: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
-    let qnode = header
-        .iter()
-        .position(|h| *h == "qnode")
-        .expect("a qnode column");
-    assert!(row[qnode].parse::<u64>().unwrap() > 0, "{out}");
+    let column = |name: &str| -> u64 {
+        let at = header.iter().position(|h| *h == name).expect(name);
+        row[at].parse().unwrap()
+    };
+    assert!(column("qnode") > 0, "{out}");
+    // Nodes count every visited position, as chess engines count them.
+    assert_eq!(
+        column("nodes"),
+        column("leaf") + column("interior") + column("qnode"),
+        "{out}"
+    );
     // Without quiescence, no such column.
     let plain = ok(&nodeprof(
         dir.path(),

@@ -30,7 +30,7 @@ pub struct PlayedMove {
     pub depth: Option<u32>,
     /// An engine's reported selective depth.
     pub seldepth: Option<u32>,
-    /// nodeprof's agents: `leaf + interior`; engines: their last reported count.
+    /// nodeprof's agents: `leaf + interior + qnode`; engines: their last reported count.
     pub nodes: Option<u64>,
     pub leaf: Option<u64>,
     pub interior: Option<u64>,

@@ -382,6 +382,26 @@ fn a_resume_with_other_settings_is_refused_and_changes_nothing() {
 }
 
 #[test]
+fn a_node_budget_counts_quiescence_nodes_as_chess_engines_do() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let pos = crate::game::Chess::from_fen(kiwipete).unwrap();
+    let mut config = SearchConfig::new("alphabeta+id+quiesce".parse::<Variant>().unwrap());
+    config.eval = crate::game::Eval::Pesto;
+    let budget = 20_000;
+    let limit = Limit {
+        nodes: Some(budget),
+        ..Limit::default()
+    };
+    let thought = Thinker::new(&config).unwrap().think(&pos, limit).unwrap();
+    let c = thought.counters;
+    // Quiescence is most of the nodes here: the budget stops the search once every visited
+    // position, its own included, adds up to it (give or take the last capture sequence),
+    // not once the main tree alone does.
+    assert!(c.qnode > c.leaf + c.interior, "{c:?}");
+    assert!(c.nodes() >= budget && c.nodes() < 2 * budget, "{c:?}");
+}
+
+#[test]
 fn a_fixed_depth_agent_searches_as_the_search_command_does() {
     let pos = crate::game::reversi::Reversi::start();
     let config = SearchConfig::new("alphabeta+tt+killer".parse::<Variant>().unwrap());

@@ -143,7 +143,7 @@ pub fn nodes_per_position(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, R
         .collect::<Vec<_>>();
     let rows = panels.len().div_ceil(5).max(1) as u32;
     let chart = Panels {
-        title: "Nodes (leaf + interior) by depth, per position (log scale)".into(),
+        title: "Nodes by depth, per position (log scale)".into(),
         legend: tables
             .names
             .iter()
@@ -215,7 +215,7 @@ pub fn nodes_by_position(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, Re
                 "Nodes per position solved to the end, {} positions ({first} to {last}): a dot a position, | the median",
                 tables.positions.len()
             ),
-            x_label: "nodes (leaf + interior, log scale)".into(),
+            x_label: "nodes (log scale)".into(),
             rows,
         };
         let height = 130 + 40 * tables.names.len() as u32;
@@ -224,7 +224,7 @@ pub fn nodes_by_position(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, Re
     let chart = LineChart {
         title: format!("Nodes per position, solved to the end ({first} to {last}, log scale)"),
         x_label: "position".into(),
-        y_label: "nodes (leaf + interior)".into(),
+        y_label: "nodes".into(),
         series: series_per_variant(tables, |r| {
             Some((place(&r.position)?, Metric::Nodes.of(r)?))
         }),
@@ -316,7 +316,7 @@ pub fn metric_vs_nodes(
             "{} against nodes, every search ({axes}{spread_note})",
             capitalised(metric.title())
         ),
-        x_label: "nodes (leaf + interior)".into(),
+        x_label: "nodes".into(),
         y_label: metric.title().into(),
         groups,
         spreads,
@@ -360,7 +360,7 @@ pub fn nodes_by_suite(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, Repor
     };
     let chart = GroupedDots {
         title,
-        x_label: "nodes (leaf + interior), mean per position (log scale)".into(),
+        x_label: "nodes, mean per position (log scale)".into(),
         rows,
         groups,
     };

@@ -95,7 +95,7 @@ fn suite_section(tables: &Tables) -> String {
     let _ = writeln!(s, "\n## Means per position, by suite\n");
     let _ = writeln!(
         s,
-        "Mean nodes (leaf + interior) and mean time per position, and nodes per second (the \
+        "Mean nodes (every visited position) and mean time per position, and nodes per second (the \
          suite's nodes over its time), for each variant and suite (`xtabs/*_by_suite.csv`).\n"
     );
     let header = |s: &mut String, title: &str| {
@@ -180,7 +180,7 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
          hardest no longer dominate). `EBF`: effective branching factor, nodes at this depth \
          over nodes at the depth before; `EBF₂`: sqrt(nodes at this depth over nodes two \
          depths before), steadier where odd and even depths alternate. `first cut`: share of beta cut-offs made by the first \
-         move tried. Nodes = leaf + interior; time is the searches' own wall time (tables are \
+         move tried. Nodes = leaf + interior + qnode; time is the searches' own wall time (tables are \
          set up before the clock starts){}.{}\n",
         match repeated {
             true =>

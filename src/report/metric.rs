@@ -10,7 +10,7 @@ use crate::store::Record;
 /// What a cross-table can show: every counter of the schema, and what is derived from them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Metric {
-    /// `leaf + interior`.
+    /// `leaf + interior + qnode`: every visited position.
     Nodes,
     /// The counter `COUNTERS[i]`.
     Counter(usize),
@@ -45,7 +45,7 @@ impl Metric {
     /// For chart titles.
     pub fn title(self) -> &'static str {
         match self {
-            Metric::Nodes => "nodes (leaf + interior)",
+            Metric::Nodes => "nodes (every visited position)",
             Metric::Counter(i) => COUNTERS[i].title,
             Metric::FirstCutRate => "share of cut-offs on the first move",
             Metric::TimeMs => "time (ms)",

@@ -466,7 +466,7 @@ fn summary(
     let _ = writeln!(
         md,
         "{} games of {game} in {} match{}. Scores are the first agent's (1 a win, 0.5 a draw); \
-         nodes are `leaf + interior` of every search of a move, the last unfinished iteration included.\n",
+         nodes are every position visited (`leaf + interior + qnode`) by every search of a move, the last unfinished iteration included.\n",
         games.len(),
         matches.len(),
         if matches.len() == 1 { "" } else { "es" }

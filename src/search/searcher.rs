@@ -124,7 +124,7 @@ pub struct Memory<M> {
 pub struct Limits {
     /// Stop at this time, read from this clock (checked every `DEADLINE_CHECK` nodes).
     pub deadline: Option<(Instant, Clock)>,
-    /// Stop once this many nodes (leaf + interior) are counted (a player's node budget).
+    /// Stop once this many nodes (`leaf + interior + qnode`) are counted (a player's node budget).
     pub node_limit: Option<u64>,
     pub(super) ticks: u32,
     /// The deadline passed (or the search went `MAX_PLY` deep): every node now returns at

@@ -59,7 +59,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     fn arrive(&mut self, pos: &G, ply: usize) -> Option<i32> {
         self.tick();
         if let Some(limit) = self.limits.node_limit {
-            if COUNT && self.counters.leaf + self.counters.interior >= limit {
+            if COUNT && self.counters.nodes() >= limit {
                 self.limits.stopped = true;
             }
         }

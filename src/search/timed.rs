@@ -19,7 +19,7 @@ use crate::error::SearchError;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limit {
     pub depth: Option<u32>,
-    /// Counted nodes (leaf + interior) for the whole move: an exact, reproducible budget.
+    /// Counted nodes (`leaf + interior + qnode`) for the whole move: an exact, reproducible budget.
     pub nodes: Option<u64>,
     pub deadline: Option<Instant>,
 }

@@ -73,7 +73,7 @@ pub struct MoveRow {
     pub score: Option<i32>,
     /// The deepest finished iteration (an engine's: its last `info depth`).
     pub depth: Option<u32>,
-    /// `leaf + interior`; an engine's: the nodes of its last `info` (NA when it says none).
+    /// `leaf + interior + qnode`; an engine's: the nodes of its last `info` (NA when it says none).
     pub nodes: Option<u64>,
     /// nodeprof's counters (NA for engines, which do not report them).
     pub leaf: Option<u64>,

@@ -47,7 +47,7 @@ macro_rules! define_record {
             pub expected_score: Option<i32>,
             /// Every best move the suite lists, space-separated.
             pub expected_best: Option<String>,
-            /// `leaf + interior`.
+            /// `leaf + interior + qnode`: every visited position.
             pub nodes: Option<u64>,
             $(#[doc = $meaning] pub $counter: Option<u64>,)*
             /// The search's time; with `--repeat`, the median of the runs.

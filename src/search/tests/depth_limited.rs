@@ -198,7 +198,7 @@ fn token_search_spends_at_most_its_budget() {
     }
     let one = run(&Reversi::start(), 1, "token:2");
     assert_eq!(
-        one.counters.leaf + one.counters.interior,
+        one.counters.main_tree(),
         3,
         "root and two children of budget 1"
     );

@@ -249,7 +249,7 @@ fn mtdf_solves_an_ataxx_endgame_that_jumps_to_the_halfmove_limit() {
         };
         let outcome = search(&pos, END, &config).unwrap();
         assert_eq!(game_result::<Ataxx>(outcome.score), Some(-3), "{spec}");
-        let nodes = outcome.counters.leaf + outcome.counters.interior;
+        let nodes = outcome.counters.main_tree();
         assert!(nodes < 50_000, "{spec}: {nodes} nodes");
     }
 }
