@@ -601,3 +601,33 @@ fn a_served_engine_ends_when_the_sweep_driving_it_is_killed() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
 }
+
+#[test]
+fn a_sweeps_meta_json_names_the_evaluation_its_searches_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    ok(&nodeprof(
+        dir.path(),
+        &[
+            "sweep",
+            kiwipete,
+            "ffo:1",
+            "-v",
+            "alphabeta",
+            "-d",
+            "1",
+            "-q",
+            "-o",
+            "x",
+        ],
+    ));
+    let meta = std::fs::read_to_string(dir.path().join("x/meta.json")).unwrap();
+    let meta: serde_json::Value = serde_json::from_str(&meta).unwrap();
+    // The default `--eval disc` is Reversi's; chess searches with its own.
+    assert_eq!(meta["settings"]["eval"], "pesto,disc", "{meta}");
+    let runs = std::fs::read_to_string(dir.path().join("x/runs.csv")).unwrap();
+    assert!(
+        runs.contains(",pesto,") && runs.contains(",disc,"),
+        "{runs}"
+    );
+}

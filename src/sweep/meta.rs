@@ -22,7 +22,9 @@ struct Settings<'a> {
     engines: &'a [EngineMeta],
     /// Numbers, or `"end"` for exact solving.
     depths: Vec<serde_json::Value>,
-    eval: &'static str,
+    /// The evaluations the searches used: `--eval` where the game has it, else the game's
+    /// own (chess's `pesto` under the default `--eval disc`), comma-separated.
+    eval: String,
     shuffle_seed: Option<u64>,
     jobs: usize,
     time_limit_s: Option<f64>,
@@ -106,6 +108,18 @@ pub fn row_settings_difference(
     (!differences.is_empty()).then(|| differences.join("; "))
 }
 
+/// The evaluations the cases' games use under `--eval`, in first-use order.
+fn evals_used(settings: &SweepSettings, cases: &[EngineCase]) -> String {
+    let mut used: Vec<&str> = Vec::new();
+    for case in cases {
+        let eval = case.position.kind().usable_eval(settings.eval).name();
+        if !used.contains(&eval) {
+            used.push(eval);
+        }
+    }
+    used.join(",")
+}
+
 pub fn write(
     dir: &Path,
     settings: &SweepSettings,
@@ -127,7 +141,7 @@ pub fn write(
                 _ => d.into(),
             })
             .collect(),
-        eval: settings.eval.name(),
+        eval: evals_used(settings, cases),
         shuffle_seed: settings.shuffle,
         jobs: settings.jobs,
         time_limit_s: settings.time_limit.map(|t| t.as_secs_f64()),
