@@ -631,3 +631,34 @@ fn a_sweeps_meta_json_names_the_evaluation_its_searches_used() {
         "{runs}"
     );
 }
+
+#[test]
+fn a_report_made_again_leaves_no_table_or_chart_from_before() {
+    let dir = tempfile::tempdir().unwrap();
+    ok(&nodeprof(
+        dir.path(),
+        &[
+            "sweep",
+            "ffo:40",
+            "-v",
+            "alphabeta",
+            "-d",
+            "1..2",
+            "-q",
+            "-o",
+            "x",
+        ],
+    ));
+    let x = dir.path().join("x");
+    // An earlier report's table of a counter these runs no longer have, and its chart.
+    std::fs::write(x.join("xtabs/qnode.csv"), "name,ffo:40\n").unwrap();
+    std::fs::write(x.join("plots/qnode_by_depth.svg"), "<svg/>").unwrap();
+    // What the user put there is theirs.
+    std::fs::write(x.join("xtabs/notes.md"), "mine").unwrap();
+    ok(&nodeprof(dir.path(), &["report", "x"]));
+    assert!(!x.join("xtabs/qnode.csv").exists());
+    assert!(!x.join("plots/qnode_by_depth.svg").exists());
+    assert!(x.join("xtabs/notes.md").exists());
+    assert!(x.join("xtabs/nodes.csv").exists());
+    assert!(x.join("summary.md").exists());
+}

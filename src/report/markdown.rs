@@ -4,6 +4,7 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use super::export::{io_error, Exporter, ReportContext};
+use super::metric::Metric;
 use super::options::ReportOptions;
 use super::tables::Tables;
 use super::text::thousands;
@@ -313,7 +314,11 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
          totals with rows variants and columns depths. Metrics:\n"
     );
     for m in &tables.metrics {
-        let _ = writeln!(s, "- `{}`: {}", m.column(), m.title());
+        let meaning = match m {
+            Metric::Nodes => "nodes, every visited position (leaf + interior + qnode)",
+            _ => m.title(),
+        };
+        let _ = writeln!(s, "- `{}`: {meaning}", m.column());
     }
     s
 }

@@ -45,7 +45,7 @@ impl Metric {
     /// For chart titles.
     pub fn title(self) -> &'static str {
         match self {
-            Metric::Nodes => "nodes (every visited position)",
+            Metric::Nodes => "nodes",
             Metric::Counter(i) => COUNTERS[i].title,
             Metric::FirstCutRate => "share of cut-offs on the first move",
             Metric::TimeMs => "time (ms)",

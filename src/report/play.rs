@@ -105,21 +105,8 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
         charts.push("depth_reached");
     }
     let (series, bands) = nodes_per_ply(&moves);
-    if series.iter().all(|s| s.points.is_empty()) {
-        // Too few moves at every ply (a few games): no chart, and none left from before.
-        for ext in ["svg", "png"] {
-            let stale = plots.join(format!("nodes_per_ply.{ext}"));
-            match std::fs::remove_file(&stale) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(ReportError::Io {
-                        path: stale.to_path_buf(),
-                        source: e,
-                    })
-                }
-                _ => {}
-            }
-        }
-    } else {
+    // Too few moves at every ply (a few games): no chart (and none left from before).
+    if series.iter().any(|s| !s.points.is_empty()) {
         let chart = Bands {
             title: format!(
                 "Nodes per move by ply (median; band: 10th to 90th percentile of {BAND_MOVES}+ moves)"
@@ -157,6 +144,11 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
         source,
     })?;
     written.push(path);
+    // Without moves.csv the per-move tables and charts of an earlier report stay: they are
+    // the only copy of what the moves said.
+    if has_moves {
+        super::write::remove_stale(dir, &written)?;
+    }
     Ok(written)
 }
 

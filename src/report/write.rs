@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use super::charts::Charts;
-use super::export::{Exporter, ReportContext};
+use super::export::{io_error, Exporter, ReportContext};
 use super::load::load;
 use super::markdown::Summary;
 use super::options::ReportOptions;
@@ -51,5 +51,35 @@ pub fn run(dir: &Path, options: &ReportOptions) -> Result<ReportOutput, ReportEr
         let written = exporter.export(&report, out)?;
         files.extend(written);
     }
+    remove_stale(out, &files)?;
     Ok(ReportOutput { tables, files })
+}
+
+/// The folders a report writes its tables and charts into, and the kinds of file it writes.
+const REPORT_FOLDERS: [&str; 2] = ["xtabs", "plots"];
+const REPORT_EXTENSIONS: [&str; 4] = ["csv", "txt", "svg", "png"];
+
+/// Removes the tables and charts an earlier report left in `dir`'s `xtabs/` and `plots/` that
+/// this one did not write (a metric no longer in the runs, a chart without data now), so
+/// that the folder shows only what its data say. Only plain files of the report's kinds go.
+pub(super) fn remove_stale(dir: &Path, written: &[PathBuf]) -> Result<(), ReportError> {
+    for folder in REPORT_FOLDERS.map(|f| dir.join(f)) {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let ours = path
+                .extension()
+                .is_some_and(|e| REPORT_EXTENSIONS.iter().any(|x| e == *x));
+            let plain = entry.file_type().is_ok_and(|t| t.is_file());
+            let kept = written
+                .iter()
+                .any(|w| w.parent() == Some(&folder) && w.file_name() == path.file_name());
+            if ours && plain && !kept {
+                std::fs::remove_file(&path).map_err(|source| io_error(&path, source))?;
+            }
+        }
+    }
+    Ok(())
 }

@@ -4,7 +4,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::draw::{frame, no_data, Draw, Series, FONT};
-use super::labels::log_label;
+use super::labels::{log_coord, log_label};
 use super::style::styles;
 
 /// Lines of a centre value with a shaded band around each (a spread), y on a log scale.
@@ -39,15 +39,14 @@ impl Draw for Bands {
             |(a, b, c, d), &(x, y)| (a.min(x), b.max(x), c.min(y), d.max(y)),
         );
         let mut chart = frame(area, &self.title, 22, 24, 70)
-            .build_cartesian_2d(x0..x1.max(x0 + 1.0), (y0 / 1.5..y1 * 1.5).log_scale())
+            .build_cartesian_2d(x0..x1.max(x0 + 1.0), log_coord(y0 / 1.5, y1 * 1.5))
             .map_err(|e| e.to_string())?;
-        let log_y = log_label(y0 / 1.5, y1 * 1.5);
         mesh!(
             chart,
             &self.x_label,
             &self.y_label,
             &|x: &f64| format!("{x:.0}"),
-            &log_y
+            &log_label
         )
         .draw()
         .map_err(|e| e.to_string())?;

@@ -4,7 +4,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::draw::{frame, no_data, Draw, Series, FONT};
-use super::labels::{axis_label, legend_row, short_number, spread_labels, widest};
+use super::labels::{legend_row, log_coord, short_number, spread_labels, widest};
 use super::style::{marker, styles, Style};
 
 /// Lines of a metric against an x value, one a series, y on a log scale when asked.
@@ -84,7 +84,7 @@ impl Draw for LineChart {
         // Labels at the line ends (or the legend beside dots) need room on the right: the
         // longest label's width.
         let right = match (self.legend, self.lines) {
-            (true, true) => widest(area, &names, 13) as i32 + 24,
+            (true, true) => widest(area, &names, 13) as i32 + 46,
             (true, false) => widest(area, &names, 14) as i32 + 48,
             (false, _) => 12,
         };
@@ -127,7 +127,7 @@ impl Draw for LineChart {
                 short_number(*x)
             }
         };
-        let y_format = axis_label(self.log_y, y0, y1);
+        let y_format = |v: &f64| short_number(*v);
         macro_rules! finish {
             ($chart:expr) => {{
                 let mut chart = $chart;
@@ -139,25 +139,18 @@ impl Draw for LineChart {
                     .x_labels(x_ticks)
                     .draw()
                     .map_err(|e| e.to_string())?;
-                for (style, s, points) in &drawn {
+                for (style, _, points) in &drawn {
                     let (style, c) = (*style, style.colour);
                     if self.lines {
                         let line = c.stroke_width(2);
                         // Dashed or not by name, so that lines that run together stay apart.
-                        let series = match style.dashed {
+                        match style.dashed {
                             false => chart.draw_series(LineSeries::new(points.clone(), line)),
                             true => {
                                 chart.draw_series(DashedLineSeries::new(points.clone(), 9, 5, line))
                             }
                         }
                         .map_err(|e| e.to_string())?;
-                        if self.legend {
-                            series.label(&s.name).legend(move |(x, y)| {
-                                (EmptyElement::at((x, y))
-                                    + PathElement::new(vec![(0, 0), (22, 0)], c.stroke_width(2))
-                                    + marker(style, (11, 0)))
-                            });
-                        }
                     }
                     chart
                         .draw_series(points.iter().map(|&p| marker(style, p)))
@@ -199,34 +192,39 @@ impl Draw for LineChart {
                             c.stroke_width(1),
                         ))
                         .map_err(|e| e.to_string())?;
+                        // The label is the legend: the line's dash and marker, then its name.
+                        let sample = vec![(x + 4, y), (x + 24, y)];
+                        match style.dashed {
+                            false => area.draw(&PathElement::new(sample, c.stroke_width(2))),
+                            true => area
+                                .draw(&PathElement::new(
+                                    vec![(x + 4, y), (x + 10, y)],
+                                    c.stroke_width(2),
+                                ))
+                                .and_then(|_| {
+                                    area.draw(&PathElement::new(
+                                        vec![(x + 18, y), (x + 24, y)],
+                                        c.stroke_width(2),
+                                    ))
+                                }),
+                        }
+                        .map_err(|e| e.to_string())?;
+                        area.draw(&marker(*style, (x + 14, y)))
+                            .map_err(|e| e.to_string())?;
                         area.draw(&Text::new(
                             name.to_string(),
-                            (x + 7, y - 7),
+                            (x + 29, y - 7),
                             (FONT, 13).into_font().color(&c.mix(1.0)),
                         ))
                         .map_err(|e| e.to_string())?;
                     }
-                    chart
-                        .configure_series_labels()
-                        .position(if self.log_y {
-                            // Counts grow with depth: the upper left is free.
-                            SeriesLabelPosition::UpperLeft
-                        } else {
-                            SeriesLabelPosition::LowerRight
-                        })
-                        .legend_area_size(30)
-                        .background_style(WHITE.mix(0.85))
-                        .border_style(RGBColor(200, 200, 200))
-                        .label_font((FONT, 14))
-                        .draw()
-                        .map_err(|e| e.to_string())?;
                 }
                 Ok(())
             }};
         }
         if self.log_y {
             finish!(builder
-                .build_cartesian_2d(x0..x1, (y0..y1).log_scale())
+                .build_cartesian_2d(x0..x1, log_coord(y0, y1))
                 .map_err(|e| e.to_string())?)
         } else {
             finish!(builder

@@ -26,7 +26,7 @@ macro_rules! rows_chart {
     ($area:expr, $title:expr, $label_width:expr, $range:expr, $n:expr, $x_desc:expr, $labels:expr, $x_format:expr) => {{
         let (n, labels): (usize, &[&str]) = ($n, $labels);
         let mut chart = frame($area, $title, 22, 24, $label_width)
-            .build_cartesian_2d($range.log_scale(), 0f64..n as f64)
+            .build_cartesian_2d(log_coord($range.start, $range.end), 0f64..n as f64)
             .map_err(|e| e.to_string())?;
         chart
             .configure_mesh()

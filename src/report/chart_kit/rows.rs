@@ -4,7 +4,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::draw::{centre_label, frame, no_data, Draw, FONT};
-use super::labels::{legend_row, log_label, short_number, widest};
+use super::labels::{legend_row, log_coord, log_label, short_number, widest};
 use super::style::{marker, styles, Style, PALETTE};
 
 /// A light line across each of `n` rows from `x0` to `x1`, to read a dot's row by: on a log
@@ -42,7 +42,6 @@ impl Draw for DotPlot {
         // Every label whole: the label area is the longest label's width.
         let label_width = widest(area, &labels, 14) + 16;
         let (x0, x1) = (lo / 1.6, hi * 2.2);
-        let log_x = log_label(x0, x1);
         let styles = styles(&labels);
         let mut chart = rows_chart!(
             area,
@@ -52,10 +51,7 @@ impl Draw for DotPlot {
             n,
             &self.x_label,
             &labels,
-            &|x: &f64| match log_x(x) {
-                label if label.is_empty() => label,
-                label => format!("{label}%"),
-            }
+            &|x: &f64| format!("{}%", log_label(x))
         );
         chart
             .draw_series(row_guides(n, x0, x1))
@@ -139,7 +135,6 @@ impl Draw for GroupedDots {
             Some(_) => "",
             None => self.title.as_str(),
         };
-        let log_x = log_label(x0, x1);
         let mut chart = rows_chart!(
             &body,
             title,
@@ -148,7 +143,7 @@ impl Draw for GroupedDots {
             n,
             &self.x_label,
             &labels,
-            &log_x
+            &log_label
         );
         chart
             .draw_series(row_guides(n, x0, x1))
@@ -210,7 +205,6 @@ impl Draw for Strips {
         let labels: Vec<&str> = self.rows.iter().map(|(name, _)| name.as_str()).collect();
         let styles = styles(&labels);
         let label_width = widest(area, &labels, 14) + 16;
-        let log_x = log_label(x0, x1);
         let mut chart = rows_chart!(
             area,
             &self.title,
@@ -219,7 +213,7 @@ impl Draw for Strips {
             n,
             &self.x_label,
             &labels,
-            &log_x
+            &log_label
         );
         for (row, (_, values)) in self.rows.iter().enumerate() {
             let y = n as f64 - row as f64 - 0.5;

@@ -4,7 +4,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::draw::{frame, Draw, Series, FONT};
-use super::labels::{axis_label, log_label};
+use super::labels::{log_coord, log_label, short_number};
 use super::style::{marker, styles};
 
 /// Scatter of points in colours by group, x on a log scale, y too unless it is a share.
@@ -43,14 +43,14 @@ impl Draw for Scatter {
         let (y0, y1) = all
             .iter()
             .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
+        let (x0, x1) = (x0 / 1.5, x1 * 1.5);
         let mut builder = frame(area, &self.title, 22, 12, 70);
         let styles = styles(&self.groups.iter().map(|g| &g.name).collect::<Vec<_>>());
-        let log_x = log_label(x0 / 1.5, x1 * 1.5);
-        let y_format = axis_label(self.log_y, y0 / 1.5, y1 * 1.5);
+        let y_format = |v: &f64| short_number(*v);
         macro_rules! finish {
             ($chart:expr) => {{
                 let mut chart = $chart;
-                mesh!(chart, &self.x_label, &self.y_label, &log_x, &y_format)
+                mesh!(chart, &self.x_label, &self.y_label, &log_label, &y_format)
                     .draw()
                     .map_err(|e| e.to_string())?;
                 for (i, g) in self.groups.iter().enumerate() {
@@ -80,10 +80,10 @@ impl Draw for Scatter {
                 legend!(chart, SeriesLabelPosition::UpperLeft)
             }};
         }
-        let xs = (x0 / 1.5..x1 * 1.5).log_scale();
+        let xs = log_coord(x0, x1);
         if self.log_y {
             finish!(builder
-                .build_cartesian_2d(xs, (y0 / 1.5..y1 * 1.5).log_scale())
+                .build_cartesian_2d(xs, log_coord(y0 / 1.5, y1 * 1.5))
                 .map_err(|e| e.to_string())?)
         } else {
             // Shares: a linear axis from 0.
