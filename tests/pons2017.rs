@@ -2,7 +2,7 @@
 //! are: `NODEPROF_PONS_SETS=DIR cargo test --release -- --ignored pons2017`).
 //!
 //! The sets are his data and stay out of the repository; the published means are in
-//! `reports/connect4-pons/published.csv`. A cell matches when our mean is within one unit
+//! `example-reports/connect4-pons/published.csv`. A cell matches when our mean is within one unit
 //! of the last digit printed (the tutorial's tables round some cells and cut others short).
 
 use std::collections::HashMap;
@@ -20,7 +20,7 @@ const KNOWN_DIFFERENCES: &[(&str, &str, f64, &str)] = &[(
 
 /// (step as our rows name it, set) -> the published text.
 fn published() -> HashMap<(String, String), String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/connect4-pons/published.csv");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("example-reports/connect4-pons/published.csv");
     let text = std::fs::read_to_string(path).unwrap();
     let mut cells = HashMap::new();
     for line in text.lines().filter(|l| !l.starts_with('%')).skip(1) {

@@ -27,14 +27,14 @@ fn transcripts_in_the_readme_and_docs_print_what_they_show() {
     let scratch = tempfile::tempdir().unwrap();
     let at = |p: &str| scratch.path().join(p);
     copy_dir(&root.join("positions"), &at("positions"));
-    copy_dir(&root.join("reports/ffo-40-59"), &at("reports/ffo-40-59"));
+    copy_dir(&root.join("example-reports/ffo-40-59"), &at("reports/ffo-40-59"));
     // docs/commands.md's errors: a board one square short, an empty folder, a runs.csv with
     // a bad count.
     let end40 = std::fs::read_to_string(root.join("positions/reversi/ffo/end40.pos")).unwrap();
     std::fs::create_dir_all(at("broken")).unwrap();
     std::fs::write(at("broken/end40.pos"), end40.replacen('-', "", 1)).unwrap();
     std::fs::create_dir_all(at("empty-folder")).unwrap();
-    let runs = std::fs::read_to_string(root.join("reports/ffo-40-59/runs.csv")).unwrap();
+    let runs = std::fs::read_to_string(root.join("example-reports/ffo-40-59/runs.csv")).unwrap();
     let header: Vec<&str> = runs.lines().next().unwrap().split(',').collect();
     let leaf = header.iter().position(|c| *c == "leaf").unwrap();
     let mut lines: Vec<String> = runs.lines().take(4).map(String::from).collect();
