@@ -20,7 +20,8 @@ const KNOWN_DIFFERENCES: &[(&str, &str, f64, &str)] = &[(
 
 /// (step as our rows name it, set) -> the published text.
 fn published() -> HashMap<(String, String), String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("example-reports/connect4-pons/published.csv");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("example-reports/connect4-pons/published.csv");
     let text = std::fs::read_to_string(path).unwrap();
     let mut cells = HashMap::new();
     for line in text.lines().filter(|l| !l.starts_with('%')).skip(1) {

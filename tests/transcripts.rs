@@ -27,7 +27,10 @@ fn transcripts_in_the_readme_and_docs_print_what_they_show() {
     let scratch = tempfile::tempdir().unwrap();
     let at = |p: &str| scratch.path().join(p);
     copy_dir(&root.join("positions"), &at("positions"));
-    copy_dir(&root.join("example-reports/ffo-40-59"), &at("reports/ffo-40-59"));
+    copy_dir(
+        &root.join("example-reports/ffo-40-59"),
+        &at("reports/ffo-40-59"),
+    );
     // docs/commands.md's errors: a board one square short, an empty folder, a runs.csv with
     // a bad count.
     let end40 = std::fs::read_to_string(root.join("positions/reversi/ffo/end40.pos")).unwrap();

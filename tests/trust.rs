@@ -662,3 +662,62 @@ fn a_report_made_again_leaves_no_table_or_chart_from_before() {
     assert!(x.join("xtabs/nodes.csv").exists());
     assert!(x.join("summary.md").exists());
 }
+
+/// `nodeprof engine`'s answer to `go` on kiwipete with `args`, its input held open until
+/// `bestmove` (end of input stops a search).
+fn served_info(args: &[&str], go: &str) -> String {
+    use std::io::{BufRead, BufReader, Write};
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nodeprof"))
+        .args(["engine", "--protocol", "uci", "--game", "chess"])
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    writeln!(input, "uci\nisready\nposition fen {kiwipete}\n{go}").unwrap();
+    let mut said = String::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        said += &line;
+        said.push('\n');
+        if line.starts_with("bestmove") {
+            break;
+        }
+    }
+    drop(input);
+    child.wait().unwrap();
+    said
+}
+
+#[test]
+fn a_served_engine_reports_its_quiescence_in_seldepth_and_nodes() {
+    let word = |line: &str, key: &str| -> u64 {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == key).expect(key);
+        words[at + 1].parse().unwrap()
+    };
+    for (args, go) in [
+        (&["-v", "alphabeta+quiesce"][..], "go depth 2"),
+        (
+            &["-v", "alphabeta+id+quiesce", "--as-agent"][..],
+            "go depth 2",
+        ),
+    ] {
+        let said = served_info(args, go);
+        let info = said
+            .lines()
+            .filter(|l| l.starts_with("info depth 2"))
+            .last()
+            .unwrap_or_else(|| panic!("{said}"));
+        // Captures below the horizon go deeper than depth 2, and are counted.
+        assert!(word(info, "seldepth") > 2, "{said}");
+        let counters = said
+            .lines()
+            .filter(|l| l.starts_with("info string nodeprof depth 2"))
+            .last()
+            .unwrap();
+        assert!(word(counters, "qnode") > 0, "{said}");
+    }
+}

@@ -24,6 +24,8 @@ struct Answer {
     best_move: Option<String>,
     pv: Vec<String>,
     counters: crate::counters::Counters,
+    /// The deepest ply a node of the search reached.
+    seldepth: u32,
 }
 
 /// A play agent's searcher for one game kind, behind positions of any kind.
@@ -53,6 +55,7 @@ impl<G: Endgame + Notation + 'static> GameThinker for Thinker<G> {
             best_move: thought.best_move.map(|m| m.to_string()),
             pv: thought.pv.iter().map(|m| m.to_string()).collect(),
             counters: thought.counters,
+            seldepth: thought.seldepth,
         })
     }
 }
@@ -110,8 +113,9 @@ impl ServedAgent {
                 let time_ms = began.elapsed().as_millis();
                 writeln!(
                     out,
-                    "info depth {} score {} nodes {} time {time_ms} pv {}",
+                    "info depth {} seldepth {} score {} nodes {} time {time_ms} pv {}",
                     answer.depth,
+                    answer.seldepth,
                     score_words(position, answer.score),
                     answer.counters.nodes(),
                     answer.pv.join(" ")

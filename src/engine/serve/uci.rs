@@ -224,7 +224,8 @@ fn go(
         let time_ms = time_ns / 1_000_000;
         writeln!(
             out,
-            "info depth {depth} seldepth {depth} score {} nodes {nodes} nps {} time {time_ms} pv {}",
+            "info depth {depth} seldepth {} score {} nodes {nodes} nps {} time {time_ms} pv {}",
+            report.seldepth,
             score_words(position, report.score),
             (nodes as f64 * 1e9 / time_ns.max(1) as f64) as u64,
             report.pv.join(" ")
