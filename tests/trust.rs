@@ -224,6 +224,19 @@ fn deterministic_agents_play_varied_openings_and_repeats_are_counted() {
     );
     let summary = std::fs::read_to_string(dir.path().join("start/summary.md")).unwrap();
     assert!(summary.contains("8 of 10 games repeat"), "{summary}");
+    // The live SPRT counts what the report counts: one pair, not five.
+    let mut sprt = agents[..5].to_vec();
+    sprt.extend(["-o", "sprt", "--openings", "start", "--sprt"]);
+    let out = nodeprof(dir.path(), &sprt);
+    let said = ok(&out);
+    let score = said.lines().find(|l| l.starts_with("Score of")).unwrap();
+    assert!(score.ends_with("] 2"), "{said}");
+    let running = text(&out.stderr);
+    let last = running.lines().filter(|l| l.starts_with("Total:")).last();
+    assert!(
+        last.is_some_and(|l| l.starts_with("Total: 2,")),
+        "{running}"
+    );
 }
 
 /// Runs `nodeprof engine ARGS` with `input` on its standard input (written, then closed

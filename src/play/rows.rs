@@ -81,36 +81,38 @@ pub(super) fn save_game(
             .and_then(|()| file.flush())
             .map_err(flush_error(dir.join(record)))?;
     }
+    let row = GameRow {
+        r#match: name.to_string(),
+        game: settings.game.name().to_string(),
+        round,
+        pair: round.div_ceil(2),
+        agent1: names[0].clone(),
+        agent2: names[1].clone(),
+        agent1_side: settings.game.side_name(game.sides[0]).to_string(),
+        opening: game.start.clone(),
+        seed: derive(settings.seed, 2, round),
+        winner: match game.winner {
+            Some(0) => "agent1".into(),
+            Some(_) => "agent2".into(),
+            None => "draw".into(),
+        },
+        score: game.score(),
+        margin: game.margin,
+        stones: game.stones.map(|[a, b]| format!("{a}-{b}")),
+        plies: game.moves.len() as u32,
+        termination: game.termination.name().to_string(),
+        agent1_nodes: nodes[0],
+        agent2_nodes: nodes[1],
+        agent1_time_ms: game.time_ns[0] as f64 / 1e6,
+        agent2_time_ms: game.time_ns[1] as f64 / 1e6,
+        final_position: game.final_position.clone(),
+        reason: game.reason.clone(),
+    };
     s.games
-        .serialize(GameRow {
-            r#match: name.to_string(),
-            game: settings.game.name().to_string(),
-            round,
-            pair: round.div_ceil(2),
-            agent1: names[0].clone(),
-            agent2: names[1].clone(),
-            agent1_side: settings.game.side_name(game.sides[0]).to_string(),
-            opening: game.start.clone(),
-            seed: derive(settings.seed, 2, round),
-            winner: match game.winner {
-                Some(0) => "agent1".into(),
-                Some(_) => "agent2".into(),
-                None => "draw".into(),
-            },
-            score: game.score(),
-            margin: game.margin,
-            stones: game.stones.map(|[a, b]| format!("{a}-{b}")),
-            plies: game.moves.len() as u32,
-            termination: game.termination.name().to_string(),
-            agent1_nodes: nodes[0],
-            agent2_nodes: nodes[1],
-            agent1_time_ms: game.time_ns[0] as f64 / 1e6,
-            agent2_time_ms: game.time_ns[1] as f64 / 1e6,
-            final_position: game.final_position.clone(),
-            reason: game.reason.clone(),
-        })
+        .serialize(&row)
         .map_err(|e| csv_error(&dir.join(GAMES_FILE), e))?;
     s.games.flush().map_err(flush_error(dir.join(GAMES_FILE)))?;
+    s.results.add(row.pair, row.score, row.identity());
     // The copy after the row: a game is copied once it is finished (a kill before this
     // line leaves it out of the copy, never twice in it; the folder's record file has it).
     if let (Some((path, file)), Some(text)) = (&mut s.record_copy, &text) {

@@ -189,7 +189,7 @@ fn run_matches(
             let mut rows: Vec<&GameRow> = finished.iter().filter(|r| &r.r#match == name).collect();
             rows.sort_by_key(|r| r.round);
             for row in rows {
-                s.results.add(row.pair, row.score);
+                s.results.add(row.pair, row.score, row.identity());
             }
         }
         if settings.matches.len() > 1 {
@@ -234,7 +234,6 @@ fn run_matches(
                             cuteataxx: settings.pgn_cuteataxx,
                         };
                         save_game(&mut s, settings, name, agents, round, &game, &info)?;
-                        s.results.add(round.div_ceil(2), game.score());
                         on_line(&game_line(settings.game, round, &game));
                         if let Some(sprt) = &settings.sprt {
                             on_line(&sprt.running_line(&s.results.tally));

@@ -169,41 +169,39 @@ fn match_order(games: &[GameRow]) -> Vec<String> {
     order
 }
 
-/// The first agents' results by match, games in round order, each game pair counted once
-/// however often it was played (see [`repeated_pairs`]).
-fn tally_of(games: &[GameRow], name: &str) -> Tally {
+/// The first agents' results in match `name`, games in round order, a game pair that
+/// repeats an earlier one left out (see [`Results`]).
+fn results_of(games: &[GameRow], name: &str) -> Results {
     let mut rows: Vec<&GameRow> = games.iter().filter(|g| g.r#match == name).collect();
     rows.sort_by_key(|g| g.round);
-    let repeats = repeated_pairs(&rows);
     let mut results = Results::default();
-    for g in rows.into_iter().filter(|g| !repeats.contains(&g.pair)) {
-        results.add(g.pair, g.score);
+    for g in rows {
+        results.add(g.pair, g.score, g.identity());
     }
-    results.tally
+    results
 }
 
-/// The game pairs of one match that repeat an earlier pair move for move: the same opening,
-/// and each game with the same colours, length and final position (deterministic agents
-/// from the same opening). They add no information: the statistics leave them out.
-fn repeated_pairs(rows: &[&GameRow]) -> std::collections::HashSet<u64> {
-    let mut by_pair: std::collections::BTreeMap<u64, Vec<(&str, u32, &str)>> = Default::default();
-    for g in rows {
-        let key = (g.agent1_side.as_str(), g.plies, g.final_position.as_str());
-        by_pair.entry(g.pair).or_default().push(key);
-    }
-    let mut seen = std::collections::HashSet::new();
-    let mut repeats = std::collections::HashSet::new();
-    for (pair, mut games) in by_pair {
-        games.sort();
-        let opening = rows
-            .iter()
-            .find(|g| g.pair == pair)
-            .map(|g| g.opening.as_str());
-        if !seen.insert((opening, games)) {
-            repeats.insert(pair);
-        }
-    }
-    repeats
+fn tally_of(games: &[GameRow], name: &str) -> Tally {
+    results_of(games, name).tally
+}
+
+/// The games the statistics count: every match's, less its repeated pairs.
+pub(super) fn counted_games(games: &[GameRow]) -> Vec<&GameRow> {
+    let results: Vec<(String, Results)> = match_order(games)
+        .into_iter()
+        .map(|name| {
+            let results = results_of(games, &name);
+            (name, results)
+        })
+        .collect();
+    games
+        .iter()
+        .filter(|g| {
+            !results
+                .iter()
+                .any(|(name, r)| *name == g.r#match && r.is_repeat(g.pair))
+        })
+        .collect()
 }
 
 /// The warning of [`repeats_warning`] for the games of folder `dir`.
@@ -214,19 +212,13 @@ pub fn repeats_in(dir: &Path) -> Result<Option<String>, ReportError> {
 
 /// A warning line when some match repeated its game pairs, else nothing.
 pub fn repeats_warning(games: &[GameRow]) -> Option<String> {
-    let matches = match_order(games);
-    let (mut repeated, mut total) = (0, 0);
-    for name in &matches {
-        let rows: Vec<&GameRow> = games.iter().filter(|g| &g.r#match == name).collect();
-        let repeats = repeated_pairs(&rows);
-        repeated += rows.iter().filter(|g| repeats.contains(&g.pair)).count();
-        total += rows.len();
-    }
+    let repeated = games.len() - counted_games(games).len();
     (repeated > 0).then(|| {
         format!(
-            "warning: {repeated} of {total} games repeat an earlier game pair move for move (same \
-             opening, colours and game); the Elo, LOS and SPRT leave them out: play from more \
-             openings (--openings random:K, or a suite)"
+            "warning: {repeated} of {} games repeat an earlier game pair move for move (same \
+             opening, colours and game); the Elo, LOS, SPRT and ratings leave them out: play \
+             from more openings (--openings random:K, or a suite)",
+            games.len()
         )
     })
 }
@@ -507,7 +499,7 @@ fn summary(
         let _ = writeln!(md, "\n**{warning}**");
     }
     terminations_section(&mut md, games);
-    ratings_section(&mut md, games);
+    ratings_section(&mut md, &counted_games(games));
     agents_section(&mut md, games, moves);
     if let Some(sprt) = sprt {
         let _ = writeln!(md, "\n## SPRT ({})\n", sprt.describe());

@@ -58,7 +58,7 @@ pub(super) fn terminations_section(md: &mut String, games: &[GameRow]) {
 }
 
 /// Maximum-likelihood ratings of every agent, when more than two played.
-pub(super) fn ratings_section(md: &mut String, games: &[GameRow]) {
+pub(super) fn ratings_section(md: &mut String, games: &[&GameRow]) {
     let mut players: Vec<String> = Vec::new();
     let mut results = Vec::new();
     for g in games {

@@ -59,6 +59,17 @@ pub struct GameRow {
     pub reason: String,
 }
 
+impl GameRow {
+    /// What tells this game from another of its match: opening, the first agent's side,
+    /// length and final position (two games alike in these were played alike).
+    pub fn identity(&self) -> String {
+        format!(
+            "{}\t{}\t{}\t{}",
+            self.opening, self.agent1_side, self.plies, self.final_position
+        )
+    }
+}
+
 /// One move of a game.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct MoveRow {
