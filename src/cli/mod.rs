@@ -33,7 +33,7 @@ pub use values::{parse_depths, parse_duration, Depths};
     name = "nodeprof",
     version = crate::provenance::VERSION,
     long_version = crate::provenance::VERSION_LINE,
-    about = "Benchmark suite and node-count profiler for game-tree search (Reversi, Ataxx, Connect 4)",
+    about = "Benchmark suite and node-count profiler for game-tree search (Reversi, Ataxx, Connect 4, chess)",
     after_help = "POSITIONS are built-in suites (ffo:40..59, ffo:41, fforum:40-59, ataxx:end, ataxx:start), \
                   files (.pos, .obf, .fen), folders, globs, 'startpos' (with --game), or a position \
                   written inline (an Ataxx FEN or an obf Reversi board and side).\n\n\
