@@ -38,8 +38,13 @@ impl Draw for Bands {
             (f64::MAX, f64::MIN, f64::MAX, f64::MIN),
             |(a, b, c, d), &(x, y)| (a.min(x), b.max(x), c.min(y), d.max(y)),
         );
+        // Room at the top for the legend (a line of 20 pixels a series), clear of the data.
+        let (bottom, top) = (y0 / 1.5, y1 * 1.5);
+        let plot_height = area.dim_in_pixel().1.saturating_sub(130).max(100) as f64;
+        let legend = (20.0 * self.series.len() as f64 + 16.0).min(plot_height / 2.0);
+        let top = bottom * (top / bottom).powf(plot_height / (plot_height - legend));
         let mut chart = frame(area, &self.title, 22, 24, 70)
-            .build_cartesian_2d(x0..x1.max(x0 + 1.0), log_coord(y0 / 1.5, y1 * 1.5))
+            .build_cartesian_2d(x0..x1.max(x0 + 1.0), log_coord(bottom, top))
             .map_err(|e| e.to_string())?;
         mesh!(
             chart,
