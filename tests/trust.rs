@@ -232,7 +232,7 @@ fn deterministic_agents_play_varied_openings_and_repeats_are_counted() {
     let score = said.lines().find(|l| l.starts_with("Score of")).unwrap();
     assert!(score.ends_with("] 2"), "{said}");
     let running = text(&out.stderr);
-    let last = running.lines().filter(|l| l.starts_with("Total:")).last();
+    let last = running.lines().rfind(|l| l.starts_with("Total:"));
     assert!(
         last.is_some_and(|l| l.starts_with("Total: 2,")),
         "{running}"
@@ -721,15 +721,13 @@ fn a_served_engine_reports_its_quiescence_in_seldepth_and_nodes() {
         let said = served_info(args, go);
         let info = said
             .lines()
-            .filter(|l| l.starts_with("info depth 2"))
-            .last()
+            .rfind(|l| l.starts_with("info depth 2"))
             .unwrap_or_else(|| panic!("{said}"));
         // Captures below the horizon go deeper than depth 2, and are counted.
         assert!(word(info, "seldepth") > 2, "{said}");
         let counters = said
             .lines()
-            .filter(|l| l.starts_with("info string nodeprof depth 2"))
-            .last()
+            .rfind(|l| l.starts_with("info string nodeprof depth 2"))
             .unwrap();
         assert!(word(counters, "qnode") > 0, "{said}");
     }
