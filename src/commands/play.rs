@@ -117,7 +117,7 @@ impl TryFrom<PlayArgs> for PlayJob {
             .map(str::parse::<Sprt>)
             .transpose()
             .map_err(Error::Usage)?;
-        let game = args.game.game.unwrap_or(GameKind::ALL[0]);
+        let game = args.game.game.unwrap_or(GameKind::DEFAULT);
         let adjudication = Adjudication {
             exact: match args.adjudicate_exact.as_deref() {
                 None => None,

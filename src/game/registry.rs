@@ -39,6 +39,10 @@ macro_rules! define_game_kind {
             /// Every game, the default first.
             pub const ALL: &'static [GameKind] = &[$(GameKind::$kind,)*];
 
+            /// The game of positions, matches and served engines when nothing names one:
+            /// the first of the list.
+            pub const DEFAULT: GameKind = Self::ALL[0];
+
             /// The lower-case name, as `--game` and the CSV files write it.
             pub fn name(self) -> &'static str {
                 match self {

@@ -50,13 +50,17 @@ pub fn decode(bytes: &[u8]) -> Result<&str, (usize, String)> {
     })
 }
 
-/// Lists: `.obf`, `.fen`, `.epd`, `.txt`, and files without an extension (Connect 4's benchmark
-/// files, `Test_L3_R1`, one `MOVES SCORE` a line).
+/// The extensions of lists of any game; each game names its own too
+/// ([`GameKind::of_list_extension`]: `.obf`, `.epd`).
+const LIST_EXTENSIONS: [&str; 2] = ["fen", "txt"];
+
+/// Lists: `.fen`, `.txt`, a game's own list extension, and files without an extension
+/// (Connect 4's benchmark files, `Test_L3_R1`, one `MOVES SCORE` a line).
 fn is_list(path: &Path) -> bool {
-    matches!(
-        path.extension().and_then(|e| e.to_str()),
-        Some("obf" | "fen" | "epd" | "txt") | None
-    )
+    match path.extension().and_then(|e| e.to_str()) {
+        None => true,
+        Some(ext) => LIST_EXTENSIONS.contains(&ext) || GameKind::of_list_extension(ext).is_some(),
+    }
 }
 
 /// The comment of an Ataxx endgame file naming root moves whose value was too long to prove
@@ -171,7 +175,7 @@ fn detect(text: &str, game: Option<GameKind>) -> Result<GameKind, String> {
             ))
         }
         (_, Some(found)) => Ok(found),
-        (wanted, None) => Ok(wanted.unwrap_or(GameKind::ALL[0])),
+        (wanted, None) => Ok(wanted.unwrap_or(GameKind::DEFAULT)),
     }
 }
 

@@ -46,5 +46,5 @@ pub fn serve(
 /// The game a protocol serves when none is named: its own (UAI's Ataxx, NBoard's Othello),
 /// else the registry's first (UCI and UGI take any of nodeprof's games).
 pub fn default_game(protocol: Protocol) -> GameKind {
-    protocol.game().unwrap_or(GameKind::ALL[0])
+    protocol.game().unwrap_or(GameKind::DEFAULT)
 }
