@@ -170,54 +170,14 @@ impl Draw for LineChart {
                 if self.legend && self.lines {
                     // The series' names at their last points, spread apart where the lines
                     // end close together, with a leader from the point to a moved label.
-                    let mut ends: Vec<(i32, (i32, i32), Style, &str)> = drawn
+                    let ends: Vec<(i32, (i32, i32), Style, &str)> = drawn
                         .iter()
                         .map(|(style, s, points)| {
                             let at = chart.backend_coord(points.last().expect("not empty"));
                             (at.1, at, *style, s.name.as_str())
                         })
                         .collect();
-                    ends.sort_by_key(|e| e.0);
-                    let mut ys: Vec<i32> = ends.iter().map(|e| e.0).collect();
-                    let (top, bottom) = (
-                        area.dim_in_pixel().1 as i32 / 12,
-                        area.dim_in_pixel().1 as i32 - 50,
-                    );
-                    spread_labels(&mut ys, 16, top, bottom);
-                    for ((_, at, style, name), y) in ends.iter().zip(ys) {
-                        let c = style.colour;
-                        let x = at.0 + 8;
-                        area.draw(&PathElement::new(
-                            vec![(at.0 + 3, at.1), (x + 4, y)],
-                            c.stroke_width(1),
-                        ))
-                        .map_err(|e| e.to_string())?;
-                        // The label is the legend: the line's dash and marker, then its name.
-                        let sample = vec![(x + 4, y), (x + 24, y)];
-                        match style.dashed {
-                            false => area.draw(&PathElement::new(sample, c.stroke_width(2))),
-                            true => area
-                                .draw(&PathElement::new(
-                                    vec![(x + 4, y), (x + 10, y)],
-                                    c.stroke_width(2),
-                                ))
-                                .and_then(|_| {
-                                    area.draw(&PathElement::new(
-                                        vec![(x + 18, y), (x + 24, y)],
-                                        c.stroke_width(2),
-                                    ))
-                                }),
-                        }
-                        .map_err(|e| e.to_string())?;
-                        area.draw(&marker(*style, (x + 14, y)))
-                            .map_err(|e| e.to_string())?;
-                        area.draw(&Text::new(
-                            name.to_string(),
-                            (x + 29, y - 7),
-                            (FONT, 13).into_font().color(&c.mix(1.0)),
-                        ))
-                        .map_err(|e| e.to_string())?;
-                    }
+                    end_labels(area, ends)?;
                 }
                 Ok(())
             }};
@@ -265,4 +225,38 @@ impl Draw for Panels {
             .collect();
         legend_row(&legend_area, (12, 16), &entries, true)
     }
+}
+
+/// Line-end labels (the point, its style and the series' name), spread apart where lines end
+/// close together, each with a leader from its point and, as its legend, the line's dash and
+/// marker before the name.
+fn end_labels<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    mut ends: Vec<(i32, (i32, i32), Style, &str)>,
+) -> Result<(), String> {
+    ends.sort_by_key(|e| e.0);
+    let mut ys: Vec<i32> = ends.iter().map(|e| e.0).collect();
+    let height = area.dim_in_pixel().1 as i32;
+    spread_labels(&mut ys, 16, height / 12, height - 50);
+    let line = |points: Vec<(i32, i32)>, c: RGBColor, width: u32| {
+        area.draw(&PathElement::new(points, c.stroke_width(width)))
+            .map_err(|e| e.to_string())
+    };
+    for ((_, at, style, name), y) in ends.into_iter().zip(ys) {
+        let (c, x) = (style.colour, at.0 + 8);
+        line(vec![(at.0 + 3, at.1), (x + 4, y)], c, 1)?;
+        match style.dashed {
+            false => line(vec![(x + 4, y), (x + 24, y)], c, 2)?,
+            true => {
+                line(vec![(x + 4, y), (x + 10, y)], c, 2)?;
+                line(vec![(x + 18, y), (x + 24, y)], c, 2)?;
+            }
+        }
+        area.draw(&marker(style, (x + 14, y)))
+            .map_err(|e| e.to_string())?;
+        let font = (FONT, 13).into_font().color(&c.mix(1.0));
+        area.draw(&Text::new(name.to_string(), (x + 29, y - 7), font))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
