@@ -55,17 +55,13 @@ impl Sample {
 }
 
 /// The positions of game `game` (seeded by `seed` and the game's number), in order.
-pub fn play_game(seed: u64, game: u32, play: &Play) -> Result<Vec<Sample>, String> {
+pub fn play_game(seed: u64, game: u32, play: &Play) -> Result<Vec<Sample>, super::TrainError> {
     let mut state = seed ^ (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let (low, high) = play.opening;
     let opening = low + (splitmix64(&mut state) % (high - low + 1) as u64) as u32;
-    let mut config = SearchConfig::new(
-        play.variant
-            .parse()
-            .map_err(|e: crate::error::SpecError| e.to_string())?,
-    );
+    let mut config = SearchConfig::new(play.variant.parse::<crate::search::Variant>()?);
     config.eval = play.eval;
-    let mut thinker = Thinker::<Reversi>::new(&config).map_err(|e| e.to_string())?;
+    let mut thinker = Thinker::<Reversi>::new(&config)?;
     let mut pos = Reversi::start();
     let mut samples = Vec::new();
     let mut ply = 0;
@@ -84,7 +80,7 @@ pub fn play_game(seed: u64, game: u32, play: &Play) -> Result<Vec<Sample>, Strin
                 depth: Some(play.depth),
                 ..Limit::default()
             };
-            let thought = thinker.think(&pos, limit).map_err(|e| e.to_string())?;
+            let thought = thinker.think(&pos, limit)?;
             thought.best_move.unwrap_or(moves[0])
         };
         pos = pos.play(mv);
@@ -100,4 +96,21 @@ pub fn distinct(samples: Vec<Sample>) -> Vec<Sample> {
         .into_iter()
         .filter(|s| seen.insert((s.player, s.opponent)))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::train::TrainError;
+
+    #[test]
+    fn a_game_with_a_bad_variant_is_a_typed_error_naming_it() {
+        let play = Play {
+            variant: "alphabeta+nonsense".into(),
+            ..Play::default()
+        };
+        let err = play_game(1, 0, &play).unwrap_err();
+        assert!(matches!(err, TrainError::Spec(_)), "{err:?}");
+        assert!(err.to_string().contains("nonsense"), "{err}");
+    }
 }

@@ -33,20 +33,12 @@ impl Default for Labelling {
 const LABEL_SOLVER: &str = "mtdf+tt:8+mobility+id+etc+parity+stab+last:7";
 
 /// Labels `samples` (one chunk, in order; the weights the searches read are set before).
-pub fn label(samples: &[Sample], how: &Labelling) -> Result<Vec<i8>, String> {
-    let mut solve = SearchConfig::new(
-        LABEL_SOLVER
-            .parse()
-            .map_err(|e: crate::error::SpecError| e.to_string())?,
-    );
+pub fn label(samples: &[Sample], how: &Labelling) -> Result<Vec<i8>, super::TrainError> {
+    let mut solve = SearchConfig::new(LABEL_SOLVER.parse::<crate::search::Variant>()?);
     solve.eval = Eval::Mobility;
-    let mut estimate = SearchConfig::new(
-        how.variant
-            .parse()
-            .map_err(|e: crate::error::SpecError| e.to_string())?,
-    );
+    let mut estimate = SearchConfig::new(how.variant.parse::<crate::search::Variant>()?);
     estimate.eval = Eval::Pattern;
-    let mut thinker = Thinker::<Reversi>::new(&estimate).map_err(|e| e.to_string())?;
+    let mut thinker = Thinker::<Reversi>::new(&estimate)?;
     let limit = Limit {
         depth: Some(how.depth),
         ..Limit::default()
@@ -56,9 +48,9 @@ pub fn label(samples: &[Sample], how: &Labelling) -> Result<Vec<i8>, String> {
         .map(|sample| {
             let pos: Reversi = sample.position();
             let score = if sample.empties() <= how.exact_empties {
-                search(&pos, END, &solve).map_err(|e| e.to_string())?.score
+                search(&pos, END, &solve)?.score
             } else {
-                thinker.think(&pos, limit).map_err(|e| e.to_string())?.score
+                thinker.think(&pos, limit)?.score
             };
             let margin = game_result::<Reversi>(score).unwrap_or(score);
             Ok(margin.clamp(-64, 64) as i8)

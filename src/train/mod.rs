@@ -39,8 +39,10 @@ pub enum TrainError {
     },
     #[error("{}: {message} (delete it to make it again)", path.display())]
     BadFile { path: PathBuf, message: String },
-    #[error("{0}")]
-    Search(String),
+    #[error(transparent)]
+    Search(#[from] crate::error::SearchError),
+    #[error(transparent)]
+    Spec(#[from] crate::error::SpecError),
     #[error("{}: the data folder was made with other settings ({found}, not {wanted}): give another --dir, or delete it", path.display())]
     OtherSettings {
         path: PathBuf,
@@ -154,7 +156,7 @@ fn chunk_samples(s: &Settings, c: u32, bar: &ProgressBar) -> Result<Vec<Sample>,
     }
     let mut samples = Vec::new();
     for game in first..last {
-        samples.extend(play_game(s.seed, game, &s.play).map_err(TrainError::Search)?);
+        samples.extend(play_game(s.seed, game, &s.play)?);
         bar.inc(1);
     }
     let mut bytes = Vec::with_capacity(samples.len() * 20);
@@ -189,7 +191,7 @@ fn phase_labels(
         &format!("labels, phase {f}"),
         s.progress,
     );
-    let blocks: Result<Vec<Vec<i8>>, String> = samples
+    let blocks: Result<Vec<Vec<i8>>, TrainError> = samples
         .par_chunks(BLOCK)
         .map(|block| {
             let labels = with_weights(weights, || label(block, &s.labelling));
@@ -198,7 +200,7 @@ fn phase_labels(
         })
         .collect();
     bar.finish_and_clear();
-    let labels: Vec<i8> = blocks.map_err(TrainError::Search)?.concat();
+    let labels: Vec<i8> = blocks?.concat();
     replace(&path, &labels.iter().map(|&l| l as u8).collect::<Vec<u8>>())?;
     Ok(labels)
 }
