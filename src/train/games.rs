@@ -55,7 +55,11 @@ impl Sample {
 }
 
 /// The positions of game `game` (seeded by `seed` and the game's number), in order.
-pub fn play_game(seed: u64, game: u32, play: &Play) -> Result<Vec<Sample>, super::TrainError> {
+pub fn play_game(
+    seed: u64,
+    game: u32,
+    play: &Play,
+) -> Result<Vec<Sample>, super::error::TrainError> {
     let mut state = seed ^ (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let (low, high) = play.opening;
     let opening = low + (splitmix64(&mut state) % (high - low + 1) as u64) as u32;
@@ -101,7 +105,7 @@ pub fn distinct(samples: Vec<Sample>) -> Vec<Sample> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::train::TrainError;
+    use crate::train::error::TrainError;
 
     #[test]
     fn a_game_with_a_bad_variant_is_a_typed_error_naming_it() {

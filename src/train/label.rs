@@ -33,7 +33,7 @@ impl Default for Labelling {
 const LABEL_SOLVER: &str = "mtdf+tt:8+mobility+id+etc+parity+stab+last:7";
 
 /// Labels `samples` (one chunk, in order; the weights the searches read are set before).
-pub fn label(samples: &[Sample], how: &Labelling) -> Result<Vec<i8>, super::TrainError> {
+pub fn label(samples: &[Sample], how: &Labelling) -> Result<Vec<i8>, super::error::TrainError> {
     let mut solve = SearchConfig::new(LABEL_SOLVER.parse::<crate::search::Variant>()?);
     solve.eval = Eval::Mobility;
     let mut estimate = SearchConfig::new(how.variant.parse::<crate::search::Variant>()?);

@@ -6,9 +6,12 @@
 //! same settings give the same files bit for bit (each chunk of games and each block of
 //! positions has its own seed and searcher; the fit is single-threaded).
 
+mod error;
 pub mod fit;
 pub mod games;
 pub mod label;
+
+pub use error::TrainError;
 
 use std::fmt::Write as _;
 use std::fs;
@@ -16,9 +19,7 @@ use std::path::{Path, PathBuf};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use thiserror::Error;
 
-use crate::error::StoreError;
 use crate::game::reversi::pattern::{patterns, phase, with_weights, Weights, PHASES, SCALE};
 use crate::game::reversi::weights_file::{decode, encode};
 use crate::game::{Eval, Game};
@@ -26,30 +27,6 @@ use crate::store::replace;
 use fit::{fit, line, Example};
 use games::{distinct, play_game, Play, Sample};
 use label::{label, Labelling};
-
-#[derive(Debug, Error)]
-pub enum TrainError {
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    #[error("{}: {source}", path.display())]
-    Io {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("{}: {message} (delete it to make it again)", path.display())]
-    BadFile { path: PathBuf, message: String },
-    #[error(transparent)]
-    Search(#[from] crate::error::SearchError),
-    #[error(transparent)]
-    Spec(#[from] crate::error::SpecError),
-    #[error("{}: the data folder was made with other settings ({found}, not {wanted}): give another --dir, or delete it", path.display())]
-    OtherSettings {
-        path: PathBuf,
-        found: String,
-        wanted: String,
-    },
-}
 
 /// What a training run does.
 #[derive(Clone, Debug)]
