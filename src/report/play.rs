@@ -187,7 +187,7 @@ fn tally_of(games: &[GameRow], name: &str) -> Tally {
 
 /// The games the statistics count: every match's, less its repeated pairs.
 pub(super) fn counted_games(games: &[GameRow]) -> Vec<&GameRow> {
-    let results: Vec<(String, Results)> = match_order(games)
+    let results: std::collections::HashMap<String, Results> = match_order(games)
         .into_iter()
         .map(|name| {
             let results = results_of(games, &name);
@@ -196,11 +196,7 @@ pub(super) fn counted_games(games: &[GameRow]) -> Vec<&GameRow> {
         .collect();
     games
         .iter()
-        .filter(|g| {
-            !results
-                .iter()
-                .any(|(name, r)| *name == g.r#match && r.is_repeat(g.pair))
-        })
+        .filter(|g| !results[&g.r#match].is_repeat(g.pair))
         .collect()
 }
 

@@ -20,22 +20,23 @@ impl Tally {
             .saturating_add(self.draws)
     }
 
+    /// The count a game scored `score` (1, 0.5 or 0) goes into: wins, losses or draws.
+    fn count_of(&mut self, score: f64) -> &mut u64 {
+        match score {
+            s if s > 0.75 => &mut self.wins,
+            s if s < 0.25 => &mut self.losses,
+            _ => &mut self.draws,
+        }
+    }
+
     /// Adds one game scored `score` (1, 0.5 or 0).
     pub fn add_game(&mut self, score: f64) {
-        match score {
-            s if s > 0.75 => self.wins += 1,
-            s if s < 0.25 => self.losses += 1,
-            _ => self.draws += 1,
-        }
+        *self.count_of(score) += 1;
     }
 
     /// Takes back a game added with [`Tally::add_game`].
     pub fn remove_game(&mut self, score: f64) {
-        let count = match score {
-            s if s > 0.75 => &mut self.wins,
-            s if s < 0.25 => &mut self.losses,
-            _ => &mut self.draws,
-        };
+        let count = self.count_of(score);
         *count = count.saturating_sub(1);
     }
 
