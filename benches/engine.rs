@@ -60,7 +60,8 @@ fn round_trip(c: &mut Criterion) {
 /// measured is the runner's (the game's wall time less each engine's wait from its `go` to
 /// its answer, plus the record), per move. Criterion's figure is that cost per move.
 fn runner_cost(c: &mut Criterion) {
-    use nodeprof::play::engine_player::{EnginePlayer, DEFAULT_TIME_MARGIN};
+    use nodeprof::engine::GameStart;
+    use nodeprof::play::game::DEFAULT_TIME_MARGIN;
     use nodeprof::play::records::{write_record, RecordInfo};
     use nodeprof::play::{play_game, Adjudication, Agent, GameSetup};
     use std::time::{Duration, Instant};
@@ -74,8 +75,8 @@ fn runner_cost(c: &mut Criterion) {
     ]);
     let agent = Agent::parse_with("np@depth=1", std::slice::from_ref(&np)).unwrap();
     let mut seats = [
-        EnginePlayer::start(&np).expect("nodeprof engine starts"),
-        EnginePlayer::start(&np).expect("nodeprof engine starts"),
+        Engine::start(&np).expect("nodeprof engine starts"),
+        Engine::start(&np).expect("nodeprof engine starts"),
     ];
     let start = nodeprof::game::connect4::Connect4::start();
     let any = AnyPosition::start(nodeprof::game::GameKind::Connect4);
@@ -89,7 +90,12 @@ fn runner_cost(c: &mut Criterion) {
                     round += 1;
                     let [a, b] = &mut seats;
                     for seat in [&mut *a, &mut *b] {
-                        seat.new_game(&any, Some(&[]), None).unwrap();
+                        let game = GameStart {
+                            start: &any,
+                            opening: Some(&[]),
+                            clock: None,
+                        };
+                        seat.start_game(&game).unwrap();
                     }
                     let setup = GameSetup {
                         first: (round % 2) as usize,

@@ -5,10 +5,12 @@
 //! is set.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
-use nodeprof::engine::{Engine, EngineSpec};
+use nodeprof::engine::{Engine, EngineSpec, GameStart, MoveRequest};
 use nodeprof::game::GameKind;
 use nodeprof::position::AnyPosition;
+use nodeprof::search::MoveLimits;
 
 #[path = "engines/installed.rs"]
 mod installed;
@@ -38,25 +40,43 @@ fn gtp_rhino_plays_legal_games_against_nodeprof() {
         "{:?}",
         engine.id_name
     );
+    let start = AnyPosition::start(GameKind::Reversi);
+    let limits = MoveLimits::default();
     for rhino_first in [true, false] {
-        engine.new_game().unwrap();
-        let mut position = AnyPosition::start(GameKind::Reversi);
+        let game = GameStart {
+            start: &start,
+            opening: Some(&[]),
+            clock: None,
+        };
+        engine.start_game(&game).unwrap();
+        let mut position = start;
+        let mut moves: Vec<String> = Vec::new();
         let mut plies = 0;
         let mut rhino_moves = 0;
         while !position.legal_moves().is_empty() && plies < 200 {
             let first_to_move = plies % 2 == 0;
+            // Rhino is told our moves when it is asked for its own.
             let mv = if first_to_move == rhino_first {
-                let answer = engine.generate_move(first_to_move).unwrap();
+                let request = MoveRequest {
+                    start: &start,
+                    moves: &moves,
+                    position: &position,
+                    first_to_move,
+                    limits: &limits,
+                    clocks: None,
+                    moves_to_go: None,
+                    wait: Duration::from_secs(60),
+                };
+                let answer = engine.choose(&request).unwrap().mv;
                 rhino_moves += 1;
                 position
                     .canonical_move(&answer)
                     .unwrap_or_else(|e| panic!("ply {plies}: rhino's {answer}: {e}"))
             } else {
-                let ours = position.legal_moves()[0].clone();
-                engine.play_move(first_to_move, &ours).unwrap();
-                ours
+                position.legal_moves()[0].clone()
             };
-            position = position.after_moves(&[mv]).unwrap();
+            position = position.after_moves(&[&mv]).unwrap();
+            moves.push(mv);
             plies += 1;
         }
         assert!(

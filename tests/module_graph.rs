@@ -309,6 +309,19 @@ fn violations(edges: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<String> {
                 }
             }
         }
+        // The command line is read by the commands alone (and main): the work never sees
+        // clap's types, so every command's work can be called as a library.
+        if !matches!(
+            from.first().map(String::as_str),
+            None | Some("commands" | "cli")
+        ) {
+            for target in targets
+                .iter()
+                .filter(|t| t.first().is_some_and(|t| t == "cli"))
+            {
+                found.push(format!("{} imports {}", name(from), name(target)));
+            }
+        }
     }
     found
 }
@@ -347,6 +360,12 @@ fn a_planted_import_between_siblings_is_found() {
             "use crate::{search::{\n    run::SearchReport,\n}};",
         ),
         ("train::fit", "sweep::plan", "use crate::{sweep::plan};"),
+        (
+            "play::run",
+            "cli",
+            "use crate::{cli::PlayArgs, stats::Tally};",
+        ),
+        ("engine::client", "cli", "let x = crate::cli::Cli::parse;"),
     ] {
         let mut files = sources();
         assert!(
@@ -381,23 +400,39 @@ fn registry_games() -> Vec<String> {
         .collect()
 }
 
-/// Where code outside `game/` and `search/endgame/` names a game of the registry.
+/// Code without its comment lines (a comment may name anything).
+fn without_comments(code: &str) -> String {
+    code.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Where code outside `game/` and `search/endgame/` names a game of the registry. A
+/// protocol's file may declare the one game it is defined for (`game: Some(GameKind::...)`:
+/// NBoard is Othello's), and nothing else of a game.
 fn per_game_code(files: &BTreeMap<Module, String>, games: &[String]) -> Vec<String> {
     let mut found = Vec::new();
     for (module, code) in files {
         let top: Vec<&str> = module.iter().map(String::as_str).collect();
-        // The games, their search hooks, the repository's tools (`src/bin/`: the suite
-        // tool makes a game's suites), and the one table of which game an engine protocol
-        // is defined for (`engine::spec`: NBoard is Othello's) may name games.
+        // The games, their search hooks and the repository's tools (`src/bin/`: the suite
+        // tool makes a game's suites) may name games.
         if matches!(
             top.as_slice(),
-            ["game", ..] | ["search", "endgame", ..] | ["bin", ..] | ["engine", "spec"]
+            ["game", ..] | ["search", "endgame", ..] | ["bin", ..]
         ) {
             continue;
         }
+        let code = without_comments(code);
         for game in games {
-            if code.contains(&format!("GameKind::{game}")) {
-                found.push(format!("{} names GameKind::{game}", name(module)));
+            let named = format!("GameKind::{game}");
+            let declared = format!("game: Some({named})");
+            let declarations = match top.first() {
+                Some(&"engine") => code.matches(&declared).count(),
+                _ => 0,
+            };
+            if code.matches(&named).count() > declarations {
+                found.push(format!("{} names {named}", name(module)));
             }
         }
     }
@@ -405,69 +440,121 @@ fn per_game_code(files: &BTreeMap<Module, String>, games: &[String]) -> Vec<Stri
 }
 
 /// Adding a game is its folder, one registry line and its search hooks: no code outside
-/// `game/` and `search/endgame/` names a game (tests may); a planted match is found.
+/// `game/` and `search/endgame/` names a game (tests may); a planted match is found, and so
+/// is a game named in a protocol's file beyond its declaration.
 #[test]
 fn no_code_outside_the_games_matches_on_a_game() {
     let games = registry_games();
     assert!(games.len() >= 4, "the registry's games: {games:?}");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = BTreeMap::new();
-    modules(&root, &root, &mut files);
+    let mut files = sources();
     let found = per_game_code(&files, &games);
     assert!(
         found.is_empty(),
         "per-game code outside the games: {found:?}"
     );
-    let planted: Module = vec!["play".into(), "records".into()];
-    files.insert(
-        planted,
-        "match kind { GameKind::Connect4 => \"games.txt\" }".into(),
+    let plant = |files: &mut BTreeMap<Module, String>, module: &str, code: &str| {
+        let module: Module = module.split("::").map(String::from).collect();
+        assert!(files.contains_key(&module), "{module:?} is a file of src/");
+        files.get_mut(&module).unwrap().push_str(code);
+    };
+    plant(
+        &mut files,
+        "play::records",
+        "match kind { GameKind::Connect4 => \"games.txt\" }",
+    );
+    plant(
+        &mut files,
+        "engine::nboard",
+        "if kind == GameKind::Reversi { return; }",
     );
     assert_eq!(
         per_game_code(&files, &games),
-        ["play::records names GameKind::Connect4"]
+        [
+            "engine::nboard names GameKind::Reversi",
+            "play::records names GameKind::Connect4"
+        ]
     );
 }
 
-/// Every `.rs` file under `dir`, tests included, with its line count.
-fn line_counts(dir: &Path, out: &mut Vec<(String, usize)>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            line_counts(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            let lines = fs::read_to_string(&path).unwrap().lines().count();
-            out.push((path.display().to_string(), lines));
-        }
-    }
+/// The registry's protocols: each line's file and definition (`&uci::UAI,`), the
+/// protocol's name being the definition's in lower case.
+fn registry_protocols() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine/registry.rs");
+    let text = fs::read_to_string(root).unwrap();
+    text.lines()
+        .filter_map(|l| {
+            l.trim()
+                .strip_prefix('&')?
+                .strip_suffix(',')?
+                .split_once("::")
+        })
+        .map(|(file, def)| (file.to_string(), def.to_ascii_lowercase()))
+        .collect()
 }
 
-/// The house's size rules: `main.rs` a short pipeline (parse, dispatch, one error line), one
-/// job per file (none over 600 lines, the tests and benches as well as the sources), and the
-/// command line's arguments never mirrored in a job enum of their own.
-#[test]
-fn main_is_short_files_are_one_job_and_no_job_enum_mirrors_the_arguments() {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    line_counts(&manifest.join("src"), &mut files);
-    assert!(files.len() > 100, "the sources were read");
-    let sources = files.len();
-    for dir in ["tests", "benches"] {
-        line_counts(&manifest.join(dir), &mut files);
+/// Where code outside `engine/` names a protocol: its file (`engine::gtp`), its definition
+/// (`GTP`), or its name as a string (`"gtp"`, as in `protocol.name() == "gtp"`).
+fn per_protocol_code(
+    files: &BTreeMap<Module, String>,
+    protocols: &[(String, String)],
+) -> Vec<String> {
+    let mut found = Vec::new();
+    for (module, code) in files {
+        if module.first().is_some_and(|m| m == "engine") {
+            continue;
+        }
+        let code = without_comments(code);
+        for (file, protocol) in protocols {
+            let marks = [
+                format!("engine::{file}::"),
+                format!("engine::{{{file}"),
+                format!("\"{protocol}\""),
+                format!("::{}", protocol.to_ascii_uppercase()),
+            ];
+            if marks.iter().any(|m| code.contains(m.as_str())) {
+                found.push(format!("{} names {protocol}", name(module)));
+            }
+        }
     }
-    assert!(files.len() > sources + 10, "the tests were read");
-    let main = files
-        .iter()
-        .find(|(p, _)| p.ends_with("src/main.rs"))
-        .map(|(_, n)| *n);
-    assert!(main.is_some_and(|n| n <= 100), "main.rs: {main:?} lines");
-    let long: Vec<&(String, usize)> = files.iter().filter(|(_, n)| *n > 600).collect();
-    assert!(long.is_empty(), "files over 600 lines: {long:?}");
-    for (path, _) in &files[..sources] {
-        let text = fs::read_to_string(path).unwrap();
-        assert!(
-            !text.contains("enum Job {") && !text.contains("Job::Invalid"),
-            "{path}: a Job enum"
+    found.dedup();
+    found
+}
+
+/// Adding a protocol is its file in `engine/` and one registry line: no code outside
+/// `engine/` names one (tests may); planted names are found.
+#[test]
+fn no_code_outside_the_engines_names_a_protocol() {
+    let protocols = registry_protocols();
+    assert!(
+        protocols.len() >= 6,
+        "the registry's protocols: {protocols:?}"
+    );
+    let files = sources();
+    let found = per_protocol_code(&files, &protocols);
+    assert!(
+        found.is_empty(),
+        "protocols named outside engine/: {found:?}"
+    );
+    for (module, planted, named) in [
+        (
+            "play::check",
+            "if spec.protocol.name() == \"gtp\" {}",
+            "gtp",
+        ),
+        ("sweep::run", "use crate::engine::nboard::NBOARD;", "nboard"),
+        (
+            "commands::search",
+            "use crate::engine::{pons::solve};",
+            "pons",
+        ),
+    ] {
+        let mut planted_files = files.clone();
+        let key: Module = module.split("::").map(String::from).collect();
+        planted_files.get_mut(&key).unwrap().push_str(planted);
+        assert_eq!(
+            per_protocol_code(&planted_files, &protocols),
+            [format!("{module} names {named}")],
+            "planted {planted:?}"
         );
     }
 }

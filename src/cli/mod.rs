@@ -25,7 +25,7 @@ mod values;
 pub use engine::EngineArgs;
 use examples::*;
 pub use groups::{EvalArg, GameArg, RunFolderArgs};
-pub use play::{PlayArgs, Tournament};
+pub use play::{ExactAt, OpeningsOrder, PgnDialect, PlayArgs, Tournament};
 pub use values::{parse_depths, parse_duration, Depths};
 
 #[derive(Parser, Debug)]
@@ -461,11 +461,10 @@ pub enum PlotX {
 }
 
 fn protocol_parser() -> impl TypedValueParser<Value = Protocol> {
-    // nodeprof serves every protocol but GTP.
-    let names: Vec<&'static str> = Protocol::ALL
-        .iter()
-        .filter(|p| **p != Protocol::Gtp)
-        .map(|p| p.name())
+    // The protocols nodeprof serves (GTP it only speaks as a client).
+    let names: Vec<&'static str> = Protocol::all()
+        .filter(|p| p.served())
+        .map(Protocol::name)
         .collect();
     PossibleValuesParser::new(names).map(|name| Protocol::named(&name).expect("listed"))
 }

@@ -67,8 +67,8 @@ pub struct PlayArgs {
     pub engines: EngineArgs,
     /// Decide a game by nodeprof's exact solver once it has this many empty squares or
     /// fewer (alone: Reversi 16, Connect 4 16): the result of perfect play from there
-    #[arg(long, value_name = "EMPTIES", num_args = 0..=1, default_missing_value = "default")]
-    pub adjudicate_exact: Option<String>,
+    #[arg(long, value_name = "EMPTIES", num_args = 0..=1, default_missing_value = "default", value_parser = parse_exact_at)]
+    pub adjudicate_exact: Option<ExactAt>,
     /// Draw by the agents' scores, as cutechess: movenumber=N,movecount=M,score=S
     #[arg(long, value_name = "SPEC")]
     pub draw: Option<String>,
@@ -90,11 +90,11 @@ pub struct PlayArgs {
     pub comment_nodes: bool,
     /// PGN records (Ataxx) as strict readers take them (standard: the seven tag roster,
     /// SetUp and FEN, move numbers from the FEN) or as cuteataxx writes them
-    #[arg(long, value_name = "DIALECT", value_parser = ["standard", "cuteataxx"], default_value = "standard")]
-    pub pgn_dialect: String,
+    #[arg(long, value_name = "DIALECT", value_enum, default_value_t = PgnDialect::Standard)]
+    pub pgn_dialect: PgnDialect,
     /// The order of opening positions: sequential (default) or random (shuffled by --seed)
-    #[arg(long, value_name = "ORDER", value_parser = ["sequential", "random"], default_value = "sequential")]
-    pub openings_order: String,
+    #[arg(long, value_name = "ORDER", value_enum, default_value_t = OpeningsOrder::Sequential)]
+    pub openings_order: OpeningsOrder,
     /// Start from the K-th opening position (1 = the first)
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub openings_start: u64,
@@ -113,4 +113,35 @@ pub struct PlayArgs {
 pub enum Tournament {
     Gauntlet,
     Roundrobin,
+}
+
+/// How PGN records are written.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PgnDialect {
+    Standard,
+    Cuteataxx,
+}
+
+/// The order opening positions are taken in.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpeningsOrder {
+    Sequential,
+    Random,
+}
+
+/// Where `--adjudicate-exact` solves: the game's default, or at this many empty squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExactAt {
+    GameDefault,
+    Empties(u32),
+}
+
+fn parse_exact_at(text: &str) -> Result<ExactAt, String> {
+    match text {
+        "default" => Ok(ExactAt::GameDefault),
+        n => n
+            .parse::<u32>()
+            .map(ExactAt::Empties)
+            .map_err(|_| format!("expected a number of empty squares, got '{n}'")),
+    }
 }

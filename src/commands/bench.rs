@@ -55,9 +55,7 @@ pub fn command(args: BenchArgs, out: &mut impl Write) -> Result<Outcome, Error> 
             new_game: NewGame::Once,
             ..spec.clone()
         };
-        crate::sweep::engines::greet(&spec, &cases, &[depth])?
-            .1
-            .quit();
+        crate::engine::greet(&spec, &cases, &[depth])?.1.quit();
         bench_engine(&spec, &cases, depth, out)?;
     }
     Ok(Outcome::Success)
@@ -87,7 +85,7 @@ fn bench_engine(
     let mut slot = None;
     let (mut nodes, mut time_ns, mut wall_ns, mut timed) = (0u64, 0u64, 0u64, true);
     for case in cases {
-        let (_, result) = crate::sweep::engines::run_group(&mut slot, spec, case, &[depth])
+        let (_, result) = crate::engine::run_group(&mut slot, spec, case, &[depth])
             .pop()
             .expect("one depth, one result");
         let it = result?.iteration;

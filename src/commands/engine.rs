@@ -4,7 +4,6 @@
 use std::io::Write;
 
 use crate::cli::{EngineArgs, EngineServeArgs};
-use crate::engine::serve::{default_game, serve};
 use crate::engine::EngineSpec;
 use crate::error::Error;
 use crate::search::SearchConfig;
@@ -15,7 +14,7 @@ pub fn command(args: EngineServeArgs, out: &mut impl Write) -> Result<Outcome, E
     let kind = args
         .game
         .game
-        .unwrap_or_else(|| default_game(args.protocol));
+        .unwrap_or_else(|| args.protocol.default_game());
     if let Some(own) = args.protocol.game().filter(|&own| own != kind) {
         return Err(Error::Usage(format!(
             "--protocol {} is {}'s protocol, not {}'s",
@@ -41,14 +40,9 @@ pub fn command(args: EngineServeArgs, out: &mut impl Write) -> Result<Outcome, E
     }
     // This process serves one protocol: a `stop`, `quit` or the end of its input stops a search.
     crate::engine::serve::enable_stop();
-    serve(
-        args.protocol,
-        kind,
-        &config,
-        args.as_agent,
-        std::io::BufReader::new(stdin),
-        out,
-    )?;
+    let mut input = std::io::BufReader::new(stdin);
+    args.protocol
+        .serve(kind, &config, args.as_agent, &mut input, out)?;
     Ok(Outcome::Success)
 }
 

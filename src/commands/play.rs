@@ -5,12 +5,12 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use super::outcome::Outcome;
-use crate::cli::{PlayArgs, Tournament};
+use crate::cli::{ExactAt, OpeningsOrder, PgnDialect, PlayArgs, Tournament};
 use crate::error::Error;
 use crate::game::GameKind;
 use crate::play::adjudication::{DrawRule, ResignRule};
 use crate::play::openings::OpeningOrder;
-use crate::play::{self, Adjudication, Agent, Limits, Openings, PlaySettings};
+use crate::play::{self, Adjudication, Agent, MoveLimits, Openings, PlaySettings};
 use crate::search::{Clock, END};
 use crate::stats::Sprt;
 
@@ -41,76 +41,8 @@ impl TryFrom<PlayArgs> for PlayJob {
     /// The matches: each agent but the last against the last (a gauntlet) or every pair
     /// (a round robin), once per depth of a range.
     fn try_from(args: PlayArgs) -> Result<PlayJob, Error> {
-        let engines = super::engine::engines(&args.engines)?;
-        let mut agents: Vec<Agent> = Vec::new();
-        for text in &args.agents {
-            agents.push(
-                Agent::parse_with(text, &engines)
-                    .map_err(|e| Error::Usage(format!("agent '{text}': {e}")))?,
-            );
-        }
-        if args.agents.is_empty() {
-            // cutechess's form: the engines are the players.
-            for spec in &engines {
-                agents.push(Agent::parse_with(spec.name(), &engines).map_err(Error::Usage)?);
-            }
-        } else if !args.engines.engines.is_empty() {
-            // An engine given by --engine is meant to play (an engines file may hold more).
-            let plays = |e: &&crate::engine::EngineSpec| {
-                agents
-                    .iter()
-                    .any(|a| a.engine().is_some_and(|s| s.name() == e.name()))
-            };
-            if let Some(unused) = engines.iter().find(|e| !plays(e)) {
-                return Err(Error::Usage(format!(
-                    "engine {} is defined with --engine but plays in no match: name it among the agents (or name no agent, and the engines play)",
-                    unused.name()
-                )));
-            }
-        }
-        if agents.len() < 2 {
-            return Err(Error::Usage(
-                "play: name two agents at least (or define two engines with --engine)".into(),
-            ));
-        }
-        let clock = args
-            .clock
-            .as_deref()
-            .map(play::agent::parse_time_control)
-            .transpose()
-            .map_err(Error::Usage)?;
-        let depths: Vec<Option<u32>> = match args.depth {
-            Some(d) if d.to == END => {
-                return Err(Error::Usage(
-                    "play: --depth end is not a playing limit".into(),
-                ))
-            }
-            Some(d) => d.list().into_iter().map(Some).collect(),
-            None => vec![None],
-        };
-        let pairs: Vec<(usize, usize)> = match args.tournament {
-            Tournament::Gauntlet => (0..agents.len() - 1)
-                .map(|i| (i, agents.len() - 1))
-                .collect(),
-            Tournament::Roundrobin => (0..agents.len())
-                .flat_map(|i| (i + 1..agents.len()).map(move |j| (i, j)))
-                .collect(),
-        };
-        let mut matches = Vec::new();
-        for &(i, j) in &pairs {
-            for &depth in &depths {
-                let limits = Limits {
-                    depth,
-                    nodes: args.nodes,
-                    movetime: args.movetime,
-                    clock,
-                };
-                matches.push([
-                    agents[i].clone().or_limits(&limits),
-                    agents[j].clone().or_limits(&limits),
-                ]);
-            }
-        }
+        let agents = agents_of(&args)?;
+        let matches = matches_of(&args, &agents)?;
         let sprt = args
             .sprt
             .as_deref()
@@ -118,34 +50,7 @@ impl TryFrom<PlayArgs> for PlayJob {
             .transpose()
             .map_err(Error::Usage)?;
         let game = args.game.game.unwrap_or(GameKind::DEFAULT);
-        let adjudication = Adjudication {
-            exact: match args.adjudicate_exact.as_deref() {
-                None => None,
-                Some("default") => Some(game.exact_adjudication_empties().ok_or_else(|| {
-                    Error::Usage(format!(
-                        "--adjudicate-exact: {game} has no default threshold; give the empties (--adjudicate-exact 6)"
-                    ))
-                })?),
-                Some(n) => Some(n.parse::<u32>().map_err(|_| {
-                    Error::Usage(format!(
-                        "--adjudicate-exact: expected a number of empty squares, got '{n}'"
-                    ))
-                })?),
-            },
-            draw: args
-                .draw
-                .as_deref()
-                .map(str::parse::<DrawRule>)
-                .transpose()
-                .map_err(Error::Usage)?,
-            resign: args
-                .resign
-                .as_deref()
-                .map(str::parse::<ResignRule>)
-                .transpose()
-                .map_err(Error::Usage)?,
-            max_moves: args.maxmoves,
-        };
+        let adjudication = adjudication_of(&args, game)?;
         let against_random = args.agents.last().is_some_and(|a| a.trim() == "random");
         Ok(PlayJob {
             settings: PlaySettings {
@@ -168,19 +73,128 @@ impl TryFrom<PlayArgs> for PlayJob {
                 time_margin: args.timemargin,
                 record_copy: args.pgnout,
                 comment_nodes: args.comment_nodes,
-                pgn_cuteataxx: args.pgn_dialect == "cuteataxx",
+                pgn_cuteataxx: args.pgn_dialect == PgnDialect::Cuteataxx,
             },
             openings: args.openings,
             game_given: args.game.game.is_some(),
             quiet: args.quiet,
             order: OpeningOrder {
-                random: args.openings_order == "random",
+                random: args.openings_order == OpeningsOrder::Random,
                 start: args.openings_start,
                 plies: args.openings_plies,
                 seed: args.seed,
             },
         })
     }
+}
+
+/// The agents named, or without one, the engines of `--engine` (cutechess's form). An
+/// engine given by `--engine` must play (an engines file may hold more).
+fn agents_of(args: &PlayArgs) -> Result<Vec<Agent>, Error> {
+    let engines = super::engine::engines(&args.engines)?;
+    let mut agents: Vec<Agent> = Vec::new();
+    for text in &args.agents {
+        agents.push(
+            Agent::parse_with(text, &engines)
+                .map_err(|e| Error::Usage(format!("agent '{text}': {e}")))?,
+        );
+    }
+    if args.agents.is_empty() {
+        for spec in &engines {
+            agents.push(Agent::parse_with(spec.name(), &engines).map_err(Error::Usage)?);
+        }
+    } else if !args.engines.engines.is_empty() {
+        let plays = |e: &&crate::engine::EngineSpec| {
+            agents
+                .iter()
+                .any(|a| a.engine().is_some_and(|s| s.name() == e.name()))
+        };
+        if let Some(unused) = engines.iter().find(|e| !plays(e)) {
+            return Err(Error::Usage(format!(
+                "engine {} is defined with --engine but plays in no match: name it among the agents (or name no agent, and the engines play)",
+                unused.name()
+            )));
+        }
+    }
+    if agents.len() < 2 {
+        return Err(Error::Usage(
+            "play: name two agents at least (or define two engines with --engine)".into(),
+        ));
+    }
+    Ok(agents)
+}
+
+/// The matches: the tournament's pairs, each once per depth of `--depth`, every agent
+/// without limits of its own given the command's.
+fn matches_of(args: &PlayArgs, agents: &[Agent]) -> Result<Vec<[Agent; 2]>, Error> {
+    let clock = args
+        .clock
+        .as_deref()
+        .map(play::agent::parse_time_control)
+        .transpose()
+        .map_err(Error::Usage)?;
+    let depths: Vec<Option<u32>> = match args.depth {
+        Some(d) if d.to == END => {
+            return Err(Error::Usage(
+                "play: --depth end is not a playing limit".into(),
+            ))
+        }
+        Some(d) => d.list().into_iter().map(Some).collect(),
+        None => vec![None],
+    };
+    let pairs: Vec<(usize, usize)> = match args.tournament {
+        Tournament::Gauntlet => (0..agents.len() - 1)
+            .map(|i| (i, agents.len() - 1))
+            .collect(),
+        Tournament::Roundrobin => (0..agents.len())
+            .flat_map(|i| (i + 1..agents.len()).map(move |j| (i, j)))
+            .collect(),
+    };
+    let mut matches = Vec::new();
+    for &(i, j) in &pairs {
+        for &depth in &depths {
+            let limits = MoveLimits {
+                depth,
+                nodes: args.nodes,
+                movetime: args.movetime,
+                clock,
+            };
+            matches.push([
+                agents[i].clone().or_limits(&limits),
+                agents[j].clone().or_limits(&limits),
+            ]);
+        }
+    }
+    Ok(matches)
+}
+
+/// The adjudication rules asked for (`--adjudicate-exact` alone: the game's threshold).
+fn adjudication_of(args: &PlayArgs, game: GameKind) -> Result<Adjudication, Error> {
+    let exact = match args.adjudicate_exact {
+        None => None,
+        Some(ExactAt::Empties(n)) => Some(n),
+        Some(ExactAt::GameDefault) => Some(game.exact_adjudication_empties().ok_or_else(|| {
+            Error::Usage(format!(
+                "--adjudicate-exact: {game} has no default threshold; give the empties (--adjudicate-exact 6)"
+            ))
+        })?),
+    };
+    Ok(Adjudication {
+        exact,
+        draw: args
+            .draw
+            .as_deref()
+            .map(str::parse::<DrawRule>)
+            .transpose()
+            .map_err(Error::Usage)?,
+        resign: args
+            .resign
+            .as_deref()
+            .map(str::parse::<ResignRule>)
+            .transpose()
+            .map_err(Error::Usage)?,
+        max_moves: args.maxmoves,
+    })
 }
 
 /// `nodeprof play`: the games' lines go to stderr as they end (as a sweep's progress does),

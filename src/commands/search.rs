@@ -178,7 +178,7 @@ pub fn command(args: SearchArgs, out: &mut impl Write) -> Result<Outcome, Error>
         // One process an engine for every position, the one greeted.
         let mut slots = Vec::new();
         for engine in &engines {
-            let (_, started) = crate::sweep::engines::greet(engine, &engine_cases, &job.depths)?;
+            let (_, started) = crate::engine::greet(engine, &engine_cases, &job.depths)?;
             slots.push(Some(started));
         }
         for case in &engine_cases {
@@ -213,7 +213,7 @@ fn run_engines(
         "engine", "depth", "score", "best", "seldepth", "nodes", "iteration", "time_ms"
     )?;
     for (spec, slot) in engines.iter().zip(slots.iter_mut()) {
-        for (depth, result) in crate::sweep::engines::run_group(slot, spec, case, depths) {
+        for (depth, result) in crate::engine::run_group(slot, spec, case, depths) {
             let measured = result.map_err(Error::from)?;
             let it = &measured.iteration;
             let text = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());

@@ -227,7 +227,7 @@ pub fn solve_by_engine(
     slot: &mut Option<crate::engine::Engine>,
 ) -> Result<Solved, Error> {
     let engine_case = crate::engine::EngineCase::from(case);
-    let (_, result) = crate::sweep::engines::run_group(slot, spec, &engine_case, &[END])
+    let (_, result) = crate::engine::run_group(slot, spec, &engine_case, &[END])
         .pop()
         .expect("one depth, one result");
     let measured = result?;
@@ -377,7 +377,7 @@ pub fn command(args: SolveArgs, out: &mut impl Write) -> Result<Outcome, Error> 
     let engine_cases: Vec<crate::engine::EngineCase> =
         cases.iter().map(crate::engine::EngineCase::from).collect();
     for spec in &engines {
-        let (_, greeted) = crate::sweep::engines::greet(spec, &engine_cases, &[END])?;
+        let (_, greeted) = crate::engine::greet(spec, &engine_cases, &[END])?;
         writeln!(out, "{}:", spec.name())?;
         let mut slot = Some(greeted);
         let totals = table(

@@ -4,17 +4,25 @@
 //! ([`serve`], `nodeprof engine`).
 
 pub mod client;
-pub mod gtp;
+mod gtp;
 pub mod info;
-pub mod nboard;
-pub mod pons;
+pub mod ladder;
+mod nboard;
+mod pons;
+pub mod pool;
 pub mod position;
 pub mod process;
+pub mod protocol;
+mod registry;
 pub mod serve;
 pub mod spec;
-pub mod uci;
+mod uci;
 
-pub use client::Engine;
+pub use client::{Engine, EngineMove};
 pub use info::{Iteration, Score, SearchResult};
+pub use ladder::{greet, run_group, EngineMeta, Measured};
+pub use pool::Pool;
 pub use position::EngineCase;
-pub use spec::{EngineSpec, Ladder, NewGame, Protocol};
+pub use protocol::{GameStart, MoveRequest};
+pub use registry::Protocol;
+pub use spec::{EngineSpec, Ladder, NewGame};

@@ -2,17 +2,101 @@
 //! search (`nodestats N SECONDS`), not its iterations, so each depth is a search of its own.
 //! Follows the NBoard protocol document and abulmo/edax-reversi `src/nboard.c`.
 
+use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use super::info::{Iteration, Score, SearchResult};
 use super::process::Process;
+use super::protocol::{refuse_options, refused, Definition, Dialogue, Identity, MoveRequest};
 use crate::error::EngineError;
 use crate::game::record::{GameRecord, Termination};
+use crate::game::GameKind;
 use crate::position::AnyPosition;
+use crate::search::{MoveLimits, SearchConfig, END};
+
+/// Othello engines (Edax, NTest): `nboard 1`, `set game`, `set depth`, `go`.
+pub static NBOARD: Definition = Definition {
+    name: "nboard",
+    game: Some(GameKind::Reversi),
+    reports_iterations: false,
+    reports_searches: true,
+    solves_only: false,
+    positions_by_moves: false,
+    open: || Box::new(Nboard),
+    serve: Some(serve),
+};
+
+fn serve(
+    kind: GameKind,
+    config: &SearchConfig,
+    _as_agent: bool,
+    input: &mut (dyn BufRead + Send),
+    mut out: &mut dyn Write,
+) -> std::io::Result<()> {
+    super::serve::serve_nboard(kind, config, input, &mut out)
+}
+
+/// One engine's NBoard conversation. Each position is set whole (`set game`), so a new game
+/// needs no word of its own.
+pub struct Nboard;
+
+impl Dialogue for Nboard {
+    fn handshake(
+        &mut self,
+        process: &mut Process,
+        options: &[(String, String)],
+    ) -> Result<Identity, EngineError> {
+        refuse_options(process, NBOARD.name, options)?;
+        Ok(Identity {
+            name: handshake(process)?,
+            author: None,
+        })
+    }
+
+    fn new_game(&mut self, _process: &mut Process) -> Result<(), EngineError> {
+        Ok(())
+    }
+
+    fn search(
+        &mut self,
+        process: &mut Process,
+        position: &AnyPosition,
+        depth: u32,
+        deadline: Instant,
+    ) -> Result<SearchResult, EngineError> {
+        if depth == END {
+            return Err(refused(
+                process.name(),
+                "nboard engines search to a depth; depth 'end' is for solvers (proto=pons)",
+            ));
+        }
+        search(process, position, depth, deadline)
+    }
+
+    /// `set game` and `set depth`: NBoard's searches take a depth only.
+    fn play(
+        &mut self,
+        process: &mut Process,
+        request: &MoveRequest,
+        deadline: Instant,
+    ) -> Result<SearchResult, EngineError> {
+        let depth = request.limits.depth.unwrap_or(1);
+        search(process, request.position, depth, deadline)
+    }
+
+    fn check_limits(&self, engine: &str, limits: &MoveLimits) -> Result<(), String> {
+        match (limits.depth, limits.nodes, limits.movetime, limits.clock) {
+            (Some(_), None, None, None) => Ok(()),
+            _ => Err(format!(
+                "engine {engine} speaks NBoard, whose searches take a depth only (set depth): give it depth=N"
+            )),
+        }
+    }
+}
 
 /// `nboard 1` (the version Edax accepts), then a `ping` answered: the engine's name is what
 /// it sets with `set myname`, if it does.
-pub fn handshake(process: &mut Process) -> Result<Option<String>, EngineError> {
+fn handshake(process: &mut Process) -> Result<Option<String>, EngineError> {
     process.send("nboard 1")?;
     let mut name = None;
     sync(process, 1, &mut |line| {
@@ -60,7 +144,7 @@ pub fn ggf(position: &AnyPosition) -> String {
 
 /// One search to `depth`: `set game`, `set depth`, `go`, read to the `=== move` answer, then
 /// a `ping` so that a `nodestats` line after the move is read too.
-pub fn search(
+fn search(
     process: &mut Process,
     position: &AnyPosition,
     depth: u32,

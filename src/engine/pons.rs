@@ -2,17 +2,97 @@
 //! string a line in, `<moves> <score> <positions explored> <microseconds>` out. `-w` (a weak
 //! solve) goes in the engine's `args=`.
 
+use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use super::info::{Iteration, Score, SearchResult};
 use super::process::Process;
+use super::protocol::{refuse_options, refused, Definition, Dialogue, Identity, MoveRequest};
 use crate::error::EngineError;
+use crate::game::GameKind;
 use crate::position::AnyPosition;
-use crate::search::END;
+use crate::search::{MoveLimits, SearchConfig, END};
+
+/// Pascal Pons' Connect 4 solver (tag `part12`): a move string a line in, `moves score
+/// nodes microseconds` out.
+pub static PONS: Definition = Definition {
+    name: "pons",
+    game: Some(GameKind::Connect4),
+    reports_iterations: false,
+    reports_searches: true,
+    solves_only: true,
+    positions_by_moves: false,
+    open: || Box::new(Pons),
+    serve: Some(serve),
+};
+
+fn serve(
+    kind: GameKind,
+    config: &SearchConfig,
+    _as_agent: bool,
+    input: &mut (dyn BufRead + Send),
+    mut out: &mut dyn Write,
+) -> std::io::Result<()> {
+    super::serve::serve_pons(kind, config, input, &mut out)
+}
+
+/// One solver's conversation: a line a position, each one on its own (no new game to tell,
+/// no `quit`: the end of its input ends it).
+pub struct Pons;
+
+impl Dialogue for Pons {
+    fn handshake(
+        &mut self,
+        process: &mut Process,
+        options: &[(String, String)],
+    ) -> Result<Identity, EngineError> {
+        refuse_options(process, PONS.name, options)?;
+        Ok(Identity::default())
+    }
+
+    fn new_game(&mut self, _process: &mut Process) -> Result<(), EngineError> {
+        Ok(())
+    }
+
+    fn search(
+        &mut self,
+        process: &mut Process,
+        position: &AnyPosition,
+        depth: u32,
+        deadline: Instant,
+    ) -> Result<SearchResult, EngineError> {
+        match depth {
+            END => solve(process, position, deadline),
+            _ => Err(refused(
+                process.name(),
+                "Pons' solver only solves Connect 4 positions to the end (depth end)",
+            )),
+        }
+    }
+
+    fn play(
+        &mut self,
+        process: &mut Process,
+        _request: &MoveRequest,
+        _deadline: Instant,
+    ) -> Result<SearchResult, EngineError> {
+        Err(refused(process.name(), "Pons' solver cannot play"))
+    }
+
+    fn check_limits(&self, engine: &str, _limits: &MoveLimits) -> Result<(), String> {
+        Err(format!(
+            "engine {engine} is Pons' solver, which scores positions and names no move: it cannot play"
+        ))
+    }
+
+    fn quit_line(&self) -> Option<&'static str> {
+        None
+    }
+}
 
 /// Solves one position (a Connect 4 position, written as its moves; the caller checks the
 /// game, see `Protocol::game`).
-pub fn solve(
+fn solve(
     process: &mut Process,
     position: &AnyPosition,
     deadline: Instant,

@@ -7,82 +7,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::process::Launch;
+use super::registry::Protocol;
 use crate::error::EngineError;
-use crate::game::GameKind;
-
-/// The protocol an engine speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Protocol {
-    /// Chess engines (and nodeprof's games through `nodeprof engine`).
-    Uci,
-    /// Ataxx engines: UCI with `uai`/`uaiok`/`uainewgame`.
-    Uai,
-    /// cutegames' generic protocol: UCI with `ugi`/`ugiok`/`uginewgame` and `query`.
-    Ugi,
-    /// Othello engines (Edax, NTest): `nboard 1`, `set game`, `set depth`, `go`.
-    Nboard,
-    /// Pascal Pons' Connect 4 solver (tag `part12`): a move string a line in, `moves score
-    /// nodes microseconds` out.
-    Pons,
-    /// The Go Text Protocol, as Othello engines speak it (Debian's `gtp-rhino`): moves only.
-    Gtp,
-}
-
-impl Protocol {
-    pub const ALL: [Protocol; 6] = [
-        Protocol::Uci,
-        Protocol::Uai,
-        Protocol::Ugi,
-        Protocol::Nboard,
-        Protocol::Pons,
-        Protocol::Gtp,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Protocol::Uci => "uci",
-            Protocol::Uai => "uai",
-            Protocol::Ugi => "ugi",
-            Protocol::Nboard => "nboard",
-            Protocol::Pons => "pons",
-            Protocol::Gtp => "gtp",
-        }
-    }
-
-    pub fn named(name: &str) -> Option<Protocol> {
-        Protocol::ALL
-            .into_iter()
-            .find(|p| p.name() == name.to_ascii_lowercase())
-    }
-
-    /// The one game the protocol is defined for (UAI: Ataxx; NBoard and GTP here: Othello;
-    /// Pons' solver: Connect 4); none for UCI and UGI, which carry any game's positions as
-    /// text.
-    pub fn game(self) -> Option<GameKind> {
-        match self {
-            Protocol::Uai => Some(GameKind::Ataxx),
-            Protocol::Nboard | Protocol::Gtp => Some(GameKind::Reversi),
-            Protocol::Pons => Some(GameKind::Connect4),
-            Protocol::Uci | Protocol::Ugi => None,
-        }
-    }
-
-    /// Whether one search reports each iteration (else each depth is a search of its own).
-    pub fn reports_iterations(self) -> bool {
-        matches!(self, Protocol::Uci | Protocol::Uai | Protocol::Ugi)
-    }
-
-    /// Whether the protocol reports a search's work at all (GTP gives moves only: it plays in
-    /// matches, it is not profiled).
-    pub fn reports_searches(self) -> bool {
-        self != Protocol::Gtp
-    }
-
-    /// Whether the engine only solves to the end (depths other than `end` are refused).
-    pub fn solves_only(self) -> bool {
-        self == Protocol::Pons
-    }
-}
 
 /// How a depth ladder (depths 1..D of one position) is searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,123 +62,17 @@ impl EngineSpec {
             spec: text.clone(),
             message,
         };
-        let mut spec: Option<EngineSpec> = None;
-        if let Some(conf) = words.iter().find_map(|w| w.strip_prefix("conf=")) {
-            let defined = file.unwrap_or(&[]);
-            let found = defined.iter().find(|e| e.name() == conf).ok_or_else(|| {
-                let names: Vec<&str> = defined.iter().map(|e| e.name()).collect();
-                bad(match names.is_empty() {
-                    true => format!("conf={conf} needs an engines file (--engines FILE)"),
-                    false => format!(
-                        "no engine named '{conf}' in the engines file (it has {})",
-                        names.join(", ")
-                    ),
-                })
-            })?;
-            spec = Some(found.clone());
-        }
-        let mut name = None;
-        let mut command = spec.as_ref().map(|s| s.launch.command.clone());
-        let mut args = spec
-            .as_ref()
-            .map(|s| s.launch.args.clone())
-            .unwrap_or_default();
-        let mut dir = spec.as_ref().and_then(|s| s.launch.dir.clone());
-        let mut protocol = spec.as_ref().map(|s| s.protocol);
-        let mut options = spec.as_ref().map(|s| s.options.clone()).unwrap_or_default();
-        let mut ladder = spec.as_ref().map(|s| s.ladder);
-        let mut new_game = spec.as_ref().map_or(NewGame::Each, |s| s.new_game);
-        let mut timeout = spec.as_ref().map_or(DEFAULT_TIMEOUT, |s| s.timeout);
+        let base = conf_of(words, file).map_err(bad)?;
+        let mut draft = Draft::from(base.as_ref());
         for word in words {
             let Some((key, value)) = word.split_once('=') else {
                 return Err(bad(format!(
-                    "'{word}' is not key=value (keys: name, cmd, args, dir, proto, option.NAME, ladder, newgame, timeout, conf); positions go before --engine, or after --"
+                    "'{word}' is not key=value (keys: {KEYS}); positions go before --engine, or after --"
                 )));
             };
-            match key {
-                "conf" => {}
-                "name" => name = Some(value.to_string()),
-                "cmd" => command = Some(value.to_string()),
-                "args" => {
-                    args = shlex::split(value)
-                        .ok_or_else(|| bad(format!("args='{value}': unbalanced quotes")))?
-                }
-                "dir" => dir = Some(PathBuf::from(value)),
-                "proto" | "protocol" => {
-                    protocol = Some(Protocol::named(value).ok_or_else(|| {
-                        let names: Vec<&str> = Protocol::ALL.iter().map(|p| p.name()).collect();
-                        bad(format!("unknown protocol '{value}', expected one of {}", names.join(", ")))
-                    })?)
-                }
-                "ladder" => {
-                    ladder = Some(match value {
-                        "iterations" => Ladder::Iterations,
-                        "fresh" => Ladder::Fresh,
-                        _ => return Err(bad(format!("ladder={value}: expected iterations or fresh"))),
-                    })
-                }
-                "newgame" => {
-                    new_game = match value {
-                        "each" => NewGame::Each,
-                        "once" => NewGame::Once,
-                        _ => return Err(bad(format!("newgame={value}: expected each or once"))),
-                    }
-                }
-                "timeout" => {
-                    timeout = crate::duration::parse(value, false)
-                        .map_err(|e| bad(format!("timeout={value}: {e}")))?
-                }
-                _ => match key.strip_prefix("option.") {
-                    Some(option) if !option.is_empty() => {
-                        options.retain(|(o, _)| o != option);
-                        options.push((option.to_string(), value.to_string()));
-                    }
-                    _ => {
-                        return Err(bad(format!(
-                            "unknown key '{key}' (keys: name, cmd, args, dir, proto, option.NAME, ladder, newgame, timeout, conf)"
-                        )))
-                    }
-                },
-            }
+            draft.set(key, value).map_err(bad)?;
         }
-        let command = command.ok_or_else(|| bad("no cmd= (the engine's program)".into()))?;
-        let name = name
-            .or_else(|| spec.as_ref().map(|s| s.name().to_string()))
-            .unwrap_or_else(|| {
-                Path::new(&command)
-                    .file_stem()
-                    .map_or(command.clone(), |s| s.to_string_lossy().into_owned())
-            });
-        if name.is_empty() || name.contains([',', ' ', '"']) {
-            return Err(bad(format!(
-                "name '{name}': expected a word without spaces or commas"
-            )));
-        }
-        let protocol = protocol.unwrap_or(Protocol::Uci);
-        let ladder = ladder.unwrap_or(match protocol.reports_iterations() {
-            true => Ladder::Iterations,
-            false => Ladder::Fresh,
-        });
-        if ladder == Ladder::Iterations && !protocol.reports_iterations() {
-            return Err(bad(format!(
-                "ladder=iterations: {} reports one total per search, not its iterations; use ladder=fresh",
-                protocol.name()
-            )));
-        }
-        Ok(EngineSpec {
-            launch: Launch {
-                name,
-                command,
-                args,
-                dir,
-            },
-            protocol,
-            options,
-            ladder,
-            new_game,
-            timeout,
-            text,
-        })
+        draft.finish(base.as_ref(), text.clone()).map_err(bad)
     }
 
     /// The engines of an engines file: one engine a line in the same form, `#` comments. It
@@ -310,6 +130,150 @@ impl EngineSpec {
     }
 }
 
+/// The keys of an engine spec, for messages.
+const KEYS: &str = "name, cmd, args, dir, proto, option.NAME, ladder, newgame, timeout, conf";
+
+/// The engine `conf=NAME` picks from the engines file, if the words name one.
+fn conf_of(words: &[String], file: Option<&[EngineSpec]>) -> Result<Option<EngineSpec>, String> {
+    let Some(conf) = words.iter().find_map(|w| w.strip_prefix("conf=")) else {
+        return Ok(None);
+    };
+    let defined = file.unwrap_or(&[]);
+    let names: Vec<&str> = defined.iter().map(|e| e.name()).collect();
+    match defined.iter().find(|e| e.name() == conf) {
+        Some(found) => Ok(Some(found.clone())),
+        None if names.is_empty() => Err(format!(
+            "conf={conf} needs an engines file (--engines FILE)"
+        )),
+        None => Err(format!(
+            "no engine named '{conf}' in the engines file (it has {})",
+            names.join(", ")
+        )),
+    }
+}
+
+/// An engine spec as read so far: what `conf=` gave, then each key's value.
+struct Draft {
+    name: Option<String>,
+    command: Option<String>,
+    args: Vec<String>,
+    dir: Option<PathBuf>,
+    protocol: Option<Protocol>,
+    options: Vec<(String, String)>,
+    ladder: Option<Ladder>,
+    new_game: NewGame,
+    timeout: Duration,
+}
+
+impl Draft {
+    fn from(base: Option<&EngineSpec>) -> Draft {
+        Draft {
+            name: None,
+            command: base.map(|s| s.launch.command.clone()),
+            args: base.map(|s| s.launch.args.clone()).unwrap_or_default(),
+            dir: base.and_then(|s| s.launch.dir.clone()),
+            protocol: base.map(|s| s.protocol),
+            options: base.map(|s| s.options.clone()).unwrap_or_default(),
+            ladder: base.map(|s| s.ladder),
+            new_game: base.map_or(NewGame::Each, |s| s.new_game),
+            timeout: base.map_or(DEFAULT_TIMEOUT, |s| s.timeout),
+        }
+    }
+
+    /// One `key=value` word (a later `option.NAME` replaces an earlier one of the name).
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        match key {
+            "conf" => {}
+            "name" => self.name = Some(value.to_string()),
+            "cmd" => self.command = Some(value.to_string()),
+            "args" => {
+                self.args = shlex::split(value)
+                    .ok_or_else(|| format!("args='{value}': unbalanced quotes"))?
+            }
+            "dir" => self.dir = Some(PathBuf::from(value)),
+            "proto" | "protocol" => {
+                self.protocol = Some(Protocol::named(value).ok_or_else(|| {
+                    format!(
+                        "unknown protocol '{value}', expected one of {}",
+                        Protocol::names().join(", ")
+                    )
+                })?)
+            }
+            "ladder" => {
+                self.ladder = Some(match value {
+                    "iterations" => Ladder::Iterations,
+                    "fresh" => Ladder::Fresh,
+                    _ => return Err(format!("ladder={value}: expected iterations or fresh")),
+                })
+            }
+            "newgame" => {
+                self.new_game = match value {
+                    "each" => NewGame::Each,
+                    "once" => NewGame::Once,
+                    _ => return Err(format!("newgame={value}: expected each or once")),
+                }
+            }
+            "timeout" => {
+                self.timeout = crate::duration::parse(value, false)
+                    .map_err(|e| format!("timeout={value}: {e}"))?
+            }
+            _ => match key.strip_prefix("option.") {
+                Some(option) if !option.is_empty() => {
+                    self.options.retain(|(o, _)| o != option);
+                    self.options.push((option.to_string(), value.to_string()));
+                }
+                _ => return Err(format!("unknown key '{key}' (keys: {KEYS})")),
+            },
+        }
+        Ok(())
+    }
+
+    /// The spec: a command required, the name (given, `conf=`'s, or the program's), the
+    /// protocol's ladder where none is given.
+    fn finish(self, base: Option<&EngineSpec>, text: String) -> Result<EngineSpec, String> {
+        let command = self
+            .command
+            .ok_or_else(|| "no cmd= (the engine's program)".to_string())?;
+        let name = self
+            .name
+            .or_else(|| base.map(|s| s.name().to_string()))
+            .unwrap_or_else(|| {
+                Path::new(&command)
+                    .file_stem()
+                    .map_or(command.clone(), |s| s.to_string_lossy().into_owned())
+            });
+        if name.is_empty() || name.contains([',', ' ', '"']) {
+            return Err(format!(
+                "name '{name}': expected a word without spaces or commas"
+            ));
+        }
+        let protocol = self.protocol.unwrap_or_else(Protocol::default_protocol);
+        let ladder = self.ladder.unwrap_or(match protocol.reports_iterations() {
+            true => Ladder::Iterations,
+            false => Ladder::Fresh,
+        });
+        if ladder == Ladder::Iterations && !protocol.reports_iterations() {
+            return Err(format!(
+                "ladder=iterations: {protocol} reports one total per search, not its iterations; use ladder=fresh"
+            ));
+        }
+        Ok(EngineSpec {
+            launch: Launch {
+                name,
+                command,
+                args: self.args,
+                dir: self.dir,
+            },
+            protocol,
+            options: self.options,
+            ladder,
+            new_game: self.new_game,
+            timeout: self.timeout,
+            text,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -329,7 +293,7 @@ mod tests {
         assert_eq!(spec.launch.command, "/usr/games/stockfish");
         assert_eq!(spec.launch.args, ["bench", "16"]);
         assert_eq!(spec.launch.dir, Some(PathBuf::from("/tmp")));
-        assert_eq!(spec.protocol, Protocol::Uci);
+        assert_eq!(spec.protocol.name(), "uci");
         assert_eq!(
             spec.options,
             [

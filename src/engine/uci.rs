@@ -1,43 +1,189 @@
 //! The UCI client, with its two dialects: UAI (Ataxx) and UGI (cutegames' generic protocol)
-//! differ from UCI only in the words of the handshake and of the new game (S. Meyer-Kahlen's
-//! UCI specification; kz04px/cutegames `ugi.md`; the Ataxx skeleton's UAI).
+//! differ from UCI only in the words of the handshake, the new game and the clocks (S.
+//! Meyer-Kahlen's UCI specification; kz04px/cutegames `ugi.md`; the Ataxx skeleton's UAI).
 
-use std::time::Instant;
+use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
 
 use super::info::{parse_counters_string, Info, Iteration, SearchResult};
 use super::process::Process;
-use super::spec::Protocol;
+use super::protocol::{refused, Definition, Dialogue, Identity, MoveRequest};
 use crate::error::EngineError;
+use crate::game::GameKind;
+use crate::position::AnyPosition;
+use crate::search::{MoveLimits, SearchConfig, END};
 
-/// The dialect's word: `uci`, `uai` or `ugi` (`uciok`, `ucinewgame`, ... follow from it).
-fn word(protocol: Protocol) -> &'static str {
-    match protocol {
-        Protocol::Uai => "uai",
-        Protocol::Ugi => "ugi",
-        _ => "uci",
+/// Chess engines (and nodeprof's games through `nodeprof engine`).
+pub static UCI: Definition = Definition {
+    name: "uci",
+    game: None,
+    open: || Box::new(Uci::dialect("uci")),
+    ..FAMILY
+};
+
+/// Ataxx engines: UCI with `uai`/`uaiok`/`uainewgame`.
+pub static UAI: Definition = Definition {
+    name: "uai",
+    game: Some(GameKind::Ataxx),
+    open: || Box::new(Uci::dialect("uai")),
+    ..FAMILY
+};
+
+/// cutegames' generic protocol: UCI with `ugi`/`ugiok`/`uginewgame`, `p1time`/`p2time`.
+pub static UGI: Definition = Definition {
+    name: "ugi",
+    game: None,
+    open: || Box::new(Uci::dialect("ugi")),
+    ..FAMILY
+};
+
+/// What the dialects share.
+const FAMILY: Definition = Definition {
+    name: "uci",
+    game: None,
+    reports_iterations: true,
+    reports_searches: true,
+    solves_only: false,
+    positions_by_moves: false,
+    open: || Box::new(Uci::dialect("uci")),
+    serve: Some(serve),
+};
+
+/// nodeprof's side of the family (the client's first word chooses the dialect).
+fn serve(
+    kind: GameKind,
+    config: &SearchConfig,
+    as_agent: bool,
+    input: &mut (dyn BufRead + Send),
+    mut out: &mut dyn Write,
+) -> std::io::Result<()> {
+    super::serve::serve_uci(kind, config, as_agent, input, &mut out)
+}
+
+/// One engine's UCI-family conversation: the dialect's word (`uci`, `uai` or `ugi`;
+/// `uciok`, `ucinewgame`, ... follow from it).
+pub struct Uci {
+    word: &'static str,
+}
+
+impl Uci {
+    fn dialect(word: &'static str) -> Uci {
+        Uci { word }
     }
 }
 
-/// What the handshake told of the engine.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Identity {
-    pub name: Option<String>,
-    pub author: Option<String>,
-    /// The options it declared, by name.
-    pub options: Vec<String>,
+impl Dialogue for Uci {
+    fn handshake(
+        &mut self,
+        process: &mut Process,
+        options: &[(String, String)],
+    ) -> Result<Identity, EngineError> {
+        handshake(process, self.word, options)
+    }
+
+    fn new_game(&mut self, process: &mut Process) -> Result<(), EngineError> {
+        process.send(&format!("{}newgame", self.word))?;
+        ready(process)
+    }
+
+    fn search(
+        &mut self,
+        process: &mut Process,
+        position: &AnyPosition,
+        depth: u32,
+        deadline: Instant,
+    ) -> Result<SearchResult, EngineError> {
+        if depth == END {
+            return Err(refused(
+                process.name(),
+                format!(
+                    "{} engines search to a depth; depth 'end' is for solvers (proto=pons)",
+                    self.word
+                ),
+            ));
+        }
+        search(
+            process,
+            &position.to_string(),
+            &format!("depth {depth}"),
+            deadline,
+        )
+    }
+
+    /// The game so far as `position fen START moves ...`, and a `go` with the limits and
+    /// clocks.
+    fn play(
+        &mut self,
+        process: &mut Process,
+        request: &MoveRequest,
+        deadline: Instant,
+    ) -> Result<SearchResult, EngineError> {
+        let mut position = request.start.to_string();
+        if !request.moves.is_empty() {
+            position = format!("{position} moves {}", request.moves.join(" "));
+        }
+        let mut go = self.go_arguments(request.limits, request.clocks);
+        if let (Some(n), Some(_)) = (request.moves_to_go, request.clocks) {
+            go.push_str(&format!(" movestogo {n}"));
+        }
+        search(process, &position, &go, deadline)
+    }
+
+    fn check_limits(&self, engine: &str, limits: &MoveLimits) -> Result<(), String> {
+        match limits.is_empty() {
+            true => Err(format!(
+                "engine {engine} needs a limit: depth=N, nodes=N, movetime=T or clock=T[+I] (after @, or --depth, --nodes, --movetime, --clock, -each)"
+            )),
+            false => Ok(()),
+        }
+    }
+}
+
+impl Uci {
+    /// `go`'s arguments for `limits` (UCI's `wtime`/`btime` are the first and second sides',
+    /// UGI's `p1time`/`p2time`).
+    fn go_arguments(&self, limits: &MoveLimits, clocks: Option<[Duration; 2]>) -> String {
+        let mut words = Vec::new();
+        if let Some(d) = limits.depth {
+            words.push(format!("depth {d}"));
+        }
+        if let Some(n) = limits.nodes {
+            words.push(format!("nodes {n}"));
+        }
+        if let Some(t) = limits.movetime {
+            words.push(format!("movetime {}", t.as_millis().max(1)));
+        }
+        if let (Some(tc), Some(clocks)) = (limits.clock, clocks) {
+            let names = match self.word {
+                "ugi" => ["p1time", "p2time", "p1inc", "p2inc"],
+                _ => ["wtime", "btime", "winc", "binc"],
+            };
+            let inc = tc.increment.as_millis();
+            words.push(format!(
+                "{} {} {} {} {} {inc} {} {inc}",
+                names[0],
+                clocks[0].as_millis(),
+                names[1],
+                clocks[1].as_millis(),
+                names[2],
+                names[3]
+            ));
+        }
+        words.join(" ")
+    }
 }
 
 /// `uci` until `uciok` (the `id` and `option` lines read on the way), the options sent,
 /// then `isready` until `readyok`. Options the engine did not declare are refused.
-pub fn handshake(
+fn handshake(
     process: &mut Process,
-    protocol: Protocol,
+    w: &str,
     options: &[(String, String)],
 ) -> Result<Identity, EngineError> {
-    let w = word(protocol);
     process.send(w)?;
     let deadline = process.control_deadline();
     let mut identity = Identity::default();
+    let mut declared: Vec<String> = Vec::new();
     loop {
         let line = process.read_line(deadline, &format!("'{w}ok' after '{w}'"))?;
         let line = line.trim();
@@ -50,20 +196,16 @@ pub fn handshake(
             identity.author = Some(rest.trim().to_string());
         } else if let Some(rest) = line.strip_prefix("option name ") {
             let name = rest.split(" type ").next().unwrap_or(rest).trim();
-            identity.options.push(name.to_string());
+            declared.push(name.to_string());
         }
     }
     for (name, value) in options {
-        if !identity
-            .options
-            .iter()
-            .any(|o| o.eq_ignore_ascii_case(name))
-        {
+        if !declared.iter().any(|o| o.eq_ignore_ascii_case(name)) {
             return Err(EngineError::Refused {
                 engine: process.name().to_string(),
                 message: format!(
                     "it has no option '{name}' (its options: {})",
-                    identity.options.join(", ")
+                    declared.join(", ")
                 ),
             });
         }
@@ -85,12 +227,6 @@ fn ready(process: &mut Process) -> Result<(), EngineError> {
     Ok(())
 }
 
-/// Tells the engine a new game starts (its table cleared), and waits until it is ready.
-pub fn new_game(process: &mut Process, protocol: Protocol) -> Result<(), EngineError> {
-    process.send(&format!("{}newgame", word(protocol)))?;
-    ready(process)
-}
-
 /// How long an engine told to `stop` has to answer before it counts as hung.
 const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(1);
 
@@ -98,7 +234,7 @@ const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(1);
 /// until `bestmove`; each depth's last iteration line kept (bound and progress lines only
 /// when nothing better came). Past `deadline` the engine is told to stop: its answer is the
 /// result, marked `stopped`; without one the search is an error (the caller restarts it).
-pub fn search(
+fn search(
     process: &mut Process,
     position: &str,
     go_args: &str,

@@ -25,34 +25,15 @@ pub enum Chooser {
     Engine(Box<EngineSpec>),
 }
 
-/// How long an agent may think: what the options `depth`, `nodes`, `movetime` and `clock`
-/// set. Any combination applies together; the first limit reached stops the move.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub movetime: Option<Duration>,
-    pub clock: Option<TimeControl>,
-}
-
-impl Limits {
-    pub fn is_empty(&self) -> bool {
-        *self == Limits::default()
-    }
-
-    /// Whether time decides the moves (then games are not reproducible move for move).
-    pub fn is_timed(&self) -> bool {
-        self.movetime.is_some() || self.clock.is_some()
-    }
-}
-
-pub use crate::search::{TimeControl, POLICY_LOW_CLOCK, POLICY_LOW_MOVETIME, POLICY_MOVETIME};
+pub use crate::search::{
+    MoveLimits, TimeControl, POLICY_LOW_CLOCK, POLICY_LOW_MOVETIME, POLICY_MOVETIME,
+};
 
 /// An agent: a chooser, its limits and its options, as written on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Agent {
     pub chooser: Chooser,
-    pub limits: Limits,
+    pub limits: MoveLimits,
     /// Shuffle the search's move order (the seed differs per game and side).
     pub shuffle: bool,
     /// The evaluation of this agent's searches, if not the match's (`eval=pattern`).
@@ -61,7 +42,7 @@ pub struct Agent {
 
 impl Agent {
     /// This agent with `limits` where it names none.
-    pub fn or_limits(mut self, limits: &Limits) -> Agent {
+    pub fn or_limits(mut self, limits: &MoveLimits) -> Agent {
         if self.limits.is_empty() {
             self.limits = *limits;
         }
@@ -69,7 +50,7 @@ impl Agent {
     }
 
     /// Whether the agent needs a limit to know when to stop (a search does; an engine's
-    /// limits are checked against its protocol, see `engine_player::check_limits`).
+    /// limits are checked against its protocol, see `Protocol::check_limits`).
     pub fn needs_limit(&self) -> bool {
         matches!(self.chooser, Chooser::Search(_)) && self.limits.is_empty()
     }
@@ -91,7 +72,7 @@ impl Agent {
         };
         let (limits, shuffle, eval) = match options {
             Some(options) => parse_options(options)?,
-            None => (Limits::default(), false, None),
+            None => (MoveLimits::default(), false, None),
         };
         if shuffle || eval.is_some() {
             return Err(format!(
@@ -116,8 +97,8 @@ fn split_agent(text: &str) -> (&str, Option<&str>) {
 }
 
 /// The options after `@`: the limits, whether `shuffle` was given, and the evaluation.
-fn parse_options(options: &str) -> Result<(Limits, bool, Option<Eval>), String> {
-    let mut limits = Limits::default();
+fn parse_options(options: &str) -> Result<(MoveLimits, bool, Option<Eval>), String> {
+    let mut limits = MoveLimits::default();
     let mut shuffle = false;
     let mut eval = None;
     let number = |key: &str, v: &str| {
@@ -239,7 +220,7 @@ impl FromStr for Agent {
         let Some(options) = options else {
             return Ok(Agent {
                 chooser,
-                limits: Limits::default(),
+                limits: MoveLimits::default(),
                 shuffle: false,
                 eval: None,
             });

@@ -144,7 +144,8 @@ pub(super) fn check_settings(settings: &PlaySettings) -> Result<(), PlayError> {
     for agents in &settings.matches {
         for agent in agents {
             if let Some(spec) = agent.engine() {
-                super::engine_player::check_limits(spec, &agent.limits)
+                spec.protocol
+                    .check_limits(spec.name(), &agent.limits)
                     .map_err(PlayError::Setup)?;
                 if let Some(kind) = spec.protocol.game() {
                     if kind != settings.game {
@@ -157,12 +158,13 @@ pub(super) fn check_settings(settings: &PlaySettings) -> Result<(), PlayError> {
                         )));
                     }
                 }
-                if spec.protocol == crate::engine::Protocol::Gtp
+                if spec.protocol.positions_by_moves()
                     && !settings.openings.moves_known(settings.game)
                 {
                     return Err(PlayError::Setup(format!(
-                        "engine {} speaks GTP, which sets a position only by moves from the start: play it from --openings start or random:K",
-                        spec.name()
+                        "engine {} speaks {}, which sets a position only by moves from the start: play it from --openings start or random:K",
+                        spec.name(),
+                        spec.protocol.name().to_uppercase()
                     )));
                 }
             }

@@ -2,17 +2,33 @@
 //! nodeprof's rules: an engine's move is checked before it is played, an engine's fault loses
 //! its game, and the game ends by the rules or by an adjudication.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use super::adjudication::{solve_exactly, Adjudication, ScoreWatch};
+use super::adjudication::Adjudication;
 use super::agent::{Agent, Chooser};
-use super::draw_rules::drawn_by_rules;
-use super::engine_player::{termination_of, EnginePlayer, MoveRequest};
-use crate::error::SearchError;
+use crate::engine::{Engine, EngineMove};
+use crate::error::{EngineError, SearchError};
 use crate::game::tree::splitmix64;
-use crate::game::{Eval, Game, GameMove, Notation, Side, Termination};
+use crate::game::{Eval, Game, Notation, Side, Termination};
 use crate::position::AnyPosition;
 use crate::search::{Clock, Endgame, Limit, SearchConfig, Thinker};
+
+/// How long the engine's answer may be late past its time (movetime or clock) before its
+/// game is lost on time, unless `--timemargin` says otherwise.
+pub const DEFAULT_TIME_MARGIN: Duration = Duration::from_millis(100);
+
+/// An engine's fault during a game, as the game's end names it.
+pub fn termination_of(error: &EngineError) -> Termination {
+    match error {
+        EngineError::Timeout { .. } => Termination::Stall,
+        EngineError::Protocol { .. } | EngineError::Refused { .. } | EngineError::Spec { .. } => {
+            Termination::ProtocolError
+        }
+        EngineError::Exited { .. } | EngineError::Io { .. } | EngineError::Start { .. } => {
+            Termination::Crash
+        }
+    }
+}
 
 /// One move of a game and what choosing it cost.
 #[derive(Clone, Debug, PartialEq)]
@@ -78,15 +94,15 @@ impl PlayedGame {
 }
 
 /// How one agent chooses, for one game.
-enum Brain<'a, G: Endgame> {
+pub(super) enum Brain<'a, G: Endgame> {
     Random(u64),
     Greedy(Eval),
     Search(Box<Thinker<G>>),
-    Engine(&'a mut EnginePlayer),
+    Engine(&'a mut Engine),
 }
 
 /// A move chosen, or an engine's fault (the game is lost by it).
-enum Chosen<M> {
+pub(super) enum Chosen<M> {
     Move(Choice<M>),
     Fault(Termination, String),
 }
@@ -95,12 +111,12 @@ impl<'a, G: Endgame + Notation> Brain<'a, G>
 where
     AnyPosition: From<G>,
 {
-    fn new(
+    pub(super) fn new(
         agent: &Agent,
         eval: Eval,
         seed: u64,
         clock: Clock,
-        seat: Option<&'a mut EnginePlayer>,
+        seat: Option<&'a mut Engine>,
     ) -> Result<Brain<'a, G>, SearchError> {
         let eval = agent.eval.unwrap_or(eval);
         Ok(match (&agent.chooser, seat) {
@@ -126,14 +142,12 @@ where
     }
 
     /// `history`: the keys of the game's positions before `pos`.
-    fn choose(
+    pub(super) fn choose(
         &mut self,
         pos: &G,
         history: &[u64],
         limit: Limit,
-        ask: impl FnOnce(
-            &mut EnginePlayer,
-        ) -> Result<super::engine_player::EngineMove, crate::error::EngineError>,
+        ask: impl FnOnce(&mut Engine) -> Result<EngineMove, EngineError>,
     ) -> Result<Chosen<G::Move>, SearchError> {
         let moves = pos.generate_moves();
         Ok(Chosen::Move(match self {
@@ -216,17 +230,17 @@ where
     }
 }
 
-struct Choice<M> {
-    mv: M,
+pub(super) struct Choice<M> {
+    pub(super) mv: M,
     /// An engine's wait: from its `go` to its answer (the rest of the move is the runner's).
-    wait_ns: Option<u64>,
-    score: Option<i32>,
-    depth: Option<u32>,
-    seldepth: Option<u32>,
-    nodes: Option<u64>,
-    leaf: Option<u64>,
-    interior: Option<u64>,
-    pv: Vec<String>,
+    pub(super) wait_ns: Option<u64>,
+    pub(super) score: Option<i32>,
+    pub(super) depth: Option<u32>,
+    pub(super) seldepth: Option<u32>,
+    pub(super) nodes: Option<u64>,
+    pub(super) leaf: Option<u64>,
+    pub(super) interior: Option<u64>,
+    pub(super) pv: Vec<String>,
 }
 
 impl<M> Choice<M> {
@@ -247,13 +261,13 @@ impl<M> Choice<M> {
 }
 
 /// A seed for agent `agent` of the game seeded `game_seed` (distinct per agent).
-fn agent_seed(game_seed: u64, agent: usize) -> u64 {
+pub(super) fn agent_seed(game_seed: u64, agent: usize) -> u64 {
     let mut state = game_seed ^ (agent as u64 + 1).wrapping_mul(0xA24B_AED4_963E_E407);
     splitmix64(&mut state)
 }
 
 /// Each agent's side, by agent, when agent `first` moves first with `first_side`.
-fn sides_of(first_side: Side, first: usize) -> [Side; 2] {
+pub(super) fn sides_of(first_side: Side, first: usize) -> [Side; 2] {
     let mut sides = [first_side; 2];
     sides[1 - first] = first_side.opponent();
     sides
@@ -273,284 +287,6 @@ pub struct GameSetup<'a> {
     pub adjudication: &'a Adjudication,
     /// How late past its time an engine's answer may come before it loses on time.
     pub time_margin: Duration,
-}
-
-/// Plays a game from `start` between `agents` under `setup`; an engine agent plays through
-/// its seat in `seats` (told of the new game by the caller).
-pub fn play_game<G: Endgame + Notation>(
-    start: &G,
-    agents: [&Agent; 2],
-    setup: &GameSetup,
-    seats: [Option<&mut EnginePlayer>; 2],
-) -> Result<PlayedGame, SearchError>
-where
-    AnyPosition: From<G>,
-{
-    let game_began = Instant::now();
-    let [seat0, seat1] = seats;
-    let GameSetup {
-        first,
-        eval,
-        seed,
-        clock,
-        adjudication,
-        time_margin,
-    } = *setup;
-    let mut brains = [
-        Brain::<G>::new(agents[0], eval, agent_seed(seed, 0), clock, seat0)?,
-        Brain::<G>::new(agents[1], eval, agent_seed(seed, 1), clock, seat1)?,
-    ];
-    let kind = AnyPosition::from(*start).kind();
-    let first_side = start.side_to_move();
-    let agent_of = |side| match side == first_side {
-        true => first,
-        false => 1 - first,
-    };
-    let sides = sides_of(first_side, first);
-    let mut remaining: [Option<Duration>; 2] =
-        [0, 1].map(|i| agents[i].limits.clock.map(|c| c.base));
-    let start_any = AnyPosition::from(*start);
-    let game_first_side = AnyPosition::start(kind).side_to_move();
-    let mut time_ns = [0u64; 2];
-    // The agents' own time: searches in process, engines from `go` to their answer.
-    let mut waited_ns = 0u64;
-    let mut moves: Vec<PlayedMove> = Vec::new();
-    let mut texts: Vec<String> = Vec::new();
-    let mut watch = ScoreWatch::default();
-    // Each agent's moves so far (its clock's periods count them).
-    let mut made = [0u32; 2];
-    let mut pos = *start;
-    // The keys of the positions so far, the current one's last (for the draw rules).
-    let mut keys = vec![pos.key()];
-    // Set when the game ends other than by the rules: how, the winner, the margin, why.
-    let mut ended: Option<(Termination, Option<usize>, Option<i32>, String)> = None;
-    while !pos.is_over() {
-        if let Some(limit) = adjudication.exact {
-            if pos.empties() <= limit {
-                let margin = solve_exactly(&pos, kind)?;
-                let mover = agent_of(pos.side_to_move());
-                let margin = if mover == 0 { margin } else { -margin };
-                let winner = match margin.signum() {
-                    1 => Some(0),
-                    -1 => Some(1),
-                    _ => None,
-                };
-                ended = Some((
-                    Termination::AdjudicatedExact,
-                    winner,
-                    Some(margin),
-                    format!(
-                        "solved at {} empties: {margin:+} for agent1 with perfect play",
-                        pos.empties()
-                    ),
-                ));
-                break;
-            }
-        }
-        let agent = agent_of(pos.side_to_move());
-        let limits = &agents[agent].limits;
-        let began = (clock.0)();
-        let mut budget = limits.movetime;
-        if let (Some(tc), Some(left)) = (limits.clock, remaining[agent]) {
-            let policy = tc.move_time(left);
-            budget = Some(budget.map_or(policy, |b| b.min(policy)));
-        }
-        let limit = Limit {
-            depth: limits.depth,
-            nodes: limits.nodes,
-            deadline: budget.and_then(|b| began.checked_add(b)),
-        };
-        // An engine manages its own time: it is given the clocks, and waited for until its
-        // time (the move time, or what is left on its clock) and the margin have passed, or
-        // its stall limit when no time bounds the move.
-        let engine_time = match (limits.movetime, remaining[agent]) {
-            (_, Some(left)) => Some(left),
-            (Some(t), None) => Some(t),
-            (None, None) => None,
-        };
-        // The protocols' first and second sides are the game's (UCI's white, GTP's black),
-        // whoever moves first from this opening.
-        let clocks = remaining[agent_of(game_first_side)]
-            .zip(remaining[agent_of(game_first_side.opponent())]);
-        let stall = agents[agent].engine().map(|spec| spec.timeout);
-        let moves_to_go = limits
-            .clock
-            .and_then(|tc| tc.moves)
-            .map(|p| p - made[agent] % p);
-        // Whole milliseconds, as the reasons quote them.
-        let wait = stall.map(|stall| {
-            engine_time.map_or(stall, |t| {
-                let t = (t + time_margin).min(stall);
-                Duration::from_millis(t.as_millis() as u64)
-            })
-        });
-        let ask = |player: &mut EnginePlayer| {
-            let position = AnyPosition::from(pos);
-            let request = MoveRequest {
-                start: &start_any,
-                moves: &texts,
-                position: &position,
-                first_to_move: pos.side_to_move() == game_first_side,
-                limits,
-                clocks: clocks.map(|(a, b)| [a, b]),
-                wait: wait.unwrap_or_default(),
-                moves_to_go,
-            };
-            player.choose(&request)
-        };
-        let history = &keys[..keys.len() - 1];
-        let chosen = brains[agent].choose(&pos, history, limit, ask)?;
-        let spent = (clock.0)().saturating_duration_since(began);
-        time_ns[agent] += spent.as_nanos() as u64;
-        let choice = match chosen {
-            Chosen::Move(choice) => choice,
-            Chosen::Fault(termination, reason) => {
-                // No answer within the time it had (not its stall limit) is a loss on time.
-                let timed = engine_time.is_some() && wait != stall;
-                let termination = match termination {
-                    Termination::Stall if timed => Termination::TimeForfeit,
-                    other => other,
-                };
-                ended = Some((termination, Some(1 - agent), None, reason));
-                break;
-            }
-        };
-        let is_engine = matches!(brains[agent], Brain::Engine(_));
-        waited_ns += choice.wait_ns.unwrap_or(spent.as_nanos() as u64);
-        let nodes = match (choice.leaf, choice.interior) {
-            (Some(l), Some(i)) => Some(l + i),
-            _ => choice.nodes,
-        };
-        moves.push(PlayedMove {
-            ply: moves.len() as u32 + 1,
-            agent,
-            side: pos.side_to_move(),
-            mv: choice.mv.to_string(),
-            score: choice.score,
-            depth: choice.depth,
-            seldepth: choice.seldepth,
-            nodes,
-            leaf: choice.leaf,
-            interior: choice.interior,
-            time_ns: spent.as_nanos() as u64,
-            pv: choice.pv.join(" "),
-        });
-        texts.push(choice.mv.to_string());
-        watch.push(agent, choice.score);
-        made[agent] += 1;
-        debug_assert!(pos.is_legal(choice.mv) || choice.mv.is_pass());
-        pos = pos.play(choice.mv);
-        keys.push(pos.key());
-        if let (Some(left), Some(tc)) = (remaining[agent], limits.clock) {
-            // nodeprof's agents stop by themselves; an engine may be late by the margin.
-            let allowed = match is_engine {
-                true => left + time_margin,
-                false => left,
-            };
-            match allowed.checked_sub(spent) {
-                Some(_) => {
-                    let mut rest = left.saturating_sub(spent).saturating_add(tc.increment);
-                    // A period's last move (`clock=40/1m`): the base again for the next.
-                    if tc.moves.is_some_and(|period| made[agent] % period == 0) {
-                        rest = rest.saturating_add(tc.base);
-                    }
-                    remaining[agent] = Some(rest)
-                }
-                None => {
-                    ended = Some((
-                        Termination::TimeForfeit,
-                        Some(1 - agent),
-                        None,
-                        format!(
-                            "agent{} took {:.3} s with {:.3} s left",
-                            agent + 1,
-                            spent.as_secs_f64(),
-                            left.as_secs_f64()
-                        ),
-                    ));
-                    break;
-                }
-            }
-        } else if let (true, Some(t)) = (is_engine, limits.movetime) {
-            if spent > t + time_margin {
-                ended = Some((
-                    Termination::TimeForfeit,
-                    Some(1 - agent),
-                    None,
-                    format!(
-                        "agent{} took {:.3} s of a {:.3} s move time",
-                        agent + 1,
-                        spent.as_secs_f64(),
-                        t.as_secs_f64()
-                    ),
-                ));
-                break;
-            }
-        }
-        if pos.is_over() {
-            break;
-        }
-        if let Some((termination, reason)) = drawn_by_rules(&pos, &keys) {
-            ended = Some((termination, None, Some(0), reason));
-            break;
-        }
-        if let Some((termination, loser)) = watch.decide(adjudication) {
-            let reason = match termination {
-                Termination::AdjudicatedResign => {
-                    format!("agent{}'s score stayed hopeless", loser.unwrap_or(0) + 1)
-                }
-                Termination::MaxMoves => format!("{} plies played", moves.len()),
-                _ => "both scores stayed level".into(),
-            };
-            ended = Some((termination, loser.map(|l| 1 - l), None, reason));
-            break;
-        }
-    }
-    let (termination, winner, margin, reason) = match ended {
-        Some(ended) => ended,
-        None => {
-            // The final margin for the side to move, turned to the first agent's view.
-            let mover = agent_of(pos.side_to_move());
-            let margin = match mover {
-                0 => pos.final_margin(),
-                _ => -pos.final_margin(),
-            };
-            let termination = match pos.ended_by_move_rule() {
-                true => Termination::MoveRule,
-                false => Termination::End,
-            };
-            let winner = match margin.signum() {
-                1 => Some(0),
-                -1 => Some(1),
-                _ => None,
-            };
-            (termination, winner, Some(margin), String::new())
-        }
-    };
-    // After an exact adjudication the stones on the board are not the result: none.
-    let on_board = termination != Termination::AdjudicatedExact;
-    let stones = pos.stone_counts().filter(|_| on_board).map(|(own, other)| {
-        let mover = agent_of(pos.side_to_move());
-        let mut s = [0; 2];
-        s[mover] = own;
-        s[1 - mover] = other;
-        s
-    });
-    let wall = game_began.elapsed().as_nanos() as u64;
-    Ok(PlayedGame {
-        first,
-        sides,
-        start: start.to_string(),
-        final_position: pos.to_string(),
-        moves,
-        termination,
-        reason,
-        winner,
-        margin,
-        stones,
-        time_ns,
-        runner_ns: wall.saturating_sub(waited_ns),
-    })
 }
 
 /// Plays `plies` uniformly random moves from `start` (an opening), with the moves in the

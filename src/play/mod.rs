@@ -6,13 +6,13 @@ pub mod adjudication;
 pub mod agent;
 mod check;
 mod draw_rules;
-pub mod engine_player;
 pub mod game;
 pub mod merge;
 pub mod meta;
 pub mod openings;
 mod output;
 pub mod records;
+mod referee;
 mod rows;
 mod run;
 pub mod settings;
@@ -20,10 +20,11 @@ mod shard;
 
 pub use crate::game::Termination;
 pub use adjudication::Adjudication;
-pub use agent::{Agent, Chooser, Limits, TimeControl};
-pub use game::{play_game, GameSetup, PlayedGame};
+pub use agent::{Agent, Chooser, MoveLimits, TimeControl};
+pub use game::{GameSetup, PlayedGame};
 pub use openings::{openings_from, openings_game, Openings};
 pub use output::{game_line, summary_lines};
+pub use referee::play_game;
 pub use run::run;
 pub use settings::{match_name, MatchSummary, PlaySettings, PlaySummary};
 

@@ -29,7 +29,7 @@ pub(super) fn settings(game: GameKind, a: &str, b: &str, games: u64, dir: &Path)
         shard: None,
         signature: None,
         adjudication: Adjudication::default(),
-        time_margin: engine_player::DEFAULT_TIME_MARGIN,
+        time_margin: game::DEFAULT_TIME_MARGIN,
         record_copy: None,
         comment_nodes: false,
         pgn_cuteataxx: false,
@@ -528,7 +528,7 @@ fn a_side_whose_clock_runs_out_loses_on_time() {
         seed: 1,
         clock: Clock(slow_clock),
         adjudication: &Adjudication::default(),
-        time_margin: engine_player::DEFAULT_TIME_MARGIN,
+        time_margin: game::DEFAULT_TIME_MARGIN,
     };
     let game = play_game(&start, [&a, &b], &setup, [None, None]).unwrap();
     assert_eq!(game.termination, Termination::TimeForfeit);

@@ -43,7 +43,8 @@ pub use run::{
 };
 pub use searcher::{INF, MAX_PLY};
 pub use timed::{
-    Limit, Thinker, Thought, TimeControl, POLICY_LOW_CLOCK, POLICY_LOW_MOVETIME, POLICY_MOVETIME,
+    Limit, MoveLimits, Thinker, Thought, TimeControl, POLICY_LOW_CLOCK, POLICY_LOW_MOVETIME,
+    POLICY_MOVETIME,
 };
 pub use token::budget as token_budget;
 pub use variants::{Base, Preset, TableUse, Variant, BASES, ENHANCEMENTS, PRESETS};

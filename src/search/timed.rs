@@ -146,6 +146,28 @@ impl<G: Endgame> Thinker<G> {
     }
 }
 
+/// How long a player may think for a move (an agent of `nodeprof play`, an engine asked
+/// for a move): what the options `depth`, `nodes`, `movetime` and `clock`
+/// set. Any combination applies together; the first limit reached stops the move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveLimits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    pub clock: Option<TimeControl>,
+}
+
+impl MoveLimits {
+    pub fn is_empty(&self) -> bool {
+        *self == MoveLimits::default()
+    }
+
+    /// Whether time decides the moves (then games are not reproducible move for move).
+    pub fn is_timed(&self) -> bool {
+        self.movetime.is_some() || self.clock.is_some()
+    }
+}
+
 /// A game clock: the time for the whole game (or, with `moves`, for each period of that
 /// many moves, the base added again as each ends: cutechess's `40/60`) and an increment added
 /// after each move.

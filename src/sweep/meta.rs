@@ -5,9 +5,9 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::engines::EngineMeta;
 use super::settings::SweepSettings;
 use crate::engine::EngineCase;
+use crate::engine::EngineMeta;
 use crate::error::SweepError;
 use crate::search::{depth_label, Variant, END};
 use crate::store::meta::{write_run_meta, Sharding};

@@ -2,7 +2,7 @@
 //! flushed at once, so an interrupted sweep keeps every finished row and `--resume` completes
 //! it without repeating any.
 
-pub mod engines;
+mod execute;
 pub mod meta;
 mod minimal;
 pub mod plan;

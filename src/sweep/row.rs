@@ -1,8 +1,8 @@
 //! A case's row of `runs.csv`, from its search's result or an engine's report (the schema
 //! is the store's).
 
-use super::engines::{EngineMeta, Measured};
 use crate::engine::{EngineCase, EngineSpec};
+use crate::engine::{EngineMeta, Measured};
 use crate::error::{EngineError, SearchError};
 use crate::measure::SearchReport;
 use crate::position::Case;

@@ -2,47 +2,24 @@
 //! `runs.csv`, the cases run in parallel, each row appended and flushed as it finishes.
 
 use std::collections::HashSet;
-use std::sync::Mutex;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
-
-use crate::engine::{Engine, EngineCase, EngineSpec, NewGame};
-use crate::error::{Error, PositionError, StoreError, SweepError};
+use crate::engine::{EngineCase, EngineMeta, EngineSpec, Pool};
+use crate::error::{Error, PositionError, StoreError};
 use crate::game::GameKind;
-use crate::measure::{bench, measure};
+use crate::measure::bench;
 use crate::position::{load, Case};
-use crate::search::{depth_label, SearchConfig};
-use crate::store::cuts::{keep_cuts, CutRow, CutsAppender, CUTS_FILE};
+use crate::search::{SearchConfig, Variant};
+use crate::store::cuts::{keep_cuts, CutsAppender, CUTS_FILE};
 use crate::store::plan::{plan_difference, write_cases, PLAN_FILE};
 use crate::store::runs::{drop_failed, RunsAppender};
-use crate::store::{finished_cases, keep_finished, shard, CaseKey, Record, Status, RUNS_FILE};
+use crate::store::{finished_cases, keep_finished, shard, CaseKey, Status, RUNS_FILE};
 
-use super::engines::{self, EngineMeta, Pool};
+use super::execute::{Files, Planned, Producer, Runner, Unit};
 use super::meta;
-use super::minimal::{minimal_of, MinimalTrees};
 use super::plan;
-use super::row::{engine_key, engine_row, key_of, row};
+use super::row::{engine_key, key_of};
 use super::settings::{SweepSettings, SweepSummary};
-
-/// Who searches a unit: one of nodeprof's variants (its configuration, the evaluation
-/// adapted to the position's game), or an external engine (an index into the engines).
-#[derive(Clone, Debug)]
-enum Producer {
-    Search(SearchConfig),
-    Engine(usize),
-}
-
-/// One case of the plan: its place, an index into the cases (for an engine, into the
-/// engines' cases), who searches it, the depth, and its key in `runs.csv`.
-struct Unit {
-    seq: usize,
-    case: usize,
-    producer: Producer,
-    depth: u32,
-    key: CaseKey,
-}
 
 /// The positions of a sweep (or a search): as nodeprof's searches take them (`cases`), and as
 /// engines are given them (`engine_cases`: the same, in order).
@@ -62,6 +39,45 @@ pub fn load_cases(
 /// `runs.csv` to resume reads, engines start) before any file is touched.
 pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
     let started = Instant::now();
+    let mut planned = plan_of(settings)?;
+    let sharding = shard_units(settings, &mut planned.units)?;
+    // Every engine is greeted once (and its plan checked) before any file is touched. The
+    // sweep's --time-limit bounds an engine's searches too.
+    let engines = time_limited(settings);
+    let (engine_metas, pool) = greet_all(&engines, &planned)?;
+    // The folder's lock is taken before anything in it is read or cut: a second sweep, play
+    // or merge into the same folder stops here instead of mixing its rows with this one's.
+    let _guard = crate::store::lock(&settings.out_dir)?;
+    let resumed = resume_point(settings, &planned.units, &engine_metas)?;
+    let files = open_files(settings, &resumed)?;
+    if let Some(s) = &sharding {
+        write_plan(&settings.out_dir, &s.plan)?;
+    }
+    meta::write(
+        &settings.out_dir,
+        settings,
+        &planned.engine_cases,
+        &planned.variants,
+        &engine_metas,
+        &planned.depths,
+        sharding.as_ref().map(|s| s.meta.clone()),
+    )?;
+    let skipped = planned.units.len() - resumed.todo.len();
+    let units: Vec<Unit> = std::mem::take(&mut planned.units)
+        .into_iter()
+        .filter(|u| resumed.todo.contains(&u.seq))
+        .collect();
+    let runner = Runner::new(settings, &planned, &engine_metas, files, units.len());
+    let statuses = runner.run_all(&units, &engines, &pool);
+    pool.close();
+    let statuses = statuses?;
+    Ok(summary(&statuses, units.len(), skipped, started))
+}
+
+/// The plan: the positions loaded, the depths and variants (the game's defaults where none
+/// are given), each variant's configuration checked, and the units in order (the searches',
+/// then each engine's).
+fn plan_of(settings: &SweepSettings) -> Result<Planned, Error> {
     let (cases, engine_cases) = load_cases(&settings.positions, settings.game)?;
     let mut kinds: Vec<GameKind> = Vec::new();
     for case in &cases {
@@ -80,6 +96,21 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
         (true, true) => plan::default_variants(&kinds, &depths),
         _ => settings.variants.clone(),
     };
+    let configs = configs_of(settings, &variants)?;
+    let mut planned = Planned {
+        cases,
+        engine_cases,
+        depths,
+        variants,
+        units: Vec::new(),
+    };
+    planned.units = units_of(settings, &planned, &configs);
+    Ok(planned)
+}
+
+/// Each variant's search configuration (the sweep's evaluation, shuffle and limits), its
+/// memory checked; an engine named like a variant is refused.
+fn configs_of(settings: &SweepSettings, variants: &[Variant]) -> Result<Vec<SearchConfig>, Error> {
     for engine in &settings.engines {
         if variants.iter().any(|v| v.to_string() == engine.name()) {
             return Err(Error::Usage(format!(
@@ -104,14 +135,18 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
             source,
         })?;
     }
-    let runs_path = settings.out_dir.join(RUNS_FILE);
-    let mut planned: Vec<Unit> = Vec::new();
-    for (ci, case) in cases.iter().enumerate() {
-        for config in &configs {
+    Ok(configs)
+}
+
+/// Every unit of the plan: position x variant x depth, then engine x position x depth.
+fn units_of(settings: &SweepSettings, planned: &Planned, configs: &[SearchConfig]) -> Vec<Unit> {
+    let mut units: Vec<Unit> = Vec::new();
+    for (ci, case) in planned.cases.iter().enumerate() {
+        for config in configs {
             let config = config.for_game(case.position.kind());
-            for &depth in &depths {
-                planned.push(Unit {
-                    seq: planned.len(),
+            for &depth in &planned.depths {
+                units.push(Unit {
+                    seq: units.len(),
                     case: ci,
                     key: key_of(case, &config, depth),
                     producer: Producer::Search(config.clone()),
@@ -121,10 +156,10 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
         }
     }
     for (ei, engine) in settings.engines.iter().enumerate() {
-        for (ci, case) in engine_cases.iter().enumerate() {
-            for &depth in &depths {
-                planned.push(Unit {
-                    seq: planned.len(),
+        for (ci, case) in planned.engine_cases.iter().enumerate() {
+            for &depth in &planned.depths {
+                units.push(Unit {
+                    seq: units.len(),
                     case: ci,
                     key: engine_key(case, engine, depth),
                     producer: Producer::Engine(ei),
@@ -133,35 +168,55 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
             }
         }
     }
-    let sharding = match settings.shard {
-        Some(spec) => Some(shard_plan(settings, spec, &planned)?),
-        None => match settings.signature {
-            Some(_) => {
-                bench::signature(settings.signature, settings.bench_shuffle)?;
-                None
-            }
-            None => None,
-        },
+    units
+}
+
+/// With `--shard`, keeps this shard's units (the build's bench signature checked first);
+/// with `--signature` alone, checks the signature.
+fn shard_units(settings: &SweepSettings, units: &mut Vec<Unit>) -> Result<Option<Sharding>, Error> {
+    let Some(spec) = settings.shard else {
+        if settings.signature.is_some() {
+            bench::signature(settings.signature, settings.bench_shuffle)?;
+        }
+        return Ok(None);
     };
-    if let Some(s) = &sharding {
-        planned.retain(|u| shard::shard_of(&u.key, s.shard.count) == s.shard.index);
+    let sharding = shard_plan(settings, spec, units)?;
+    units.retain(|u| shard::shard_of(&u.key, sharding.shard.count) == sharding.shard.index);
+    Ok(Some(sharding))
+}
+
+/// Greets every engine (its plan checked): what each said of itself, and the engines kept
+/// for the plan's searches (a sweep that stops before quits them on drop).
+fn greet_all(engines: &[EngineSpec], planned: &Planned) -> Result<(Vec<EngineMeta>, Pool), Error> {
+    let pool = Pool::default();
+    let mut metas = Vec::new();
+    for spec in engines {
+        let (meta, engine) = crate::engine::greet(spec, &planned.engine_cases, &planned.depths)?;
+        metas.push(meta);
+        pool.give_back(engine);
     }
-    // Every engine is greeted once (and its plan checked) before any file is touched.
-    // The sweep's --time-limit bounds an engine's searches too.
-    let limited = time_limited(settings);
-    let greeted: Vec<(EngineMeta, Engine)> = limited
-        .iter()
-        .map(|e| engines::greet(e, &engine_cases, &depths))
-        .collect::<Result<_, _>>()?;
-    let (engine_metas, greeted): (Vec<EngineMeta>, Vec<Engine>) = greeted.into_iter().unzip();
-    // Each greeted engine searches the plan (a sweep that stops before quits them on drop).
-    let mut greeted: Vec<Option<Engine>> = greeted.into_iter().map(Some).collect();
-    let planned_keys: Vec<CaseKey> = planned.iter().map(|u| u.key.clone()).collect();
-    // The folder's lock is taken before anything in it is read or cut: a second sweep, play
-    // or merge into the same folder stops here instead of mixing its rows with this one's.
-    let _guard = crate::store::lock(&settings.out_dir)?;
+    Ok((metas, pool))
+}
+
+/// Where a sweep starts: the units still to run (by `seq`), whether rows are appended to an
+/// existing `runs.csv`, and the finished cases kept.
+struct Resumed {
+    todo: HashSet<usize>,
+    appending: bool,
+    done: HashSet<CaseKey>,
+}
+
+/// Reads an existing `runs.csv`: with `--resume`, its finished cases of this plan are kept
+/// (its failed ones tried again); rows of another plan stop the sweep unless `--force`.
+fn resume_point(
+    settings: &SweepSettings,
+    units: &[Unit],
+    engine_metas: &[EngineMeta],
+) -> Result<Resumed, Error> {
+    let runs_path = settings.out_dir.join(RUNS_FILE);
+    let planned_keys: Vec<CaseKey> = units.iter().map(|u| u.key.clone()).collect();
     let finished = finished_cases(&runs_path)?;
-    refuse_other_rows(settings, &engine_metas, !finished.is_empty())?;
+    refuse_other_rows(settings, engine_metas, !finished.is_empty())?;
     let in_plan: HashSet<&CaseKey> = planned_keys.iter().collect();
     let appending = keep_finished(
         &finished,
@@ -183,158 +238,42 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
             done.remove(&key);
         }
     }
-    let total = planned.len();
-    let units: Vec<Unit> = planned
-        .into_iter()
+    let todo = units
+        .iter()
         .filter(|u| !done.contains(&u.key))
+        .map(|u| u.seq)
         .collect();
-    let skipped = total - units.len();
+    Ok(Resumed {
+        todo,
+        appending,
+        done,
+    })
+}
+
+/// `runs.csv` and `cuts.csv` opened for appending: emptied for a new sweep; on resuming, the
+/// cut rows of unfinished cases dropped (a case's cut rows go before its runs row).
+fn open_files(settings: &SweepSettings, resumed: &Resumed) -> Result<Files, Error> {
+    let runs_path = settings.out_dir.join(RUNS_FILE);
     let cuts_path = settings.out_dir.join(CUTS_FILE);
-    if !appending {
+    if !resumed.appending {
         crate::store::replace(&runs_path, b"")?;
         crate::store::replace(&cuts_path, b"")?;
     } else {
-        // A case's cut rows go before its runs row: those of unfinished cases are dropped.
-        keep_cuts(&cuts_path, |k| done.contains(k))?;
+        keep_cuts(&cuts_path, |k| resumed.done.contains(k))?;
     }
-    let writer = Mutex::new((
-        RunsAppender::open(&runs_path, !appending)?,
+    Ok((
+        RunsAppender::open(&runs_path, !resumed.appending)?,
         CutsAppender::open(&cuts_path)?,
-    ));
-    if let Some(s) = &sharding {
-        write_plan(&settings.out_dir, &s.plan)?;
-    }
-    meta::write(
-        &settings.out_dir,
-        settings,
-        &engine_cases,
-        &variants,
-        &engine_metas,
-        &depths,
-        sharding.as_ref().map(|s| s.meta.clone()),
-    )?;
+    ))
+}
 
-    let progress = progress_bar(units.len() as u64, settings.quiet);
-    let jobs = settings.jobs.max(1) as u32;
-    let write_error: Mutex<Option<Error>> = Mutex::new(None);
-    // Appends a finished row at once; the status for the summary (an error with its case).
-    let save = |record: Record, cuts: &[CutRow]| {
-        let flushed = {
-            let mut files = writer.lock().unwrap_or_else(|e| e.into_inner());
-            files.1.append(cuts).and_then(|()| files.0.append(&record))
-        };
-        if let Err(e) = flushed {
-            write_error
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .get_or_insert(e.into());
-        }
-        progress.inc(1);
-        match &record.status {
-            Status::Error(_) => Err(format!(
-                "{} {} depth {}: {}",
-                record.position, record.variant, record.depth, record.status
-            )),
-            status => Ok(status.clone()),
-        }
-    };
-    let (searches, engine_units): (Vec<&Unit>, Vec<&Unit>) = units
-        .iter()
-        .partition(|u| matches!(u.producer, Producer::Search(_)));
-    let trees = MinimalTrees::default();
-    let run_unit = |unit: &&Unit| {
-        let Producer::Search(config) = &unit.producer else {
-            unreachable!("partitioned")
-        };
-        let case = &cases[unit.case];
-        progress.set_message(format!(
-            "{} {} depth {}",
-            case.name,
-            config.variant.display_name(),
-            depth_label(unit.depth)
-        ));
-        let result = measure(&case.position, unit.depth, config, settings.repeat);
-        let cuts = match &result {
-            Ok(report) => CutRow::of_case(&unit.key, report.cuts.cells()),
-            Err(_) => Vec::new(),
-        };
-        let depth = unit.depth;
-        let minimal = settings.minimal.map(|cap| {
-            let case = (unit.case, case);
-            minimal_of(&trees, case, config, depth, &result, cap)
-        });
-        let mut record = row(unit.seq as u64, case, config, depth, jobs, result);
-        if let Some(minimal) = minimal {
-            minimal.fill(&mut record);
-        }
-        save(record, &cuts)
-    };
-    let pool = || {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs as usize)
-            .build()
-            .map_err(|e| SweepError::Threads(e.to_string()))
-    };
-    let mut statuses: Vec<Result<Status, String>> = if jobs <= 1 {
-        searches.iter().map(run_unit).collect()
-    } else {
-        pool()?.install(|| searches.par_iter().map(run_unit).collect())
-    };
-    // An engine's units, grouped by position: one group is one `go` (or one search a depth).
-    for (ei, spec) in limited.iter().enumerate() {
-        let mut groups: Vec<(usize, Vec<&Unit>)> = Vec::new();
-        for unit in engine_units
-            .iter()
-            .filter(|u| matches!(u.producer, Producer::Engine(e) if e == ei))
-        {
-            match groups.last_mut() {
-                Some((case, group)) if *case == unit.case => group.push(unit),
-                _ => groups.push((unit.case, vec![unit])),
-            }
-        }
-        let engines = Pool::with(greeted[ei].take());
-        let run_group = |(case, group): &(usize, Vec<&Unit>)| {
-            let case = &engine_cases[*case];
-            progress.set_message(format!("{} {}", case.name, spec.name()));
-            let depths: Vec<u32> = group.iter().map(|u| u.depth).collect();
-            let mut slot = engines.take();
-            let measured = engines::run_group(&mut slot, spec, case, &depths);
-            if let Some(engine) = slot {
-                engines.put(engine);
-            }
-            group
-                .iter()
-                .zip(measured)
-                .map(|(unit, (_, result))| {
-                    let no_cuts: &[CutRow] = &[];
-                    save(
-                        engine_row(
-                            unit.seq as u64,
-                            case,
-                            &engine_metas[ei],
-                            unit.depth,
-                            jobs,
-                            settings.time_limit,
-                            result,
-                        ),
-                        no_cuts,
-                    )
-                })
-                .collect::<Vec<_>>()
-        };
-        // `newgame=once` keeps the table from position to position: one engine, in order.
-        let together = jobs > 1 && spec.new_game == NewGame::Each;
-        let done: Vec<Vec<Result<Status, String>>> = match together {
-            false => groups.iter().map(run_group).collect(),
-            true => pool()?.install(|| groups.par_iter().map(run_group).collect()),
-        };
-        engines.close();
-        statuses.extend(done.into_iter().flatten());
-    }
-    progress.finish_and_clear();
-    if let Some(e) = write_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Err(e);
-    }
+/// What the sweep did, from each run unit's status (an error with its case).
+fn summary(
+    statuses: &[Result<Status, String>],
+    run: usize,
+    skipped: usize,
+    started: Instant,
+) -> SweepSummary {
     let count = |status: Status| {
         statuses
             .iter()
@@ -342,26 +281,15 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
             .count()
     };
     let failures: Vec<&String> = statuses.iter().filter_map(|s| s.as_ref().err()).collect();
-    Ok(SweepSummary {
-        planned: units.len() + skipped,
+    SweepSummary {
+        planned: run + skipped,
         skipped,
         ok: count(Status::Ok),
         timed_out: count(Status::Timeout),
         failed: failures.len(),
         first_failure: failures.first().map(|f| f.to_string()),
         wall: started.elapsed(),
-    })
-}
-
-fn progress_bar(len: u64, quiet: bool) -> ProgressBar {
-    if quiet {
-        return ProgressBar::hidden();
     }
-    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    let style = ProgressStyle::with_template("{bar:30} {pos}/{len} ETA {eta} {msg}")
-        .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
-    bar
 }
 
 /// A shard's part of the plan: which shard, the whole plan (each case with its shard) for

@@ -31,23 +31,7 @@ fn report_cells_match_the_runs_and_perft() {
     }
     assert!(dir.join("xtabs/fail_high.csv").exists());
 
-    let cases = crate::position::load(&s.positions, None).unwrap();
-    for case in &cases {
-        let crate::position::AnyPosition::Reversi(pos) = case.position else {
-            panic!()
-        };
-        for depth in 2..=4 {
-            let leaves = perft(&pos, depth).to_string();
-            assert_eq!(
-                cell(
-                    &dir.join("xtabs/leaf.csv"),
-                    &format!("negamax{depth}"),
-                    &case.name
-                ),
-                leaves
-            );
-        }
-    }
+    leaves_are_perft(&dir, &s);
     // The published counts of the classic tables for negamax (they agree with perft).
     assert_eq!(
         cell(&dir.join("xtabs/leaf.csv"), "negamax3", "end43.pos"),
@@ -84,6 +68,36 @@ fn report_cells_match_the_runs_and_perft() {
     // Laid out exactly as the R print of the classic tables.
     let r_print = "            test\nname         end40.pos end43.pos\n  negamax2          30        84\n  negamax3         305       578\n";
     assert!(text.starts_with(r_print), "{text}");
+    summary_shares_are_the_records(&dir, &records);
+    charts_show_every_search(&dir, &output);
+    let meta: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(dir.join("meta.json")).unwrap()).unwrap();
+    assert_eq!(meta["settings"]["depths"], serde_json::json!([2, 3, 4]));
+}
+
+/// Each negamax leaf count of the report is perft's.
+fn leaves_are_perft(dir: &Path, s: &SweepSettings) {
+    let cases = crate::position::load(&s.positions, None).unwrap();
+    for case in &cases {
+        let crate::position::AnyPosition::Reversi(pos) = case.position else {
+            panic!()
+        };
+        for depth in 2..=4 {
+            let leaves = perft(&pos, depth).to_string();
+            assert_eq!(
+                cell(
+                    &dir.join("xtabs/leaf.csv"),
+                    &format!("negamax{depth}"),
+                    &case.name
+                ),
+                leaves
+            );
+        }
+    }
+}
+
+/// The summary's totals and geometric means are those of the records.
+fn summary_shares_are_the_records(dir: &Path, records: &[Record]) {
     let summary_md = fs::read_to_string(dir.join("summary.md")).unwrap();
     assert!(
         summary_md.contains("| negamax | 4 | 2 | 8,622 |"),
@@ -107,6 +121,10 @@ fn report_cells_match_the_runs_and_perft() {
         .find(|l| l.starts_with("| negaalpha | 4 |"))
         .unwrap();
     assert_eq!(row.split(" | ").nth(7), Some(geomean.as_str()), "{row}");
+}
+
+/// The charts are drawn, one marker a finished search in the per-search chart.
+fn charts_show_every_search(dir: &Path, output: &crate::report::ReportOutput) {
     for plot in [
         "nodes_by_depth",
         "nodes_by_depth_per_position",
@@ -122,7 +140,7 @@ fn report_cells_match_the_runs_and_perft() {
     let files = crate::report::charts::metric_vs_nodes(
         &output.tables,
         crate::report::Metric::counter("leaf").unwrap(),
-        &dir,
+        dir,
         "leaf_vs_nodes",
     )
     .unwrap();
@@ -141,9 +159,6 @@ fn report_cells_match_the_runs_and_perft() {
     );
     let shapes = ["<circle", "<polygon", "<rect"].map(|tag| svg.matches(tag).count());
     assert_eq!(shapes, expected, "killer rows (killer2_32) included");
-    let meta: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(dir.join("meta.json")).unwrap()).unwrap();
-    assert_eq!(meta["settings"]["depths"], serde_json::json!([2, 3, 4]));
 }
 
 #[test]

@@ -1,13 +1,15 @@
-//! External engines in a sweep: checked against the plan and greeted before any file is
-//! touched; each (engine, position) searched as one group of depths, an engine restarted
-//! after any fault so that the next case starts clean.
-
-use std::sync::Mutex;
+//! An engine profiled over a depth ladder (as `sweep`, `search`, `solve` and `bench` run
+//! them): checked against the plan and greeted before any file is touched; each (engine,
+//! position) searched as one group of depths, an engine restarted after any fault so that the
+//! next case starts clean.
 
 use serde::Serialize;
 
-use crate::engine::{Engine, EngineCase, EngineSpec, Iteration, Ladder, NewGame};
-use crate::error::{EngineError, Error};
+use super::client::Engine;
+use super::info::Iteration;
+use super::position::EngineCase;
+use super::spec::{EngineSpec, Ladder, NewGame};
+use crate::error::EngineError;
 use crate::search::{depth_label, END};
 
 /// What the handshake said of an engine, for `meta.json` and the `engine` column.
@@ -36,12 +38,10 @@ pub fn greet(
     spec: &EngineSpec,
     cases: &[EngineCase],
     depths: &[u32],
-) -> Result<(EngineMeta, Engine), Error> {
-    let refuse = |message: String| {
-        Error::from(EngineError::Refused {
-            engine: spec.name().to_string(),
-            message,
-        })
+) -> Result<(EngineMeta, Engine), EngineError> {
+    let refuse = |message: String| EngineError::Refused {
+        engine: spec.name().to_string(),
+        message,
     };
     if !spec.protocol.reports_searches() {
         return Err(refuse(format!(
@@ -109,39 +109,6 @@ pub struct Measured {
     pub iteration_nodes: Option<u64>,
     /// The move after this iteration: its line's first move, or the answer at the last.
     pub best_move: Option<String>,
-}
-
-/// Engines not in use, ready for the next group (one per worker at most).
-#[derive(Default)]
-pub struct Pool {
-    idle: Mutex<Vec<Engine>>,
-}
-
-impl Pool {
-    /// A pool holding `engine` (the one greeted), if any.
-    pub fn with(engine: Option<Engine>) -> Pool {
-        Pool {
-            idle: Mutex::new(engine.into_iter().collect()),
-        }
-    }
-
-    pub fn take(&self) -> Option<Engine> {
-        self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop()
-    }
-
-    pub fn put(&self, engine: Engine) {
-        self.idle
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(engine);
-    }
-
-    /// Ends every engine (`quit`, then killed if it stays).
-    pub fn close(self) {
-        for engine in self.idle.into_inner().unwrap_or_else(|e| e.into_inner()) {
-            engine.quit();
-        }
-    }
 }
 
 /// Searches `case` at `depths` with the engine in `slot` (started if empty; emptied, so
