@@ -105,45 +105,64 @@ pub fn translate(args: Vec<OsString>) -> Result<Vec<OsString>, String> {
                 .ok_or_else(|| format!("{a:?}: not UTF-8"))
         })
         .collect::<Result<_, _>>()?;
-    let mut out: Vec<String> = words[..2].to_vec();
-    let mut engines: Vec<Vec<String>> = Vec::new();
-    let mut each: Vec<String> = Vec::new();
-    let (mut rounds, mut games) = (None::<u64>, None::<u64>);
-    let mut tournament: Option<String> = None;
+    let mut form = Form {
+        out: words[..2].to_vec(),
+        ..Form::default()
+    };
     let mut i = 2;
     while i < words.len() {
         let word = &words[i];
+        i += 1;
         let Some(option) = word
             .strip_prefix('-')
             .filter(|o| !o.starts_with('-') && OPTIONS.contains(o))
         else {
             // nodeprof's own options (--game, -o, ...) pass through.
-            out.push(word.clone());
-            i += 1;
+            form.out.push(word.clone());
             continue;
         };
         let mut values = Vec::new();
-        i += 1;
         while i < words.len() && !words[i].starts_with('-') {
             values.push(words[i].clone());
             i += 1;
         }
+        form.option(option, values)?;
+    }
+    form.finish()
+}
+
+/// A cutechess command line as read so far: nodeprof's words, the engines' words, `-each`'s,
+/// the rounds and games, the tournament.
+#[derive(Default)]
+struct Form {
+    out: Vec<String>,
+    engines: Vec<Vec<String>>,
+    each: Vec<String>,
+    rounds: Option<u64>,
+    games: Option<u64>,
+    tournament: Option<String>,
+}
+
+impl Form {
+    /// One cutechess option and its values.
+    fn option(&mut self, option: &str, values: Vec<String>) -> Result<(), String> {
         let one = |values: &[String]| -> Result<String, String> {
             match values {
                 [v] => Ok(v.clone()),
                 _ => Err(format!("-{option}: expected one value, got {values:?}")),
             }
         };
+        let out = &mut self.out;
         match option {
-            "engine" => engines.push(values),
-            "each" => each.extend(values),
-            "rounds" => rounds = Some(number(option, &one(&values)?)?),
-            "games" => games = Some(number(option, &one(&values)?)?),
+            "engine" => self.engines.push(values),
+            "each" => self.each.extend(values),
+            "rounds" => self.rounds = Some(number(option, &one(&values)?)?),
+            "games" => self.games = Some(number(option, &one(&values)?)?),
             "repeat" | "recover" => {}
             "concurrency" => out.extend(["-j".into(), one(&values)?]),
             "srand" => out.extend(["--seed".into(), one(&values)?]),
             "maxmoves" => out.extend(["--maxmoves".into(), one(&values)?]),
-            "tournament" => tournament = Some(one(&values)?),
+            "tournament" => self.tournament = Some(one(&values)?),
             "sprt" => out.extend(["--sprt".into(), values.join(",")]),
             "draw" => out.extend(["--draw".into(), values.join(",")]),
             "resign" => out.extend(["--resign".into(), values.join(",")]),
@@ -158,62 +177,69 @@ pub fn translate(args: Vec<OsString>) -> Result<Vec<OsString>, String> {
                     }
                 }
             }
-            "openings" => openings(&values, &mut out)?,
+            "openings" => openings(&values, out)?,
             "variant" => match one(&values)?.as_str() {
                 "standard" => {}
                 other => return Err(format!("-variant {other}: nodeprof plays its own games (--game); chess variants are not among them")),
             },
             _ => {}
         }
+        Ok(())
     }
-    if engines.len() < 2 {
-        return Err("the cutechess form needs two -engine at least".into());
-    }
-    let mut agents = Vec::new();
-    let mut definitions = Vec::new();
-    for words in &engines {
-        let (agent, definition) = engine(words, &each)?;
-        agents.push(agent);
-        definitions.push(definition);
-    }
-    match tournament.as_deref() {
-        None | Some("round-robin") | Some("roundrobin") => {
-            if agents.len() > 2 {
-                out.extend(["--tournament".into(), "roundrobin".into()]);
+
+    /// nodeprof's command line: the agents first (positional), then the options, then each
+    /// engine's words behind its `--engine`.
+    fn finish(mut self) -> Result<Vec<OsString>, String> {
+        if self.engines.len() < 2 {
+            return Err("the cutechess form needs two -engine at least".into());
+        }
+        let mut agents = Vec::new();
+        let mut definitions = Vec::new();
+        for words in &self.engines {
+            let (agent, definition) = engine(words, &self.each)?;
+            agents.push(agent);
+            definitions.push(definition);
+        }
+        match self.tournament.as_deref() {
+            None | Some("round-robin") | Some("roundrobin") => {
+                if agents.len() > 2 {
+                    self.out
+                        .extend(["--tournament".into(), "roundrobin".into()]);
+                }
+            }
+            Some("gauntlet") => {
+                agents.rotate_left(1);
+                self.out.extend(["--tournament".into(), "gauntlet".into()]);
+            }
+            Some(other) => {
+                return Err(format!(
+                    "-tournament {other}: expected gauntlet or round-robin"
+                ))
             }
         }
-        Some("gauntlet") => {
-            agents.rotate_left(1);
-            out.extend(["--tournament".into(), "gauntlet".into()]);
+        // fastchess's and cutechess's timemargin (milliseconds), one for the match here.
+        if let Some(ms) = self
+            .each
+            .iter()
+            .chain(self.engines.iter().flatten())
+            .find_map(|w| w.strip_prefix("timemargin="))
+        {
+            let ms: u64 = ms
+                .parse()
+                .map_err(|_| format!("timemargin={ms}: expected milliseconds"))?;
+            self.out.extend(["--timemargin".into(), format!("{ms}ms")]);
         }
-        Some(other) => {
-            return Err(format!(
-                "-tournament {other}: expected gauntlet or round-robin"
-            ))
+        let total = self.rounds.unwrap_or(1) * self.games.unwrap_or(1);
+        self.out.extend(["-n".into(), total.to_string()]);
+        let mut result: Vec<String> = self.out[..2].to_vec();
+        result.extend(agents);
+        result.extend(self.out[2..].iter().cloned());
+        for definition in definitions {
+            result.push("--engine".into());
+            result.extend(definition);
         }
+        Ok(result.into_iter().map(OsString::from).collect())
     }
-    // fastchess's and cutechess's timemargin (milliseconds), one for the match here.
-    if let Some(ms) = each
-        .iter()
-        .chain(engines.iter().flatten())
-        .find_map(|w| w.strip_prefix("timemargin="))
-    {
-        let ms: u64 = ms
-            .parse()
-            .map_err(|_| format!("timemargin={ms}: expected milliseconds"))?;
-        out.extend(["--timemargin".into(), format!("{ms}ms")]);
-    }
-    let total = rounds.unwrap_or(1) * games.unwrap_or(1);
-    out.extend(["-n".into(), total.to_string()]);
-    // The agents first (positional), then each engine's words behind its --engine.
-    let mut result: Vec<String> = out[..2].to_vec();
-    result.extend(agents);
-    result.extend(out[2..].iter().cloned());
-    for definition in definitions {
-        result.push("--engine".into());
-        result.extend(definition);
-    }
-    Ok(result.into_iter().map(OsString::from).collect())
 }
 
 fn number(option: &str, value: &str) -> Result<u64, String> {

@@ -329,6 +329,16 @@ pub fn render(c: &Comparison, old: &str, new: &str, format: Format) -> String {
         &mut out,
         "Totals per variant and depth (cases finished in both)",
     );
+    out.push_str(&totals_table(c, md));
+    if !md {
+        out = out.trim_start().to_string();
+    }
+    out
+}
+
+/// The totals per variant and depth, aligned (a Markdown table with `md`).
+fn totals_table(c: &Comparison, md: bool) -> String {
+    let mut out = String::new();
     let header = [
         "variant",
         "depth",
@@ -409,9 +419,6 @@ pub fn render(c: &Comparison, old: &str, new: &str, format: Format) -> String {
     }
     for row in &rows {
         let _ = writeln!(out, "{}", line(row));
-    }
-    if !md {
-        out = out.trim_start().to_string();
     }
     out
 }

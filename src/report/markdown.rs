@@ -148,7 +148,23 @@ fn duration_text(ms: f64) -> String {
     format!("{value:.decimals$} {unit}")
 }
 
+/// The report's `summary.md`: what was searched, the totals, the sections of the suites,
+/// solutions, engines, distances and cut-offs, the charts and the cross-tables.
 pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> String {
+    let mut s = heading(tables);
+    s.push_str(&totals_section(tables, &options.baseline));
+    s.push_str(&suite_section(tables));
+    s.push_str(&super::ladder::solution_section(tables));
+    s.push_str(&super::ladder::engine_section(tables));
+    s.push_str(&super::efficiency::distance_section(tables));
+    s.push_str(&super::efficiency::cut_section(tables));
+    s.push_str(&charts_section(charts));
+    s.push_str(&xtabs_section(tables));
+    s
+}
+
+/// The title and what was searched.
+fn heading(tables: &Tables) -> String {
     let mut s = String::new();
     let depths = match (tables.depths.first(), tables.depths.last()) {
         (Some(a), Some(b)) if a != b => format!("depths {a} to {b}"),
@@ -168,7 +184,12 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
             n => format!(", {n} timed out or failed (NA in the tables)"),
         }
     );
-    let baseline = &options.baseline;
+    s
+}
+
+/// The totals over the positions: a row per variant and depth.
+fn totals_section(tables: &Tables, baseline: &str) -> String {
+    let mut s = String::new();
     let repeated = tables
         .finished
         .iter()
@@ -207,79 +228,85 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
         "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|{}--:|",
         if repeated { "--:|--:|" } else { "" }
     );
-    for (i, t) in tables.totals.iter().enumerate() {
-        // Engines count nodes each their own way: an engine's nodes are set beside its own
-        // only, never beside a variant's or another engine's.
-        let base = tables
-            .totals
-            .iter()
-            .find(|b| b.name == *baseline && b.depth == t.depth && b.missing == 0)
-            .filter(|b| super::ladder::comparable(tables, &t.name, &b.name));
-        let vs = match base {
-            Some(b) if b.nodes > 0 && t.missing == 0 => {
-                format!("{:.2}%", 100.0 * t.nodes as f64 / b.nodes as f64)
-            }
-            _ => "-".into(),
-        };
-        let previous = i
-            .checked_sub(1)
-            .map(|j| &tables.totals[j])
-            .filter(|p| p.name == t.name);
-        let ebf = match previous {
-            Some(p) if p.nodes > 0 && p.missing == 0 && t.missing == 0 => {
-                format!("{:.2}", t.nodes as f64 / p.nodes as f64)
-            }
-            _ => "-".into(),
-        };
-        let ebf2 = super::ladder::ebf2(tables, i).map_or("-".into(), |e| format!("{e:.2}"));
-        let first = t
-            .counters
-            .first_cut_rate()
-            .filter(|_| t.counted)
-            .map_or_else(|| "-".into(), |rate| format!("{:.1}%", 100.0 * rate));
-        // Counters an engine does not report are NA, not 0.
-        let counter = |n: u64| match t.counted {
-            true => thousands(n),
-            false => "-".into(),
-        };
-        let per_second = if t.time_ns > 0 {
-            thousands((t.nodes as f64 / (t.time_ns as f64 / 1e9)) as u64)
-        } else {
-            "-".into()
-        };
-        let positions = match t.missing {
-            0 => t.positions.to_string(),
-            m => format!("{} (+{m} NA)", t.positions),
-        };
-        let geomean = geomean_share(tables, &t.name, baseline, &t.depth)
-            .filter(|_| super::ladder::comparable(tables, &t.name, baseline))
-            .map_or("-".into(), |g| format!("{:.2}%", 100.0 * g));
-        let range = match repeated {
-            true => {
-                let (lo, hi, sd) = time_range(tables, &t.name, &t.depth);
-                let sd = sd.map_or("NA".into(), |ns| format!("{:.2}", ns / 1e6));
-                format!(" {sd} | {:.1}..{:.1} |", lo as f64 / 1e6, hi as f64 / 1e6)
-            }
-            false => String::new(),
-        };
-        let _ = writeln!(
-            s,
-            "| {} | {} | {} | {} | {} | {} | {vs} | {geomean} | {ebf} | {ebf2} | {first} | {} | {:.1} |{range} {per_second} |",
-            t.name,
-            t.depth,
-            positions,
-            counter(t.counters.leaf),
-            counter(t.counters.interior),
-            thousands(t.nodes),
-            counter(t.counters.research),
-            t.time_ns as f64 / 1e6,
-        );
+    for i in 0..tables.totals.len() {
+        s.push_str(&totals_row(tables, i, baseline, repeated));
     }
-    s.push_str(&suite_section(tables));
-    s.push_str(&super::ladder::solution_section(tables));
-    s.push_str(&super::ladder::engine_section(tables));
-    s.push_str(&super::efficiency::distance_section(tables));
-    s.push_str(&super::efficiency::cut_section(tables));
+    s
+}
+
+/// Row `i` of the totals, against `baseline` (with the spread of times when `repeated`).
+fn totals_row(tables: &Tables, i: usize, baseline: &str, repeated: bool) -> String {
+    let t = &tables.totals[i];
+    // Engines count nodes each their own way: an engine's nodes are set beside its own
+    // only, never beside a variant's or another engine's.
+    let base = tables
+        .totals
+        .iter()
+        .find(|b| b.name == *baseline && b.depth == t.depth && b.missing == 0)
+        .filter(|b| super::ladder::comparable(tables, &t.name, &b.name));
+    let vs = match base {
+        Some(b) if b.nodes > 0 && t.missing == 0 => {
+            format!("{:.2}%", 100.0 * t.nodes as f64 / b.nodes as f64)
+        }
+        _ => "-".into(),
+    };
+    let previous = i
+        .checked_sub(1)
+        .map(|j| &tables.totals[j])
+        .filter(|p| p.name == t.name);
+    let ebf = match previous {
+        Some(p) if p.nodes > 0 && p.missing == 0 && t.missing == 0 => {
+            format!("{:.2}", t.nodes as f64 / p.nodes as f64)
+        }
+        _ => "-".into(),
+    };
+    let ebf2 = super::ladder::ebf2(tables, i).map_or("-".into(), |e| format!("{e:.2}"));
+    let first = t
+        .counters
+        .first_cut_rate()
+        .filter(|_| t.counted)
+        .map_or_else(|| "-".into(), |rate| format!("{:.1}%", 100.0 * rate));
+    // Counters an engine does not report are NA, not 0.
+    let counter = |n: u64| match t.counted {
+        true => thousands(n),
+        false => "-".into(),
+    };
+    let per_second = if t.time_ns > 0 {
+        thousands((t.nodes as f64 / (t.time_ns as f64 / 1e9)) as u64)
+    } else {
+        "-".into()
+    };
+    let positions = match t.missing {
+        0 => t.positions.to_string(),
+        m => format!("{} (+{m} NA)", t.positions),
+    };
+    let geomean = geomean_share(tables, &t.name, baseline, &t.depth)
+        .filter(|_| super::ladder::comparable(tables, &t.name, baseline))
+        .map_or("-".into(), |g| format!("{:.2}%", 100.0 * g));
+    let range = match repeated {
+        true => {
+            let (lo, hi, sd) = time_range(tables, &t.name, &t.depth);
+            let sd = sd.map_or("NA".into(), |ns| format!("{:.2}", ns / 1e6));
+            format!(" {sd} | {:.1}..{:.1} |", lo as f64 / 1e6, hi as f64 / 1e6)
+        }
+        false => String::new(),
+    };
+    format!(
+        "| {} | {} | {} | {} | {} | {} | {vs} | {geomean} | {ebf} | {ebf2} | {first} | {} | {:.1} |{range} {per_second} |",
+        t.name,
+        t.depth,
+        positions,
+        counter(t.counters.leaf),
+        counter(t.counters.interior),
+        thousands(t.nodes),
+        counter(t.counters.research),
+        t.time_ns as f64 / 1e6,
+    ) + "\n"
+}
+
+/// The charts drawn, each as an image with its text.
+fn charts_section(charts: &[&str]) -> String {
+    let mut s = String::new();
     let _ = writeln!(s, "\n## Charts\n");
     for (file, alt) in [
         (
@@ -305,6 +332,12 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
         }
     }
     let _ = writeln!(s, "(Each chart is also in `plots/` as SVG.)\n");
+    s
+}
+
+/// What the cross-tables hold, and their metrics.
+fn xtabs_section(tables: &Tables) -> String {
+    let mut s = String::new();
     let _ = writeln!(s, "## Cross-tables\n");
     let _ = writeln!(
         s,

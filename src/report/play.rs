@@ -58,44 +58,10 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     if has_moves {
         written.extend(write_grid(&xtabs, "nodes_per_move", &per_move)?);
     }
-    let depth_grid = depth_reached(&moves);
     let mut charts = Vec::new();
-    if let Some(grid) = &depth_grid {
-        written.extend(write_grid(&xtabs, "depth_reached", grid)?);
-        // The axis ends where 99% of the moves are: the rare far deeper reports (an engine's
-        // depth for a forced move or a found mate) share one last bar, not the axis.
-        let shown = robust_columns(grid);
-        let categories: Vec<String> = match shown < grid.cols.len() {
-            true => grid.cols[..shown]
-                .iter()
-                .cloned()
-                .chain([format!("{}+", grid.cols[shown])])
-                .collect(),
-            false => grid.cols.clone(),
-        };
-        let bars = Bars {
-            title: "Depth reached per move".into(),
-            x_label: "depth of the last finished iteration".into(),
-            y_label: "share of moves (%)".into(),
-            categories,
-            series: grid
-                .rows
-                .iter()
-                .zip(&grid.cells)
-                .map(|(name, row)| {
-                    let total: f64 = row.iter().flatten().sum();
-                    let share = |v: f64| 100.0 * v / total.max(1.0);
-                    let mut bars: Vec<f64> = row[..shown]
-                        .iter()
-                        .map(|v| share(v.unwrap_or(0.0)))
-                        .collect();
-                    if shown < row.len() {
-                        bars.push(share(row[shown..].iter().flatten().sum()));
-                    }
-                    (name.clone(), bars)
-                })
-                .collect(),
-        };
+    if let Some(grid) = depth_reached(&moves) {
+        written.extend(write_grid(&xtabs, "depth_reached", &grid)?);
+        let bars = depth_bars(&grid);
         written.extend(chart_kit::write(
             &plots,
             "depth_reached",
@@ -150,6 +116,45 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
         super::write::remove_stale(dir, &written)?;
     }
     Ok(written)
+}
+
+/// The depth reached per move as bars, each agent's share of its moves by depth. The axis
+/// ends where 99% of the moves are: the rare far deeper reports (an engine's depth for a
+/// forced move or a found mate) share one last bar, not the axis.
+fn depth_bars(grid: &Grid) -> Bars {
+    let shown = robust_columns(grid);
+    let categories: Vec<String> = match shown < grid.cols.len() {
+        true => grid.cols[..shown]
+            .iter()
+            .cloned()
+            .chain([format!("{}+", grid.cols[shown])])
+            .collect(),
+        false => grid.cols.clone(),
+    };
+    let series = grid
+        .rows
+        .iter()
+        .zip(&grid.cells)
+        .map(|(name, row)| {
+            let total: f64 = row.iter().flatten().sum();
+            let share = |v: f64| 100.0 * v / total.max(1.0);
+            let mut bars: Vec<f64> = row[..shown]
+                .iter()
+                .map(|v| share(v.unwrap_or(0.0)))
+                .collect();
+            if shown < row.len() {
+                bars.push(share(row[shown..].iter().flatten().sum()));
+            }
+            (name.clone(), bars)
+        })
+        .collect();
+    Bars {
+        title: "Depth reached per move".into(),
+        x_label: "depth of the last finished iteration".into(),
+        y_label: "share of moves (%)".into(),
+        categories,
+        series,
+    }
 }
 
 /// The SPRT the match ran with, from `meta.json`.

@@ -272,25 +272,7 @@ fn suite_means(
 
 /// Builds every table from the rows of a runs table.
 pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
-    // Two variants with one display name (say `alphabeta` and its classic form) would share
-    // rows: such variants are named by their specs instead.
-    let mut specs: Vec<(&str, &str)> = records
-        .iter()
-        .map(|r| (r.name.as_str(), r.variant.as_str()))
-        .collect();
-    specs.sort_unstable();
-    specs.dedup();
-    let shared = |name: &str| specs.iter().filter(|(n, _)| *n == name).count() > 1;
-    let renamed: Vec<Record> = records
-        .iter()
-        .map(|r| {
-            let mut r = r.clone();
-            if shared(&r.name) {
-                r.name = r.variant.clone();
-            }
-            r
-        })
-        .collect();
+    let renamed = named_apart(records);
     let records = &renamed[..];
     let mut by_seq: Vec<&Record> = records.iter().collect();
     by_seq.sort_by_key(|r| r.seq);
@@ -317,7 +299,6 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
         )
         .collect()
         .map_err(polars_error)?;
-
     // Metrics that no finished search has (an engine's leaves, say) and detail counters that
     // none counted are left out of the tables: a table of NA says nothing.
     let metrics: Vec<Metric> = Metric::all()
@@ -327,18 +308,7 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
                 .any(|r| m.of(r).is_some_and(|v| !m.is_detail() || v != 0.0))
         })
         .collect();
-    let mut by_position = Vec::new();
-    for &metric in &metrics {
-        if positions.len() > MAX_POSITION_COLUMNS {
-            break;
-        }
-        let wide = pivot(&sorted, "label", "position", &positions, metric.column())
-            .map_err(polars_error)?;
-        by_position.push((
-            metric,
-            grid(&wide, "name", "test", metric.is_count()).map_err(polars_error)?,
-        ));
-    }
+    let by_position = position_grids(&sorted, &positions, &metrics).map_err(polars_error)?;
     let suites = order_of(by_seq.iter().map(|r| r.suite.clone()));
     // Benchmark tables (the Connect 4 tutorial's): for several suites, many positions, or
     // searches to the end of the game.
@@ -347,80 +317,9 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
         true => suite_means(&sorted, &suites, &metrics).map_err(polars_error)?,
         false => Vec::new(),
     };
-
-    // Totals per variant and depth: sums, and how many positions had no value.
-    let summed: Vec<Expr> = ["nodes", "time_ns"]
-        .into_iter()
-        .chain(COUNTERS.iter().map(|c| c.name))
-        .map(|c| col(c).sum())
-        .chain([col("position").count().alias("positions")])
-        .collect();
-    let totals_frame = sorted
-        .clone()
-        .lazy()
-        .group_by_stable([col("name"), col("depth")])
-        .agg(summed)
-        .with_columns([(col("time_ns").cast(DataType::Float64) / lit(1e6)).alias("time_ms")])
-        .collect()
-        .map_err(polars_error)?;
-    let totals_frame = with_first_cut_rate(totals_frame).map_err(polars_error)?;
-    let mut by_depth = Vec::new();
-    for &metric in &metrics {
-        let wide = pivot(&totals_frame, "name", "depth", &depths, metric.column())
-            .map_err(polars_error)?;
-        let mut g = grid(&wide, "name", "depth", metric.is_count()).map_err(polars_error)?;
-        for row in &mut g.cells {
-            for cell in row.iter_mut() {
-                *cell = cell.filter(|v| v.is_finite());
-            }
-        }
-        by_depth.push((metric, g));
-    }
-
-    let get = |name: &str| -> PolarsResult<Vec<u64>> {
-        let c = totals_frame.column(name)?.cast(&DataType::UInt64)?;
-        Ok(c.u64()?.iter().map(|v| v.unwrap_or(0)).collect())
-    };
-    let texts = |name: &str| -> PolarsResult<Vec<String>> {
-        Ok(totals_frame
-            .column(name)?
-            .str()?
-            .iter()
-            .map(|v| v.unwrap_or("").to_string())
-            .collect())
-    };
-    let (tn, td) = (
-        texts("name").map_err(polars_error)?,
-        texts("depth").map_err(polars_error)?,
-    );
-    let columns: Vec<Vec<u64>> = ["positions", "nodes", "time_ns"]
-        .into_iter()
-        .chain(COUNTERS.iter().map(|c| c.name))
-        .map(get)
-        .collect::<PolarsResult<_>>()
-        .map_err(polars_error)?;
-    let mut totals: Vec<Total> = (0..tn.len())
-        .map(|i| {
-            let all = by_seq
-                .iter()
-                .filter(|r| r.name == tn[i] && r.depth == td[i])
-                .count();
-            Total {
-                name: tn[i].clone(),
-                depth: td[i].clone(),
-                positions: columns[0][i] as usize,
-                missing: all - columns[0][i] as usize,
-                nodes: columns[1][i],
-                time_ns: columns[2][i],
-                counters: Counters::from_values(std::array::from_fn(|c| columns[3 + c][i])),
-                counted: by_seq
-                    .iter()
-                    .any(|r| r.name == tn[i] && r.depth == td[i] && r.leaf.is_some()),
-            }
-        })
-        .collect();
-    totals.sort_by_key(|t| (names.iter().position(|n| *n == t.name), depth_key(&t.depth)));
-
+    let totals_frame = totals_frame(&sorted).map_err(polars_error)?;
+    let by_depth = depth_grids(&totals_frame, &depths, &metrics).map_err(polars_error)?;
+    let totals = totals_of(&totals_frame, &by_seq, &names).map_err(polars_error)?;
     let finished = ok.iter().map(|r| (*r).clone()).collect();
     Ok(Tables {
         metrics,
@@ -438,6 +337,129 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
         cuts: Vec::new(),
         efficiency: Vec::new(),
     })
+}
+
+/// The records, with two variants of one display name (say `alphabeta` and its classic
+/// form) named by their specs instead, so that they do not share rows.
+fn named_apart(records: &[Record]) -> Vec<Record> {
+    let mut specs: Vec<(&str, &str)> = records
+        .iter()
+        .map(|r| (r.name.as_str(), r.variant.as_str()))
+        .collect();
+    specs.sort_unstable();
+    specs.dedup();
+    let shared = |name: &str| specs.iter().filter(|(n, _)| *n == name).count() > 1;
+    records
+        .iter()
+        .map(|r| {
+            let mut r = r.clone();
+            if shared(&r.name) {
+                r.name = r.variant.clone();
+            }
+            r
+        })
+        .collect()
+}
+
+/// A grid per metric with a column per position (none past `MAX_POSITION_COLUMNS`).
+fn position_grids(
+    sorted: &DataFrame,
+    positions: &[String],
+    metrics: &[Metric],
+) -> PolarsResult<Vec<(Metric, Grid)>> {
+    let mut by_position = Vec::new();
+    if positions.len() > MAX_POSITION_COLUMNS {
+        return Ok(by_position);
+    }
+    for &metric in metrics {
+        let wide = pivot(sorted, "label", "position", positions, metric.column())?;
+        by_position.push((metric, grid(&wide, "name", "test", metric.is_count())?));
+    }
+    Ok(by_position)
+}
+
+/// Totals per variant and depth: the sums, the positions counted, the time in ms and the
+/// first-cut rate.
+fn totals_frame(sorted: &DataFrame) -> PolarsResult<DataFrame> {
+    let summed: Vec<Expr> = ["nodes", "time_ns"]
+        .into_iter()
+        .chain(COUNTERS.iter().map(|c| c.name))
+        .map(|c| col(c).sum())
+        .chain([col("position").count().alias("positions")])
+        .collect();
+    let frame = sorted
+        .clone()
+        .lazy()
+        .group_by_stable([col("name"), col("depth")])
+        .agg(summed)
+        .with_columns([(col("time_ns").cast(DataType::Float64) / lit(1e6)).alias("time_ms")])
+        .collect()?;
+    with_first_cut_rate(frame)
+}
+
+/// A grid per metric of the totals, with a column per depth.
+fn depth_grids(
+    totals_frame: &DataFrame,
+    depths: &[String],
+    metrics: &[Metric],
+) -> PolarsResult<Vec<(Metric, Grid)>> {
+    let mut by_depth = Vec::new();
+    for &metric in metrics {
+        let wide = pivot(totals_frame, "name", "depth", depths, metric.column())?;
+        let mut g = grid(&wide, "name", "depth", metric.is_count())?;
+        for row in &mut g.cells {
+            for cell in row.iter_mut() {
+                *cell = cell.filter(|v| v.is_finite());
+            }
+        }
+        by_depth.push((metric, g));
+    }
+    Ok(by_depth)
+}
+
+/// The totals as rows (how many positions had no value, whether counters were reported),
+/// in the variants' order, then by depth.
+fn totals_of(
+    totals_frame: &DataFrame,
+    by_seq: &[&Record],
+    names: &[String],
+) -> PolarsResult<Vec<Total>> {
+    let get = |name: &str| -> PolarsResult<Vec<u64>> {
+        let c = totals_frame.column(name)?.cast(&DataType::UInt64)?;
+        Ok(c.u64()?.iter().map(|v| v.unwrap_or(0)).collect())
+    };
+    let texts = |name: &str| -> PolarsResult<Vec<String>> {
+        Ok(totals_frame
+            .column(name)?
+            .str()?
+            .iter()
+            .map(|v| v.unwrap_or("").to_string())
+            .collect())
+    };
+    let (tn, td) = (texts("name")?, texts("depth")?);
+    let columns: Vec<Vec<u64>> = ["positions", "nodes", "time_ns"]
+        .into_iter()
+        .chain(COUNTERS.iter().map(|c| c.name))
+        .map(get)
+        .collect::<PolarsResult<_>>()?;
+    let mut totals: Vec<Total> = (0..tn.len())
+        .map(|i| {
+            let of_cell = |r: &&&Record| r.name == tn[i] && r.depth == td[i];
+            let all = by_seq.iter().filter(of_cell).count();
+            Total {
+                name: tn[i].clone(),
+                depth: td[i].clone(),
+                positions: columns[0][i] as usize,
+                missing: all - columns[0][i] as usize,
+                nodes: columns[1][i],
+                time_ns: columns[2][i],
+                counters: Counters::from_values(std::array::from_fn(|c| columns[3 + c][i])),
+                counted: by_seq.iter().filter(of_cell).any(|r| r.leaf.is_some()),
+            }
+        })
+        .collect();
+    totals.sort_by_key(|t| (names.iter().position(|n| *n == t.name), depth_key(&t.depth)));
+    Ok(totals)
 }
 
 /// `frame` with the `first_cut_rate` of its summed `first_cut` and `beta_cut` columns, by

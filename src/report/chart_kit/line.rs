@@ -63,23 +63,7 @@ impl Draw for LineChart {
             // Dots at the edges stay off the axes.
             (x0, x1) = (x0 - 0.5, x1 + 0.5);
         }
-        let styles = styles(&self.series.iter().map(|s| &s.name).collect::<Vec<_>>());
-        // Only series with a point to draw are drawn, listed and labelled.
-        let drawn: Vec<Drawn> = self
-            .series
-            .iter()
-            .zip(&styles)
-            .map(|(s, style)| {
-                let points: Vec<(f64, f64)> = s
-                    .points
-                    .iter()
-                    .copied()
-                    .filter(|(_, y)| !self.log_y || *y > 0.0)
-                    .collect();
-                (*style, s, points)
-            })
-            .filter(|(_, _, points)| !points.is_empty())
-            .collect();
+        let drawn = self.drawn();
         let names: Vec<&str> = drawn.iter().map(|(_, s, _)| s.name.as_str()).collect();
         // Labels at the line ends (or the legend beside dots) need room on the right: the
         // longest label's width.
@@ -94,21 +78,7 @@ impl Draw for LineChart {
         } else {
             8
         };
-        // Named x values: every k-th name, so that names do not run together.
-        let name_step = match self.x_names.is_empty() {
-            true => 1,
-            false => {
-                let width = widest(
-                    area,
-                    &self.x_names.iter().map(String::as_str).collect::<Vec<_>>(),
-                    14,
-                );
-                let room = (area.dim_in_pixel().0 as i32 - right - 100).max(1) as usize;
-                (self.x_names.len() * (width as usize + 12))
-                    .div_ceil(room)
-                    .max(1)
-            }
-        };
+        let name_step = self.name_step(area, right);
         let x_format = |x: &f64| {
             if !self.x_names.is_empty() {
                 let i = x.round();
@@ -157,15 +127,7 @@ impl Draw for LineChart {
                         .map_err(|e| e.to_string())?;
                 }
                 if self.legend && !self.lines {
-                    // Dots of independent cases: the legend in a column right of the plot.
-                    let x = area.dim_in_pixel().0 as i32 - right + 16;
-                    for (k, (style, s, _)) in drawn.iter().enumerate() {
-                        let y = 60 + 22 * k as i32;
-                        area.draw(&marker(*style, (x + 6, y)))
-                            .map_err(|e| e.to_string())?;
-                        area.draw(&Text::new(s.name.as_str(), (x + 18, y - 8), (FONT, 14)))
-                            .map_err(|e| e.to_string())?;
-                    }
+                    dot_legend(area, right, &drawn)?;
                 }
                 if self.legend && self.lines {
                     // The series' names at their last points, spread apart where the lines
@@ -192,6 +154,59 @@ impl Draw for LineChart {
                 .map_err(|e| e.to_string())?)
         }
     }
+}
+
+impl LineChart {
+    /// The series with a point to draw (only they are drawn, listed and labelled), each
+    /// with its style and those points.
+    fn drawn(&self) -> Vec<Drawn<'_>> {
+        let styles = styles(&self.series.iter().map(|s| &s.name).collect::<Vec<_>>());
+        self.series
+            .iter()
+            .zip(&styles)
+            .map(|(s, style)| {
+                let points: Vec<(f64, f64)> = s
+                    .points
+                    .iter()
+                    .copied()
+                    .filter(|(_, y)| !self.log_y || *y > 0.0)
+                    .collect();
+                (*style, s, points)
+            })
+            .filter(|(_, _, points)| !points.is_empty())
+            .collect()
+    }
+
+    /// Named x values: every k-th name is written, so that names do not run together.
+    fn name_step<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>, right: i32) -> usize {
+        if self.x_names.is_empty() {
+            return 1;
+        }
+        let names: Vec<&str> = self.x_names.iter().map(String::as_str).collect();
+        let width = widest(area, &names, 14);
+        let room = (area.dim_in_pixel().0 as i32 - right - 100).max(1) as usize;
+        (self.x_names.len() * (width as usize + 12))
+            .div_ceil(room)
+            .max(1)
+    }
+}
+
+/// Dots of independent cases: the legend in a column right of the plot, `right` pixels
+/// wide.
+fn dot_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    right: i32,
+    drawn: &[Drawn],
+) -> Result<(), String> {
+    let x = area.dim_in_pixel().0 as i32 - right + 16;
+    for (k, (style, s, _)) in drawn.iter().enumerate() {
+        let y = 60 + 22 * k as i32;
+        area.draw(&marker(*style, (x + 6, y)))
+            .map_err(|e| e.to_string())?;
+        area.draw(&Text::new(s.name.as_str(), (x + 18, y - 8), (FONT, 14)))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
 
 /// Small multiples: one line chart a position, in a grid.
