@@ -55,12 +55,18 @@ pub(crate) fn write<D: Draw>(
         chart.draw(&root).map_err(|e| plot_error(&svg, e))?;
         root.present().map_err(|e| plot_error(&svg, e))?;
     }
+    let mut rgb = vec![0u8; size.0 as usize * size.1 as usize * 3];
     {
-        let root = BitMapBackend::new(&png, size).into_drawing_area();
+        let root = BitMapBackend::with_buffer(&mut rgb, size).into_drawing_area();
         root.fill(&WHITE).map_err(|e| plot_error(&png, e))?;
         chart.draw(&root).map_err(|e| plot_error(&png, e))?;
         root.present().map_err(|e| plot_error(&png, e))?;
     }
+    let bytes = super::png::encode(size.0, size.1, &rgb).map_err(|e| plot_error(&png, e))?;
+    std::fs::write(&png, bytes).map_err(|source| ReportError::Io {
+        path: png.clone(),
+        source,
+    })?;
     Ok(vec![svg, png])
 }
 

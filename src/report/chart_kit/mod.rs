@@ -63,6 +63,7 @@ mod bars;
 mod draw;
 mod labels;
 mod line;
+mod png;
 mod rows;
 mod scatter;
 mod style;
