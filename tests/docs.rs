@@ -33,15 +33,24 @@ fn anchors(path: &Path) -> HashSet<String> {
     found
 }
 
+/// The README, the docs, and the committed example reports' READMEs and summaries (whose
+/// links must survive what the repository leaves out of them).
 fn documents(root: &Path) -> Vec<PathBuf> {
     let mut files = vec![root.join("README.md")];
-    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
+    markdown_under(&root.join("docs"), &mut files);
+    markdown_under(&root.join("example-reports"), &mut files);
+    files
+}
+
+fn markdown_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "md") {
-            files.push(path);
+        if path.is_dir() {
+            markdown_under(&path, out);
+        } else if path.extension().is_some_and(|e| e == "md") {
+            out.push(path);
         }
     }
-    files
 }
 
 #[test]

@@ -538,8 +538,9 @@ fn summary(
         }
     }
     for chart in charts {
-        let _ = writeln!(md, "\n![{chart}](plots/{chart}.svg)");
+        let _ = writeln!(md, "\n![{chart}](plots/{chart}.png)");
     }
+    let _ = writeln!(md, "\n(Each chart is also in `plots/` as SVG.)");
     md
 }
 
