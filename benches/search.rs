@@ -151,7 +151,7 @@ fn connect4(c: &mut Criterion) {
     use criterion::Throughput;
     use nodeprof::game::GameKind;
     use nodeprof::search::END;
-    use nodeprof::sweep::plan::DEFAULT_CONNECT4_SOLVER;
+    use nodeprof::search::endgame::connect4::SOLVER as DEFAULT_CONNECT4_SOLVER;
     let positions: Vec<(String, AnyPosition)> = cases(&["connect4/middle-medium.txt"])
         .into_iter()
         .take(2)

@@ -20,7 +20,8 @@ use nodeprof::position::{load, AnyPosition, NOT_PROVED};
 use nodeprof::search::endgame::{Endgame, Safe};
 use nodeprof::search::mate_distance::is_decided;
 use nodeprof::search::{game_result, search, solve_in_window, SearchConfig, END};
-use nodeprof::sweep::plan::{DEFAULT_CONNECT4_SOLVER, DEFAULT_GENERIC_SOLVER};
+use nodeprof::search::endgame::connect4::SOLVER as DEFAULT_CONNECT4_SOLVER;
+use nodeprof::search::endgame::solving::GENERIC_SOLVER as DEFAULT_GENERIC_SOLVER;
 
 #[derive(Parser)]
 #[command(

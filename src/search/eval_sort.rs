@@ -29,15 +29,17 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         // Without the table: depth-limited values must not replace the exact entries.
         let table = self.memory.tt.take();
         let mut keys: ArrayVec<u64, KEY_ROOM> = ArrayVec::new();
+        let (lowest, highest) = pos.margin_range();
         for &mv in moves.iter() {
             let child = pos.play(mv);
             let value = match depth {
                 0 => -child.evaluate(self.options.eval),
                 d => -self.alphabeta(&child, d, -INF, INF, ply + 1),
             };
-            // Scores of finished games (beyond the evaluation's range) count as ±64 discs.
-            let discs = value.clamp(-64, 64);
-            keys.push(pos.mobility_rank(mv) + DISC_WEIGHT * (64 - discs) as u64);
+            // Scores of finished games (beyond the evaluation's range) count as the game's
+            // widest margins (Reversi's: 64 discs either way).
+            let discs = value.clamp(lowest, highest);
+            keys.push(pos.mobility_rank(mv) + DISC_WEIGHT * (highest - discs) as u64);
         }
         self.memory.tt = table;
         sort_by_keys(moves, &mut keys);

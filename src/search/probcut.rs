@@ -61,12 +61,14 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         }
         let shallow = empties / SHALLOW_DIVISOR;
         let bonus = G::WIN_BONUS;
+        // A cut needs a bound inside the game's margins (Reversi's: 64 discs either way).
+        let (lowest, highest) = pos.margin_range();
         let high = -margin_floor(-beta, bonus) + margin;
-        if high < 64 && self.alphabeta(pos, shallow, high - 1, high, ply) >= high {
+        if high < highest && self.alphabeta(pos, shallow, high - 1, high, ply) >= high {
             return Some(beta);
         }
         let low = margin_floor(alpha, bonus) - margin;
-        if low > -64 && self.alphabeta(pos, shallow, low, low + 1, ply) <= low {
+        if low > lowest && self.alphabeta(pos, shallow, low, low + 1, ply) <= low {
             return Some(alpha);
         }
         None

@@ -63,34 +63,26 @@ macro_rules! define_record {
             pub shuffle_seed: Option<u64>,
             /// An external engine's own name (its `id name`); NA for nodeprof's variants.
             #[serde(
-                default,
                 serialize_with = "crate::store::cell::serialize_option",
                 deserialize_with = "crate::store::cell::deserialize_option"
             )]
             pub engine: Option<String>,
             /// The deepest ply the engine reached (its `seldepth`).
-            #[serde(default)]
             pub seldepth: Option<u32>,
             /// An engine's nodes of this iteration alone (`nodes` counts from the `go`, the
             /// earlier iterations included).
-            #[serde(default)]
             pub iteration_nodes: Option<u64>,
             /// nodeprof's clock for an engine: from sending `go` to reading this depth's
             /// report (`time_ns` is the engine's own figure).
-            #[serde(default)]
             pub wall_ns: Option<u64>,
             /// Nodes of the case's minimal tree (the proof with the fewest leaves; NA when
             /// not computed: no `--minimal`, or the full tree over its cap).
-            #[serde(default)]
             pub minimal_tree: Option<u64>,
             /// Leaves of the case's minimal tree (Knuth and Moore's count).
-            #[serde(default)]
             pub minimal_tree_leaves: Option<u64>,
             /// Nodes of the variant's left-first minimal graph of the case.
-            #[serde(default)]
             pub minimal_graph: Option<u64>,
             /// Leaves of the variant's left-first minimal graph.
-            #[serde(default)]
             pub minimal_graph_leaves: Option<u64>,
         }
 
@@ -102,15 +94,6 @@ macro_rules! define_record {
             "time_max_ns", "time_sd_ns", "runs", "jobs", "shuffle_seed", "engine", "seldepth",
             "iteration_nodes", "wall_ns", "minimal_tree", "minimal_tree_leaves",
             "minimal_graph", "minimal_graph_leaves",
-        ];
-
-        /// The columns added after tables were first committed: a table without them still
-        /// reads (they are NA), and is rewritten with them before rows are appended.
-        pub const ADDED_COLUMNS: &[&str] = &[
-            "engine", "seldepth", "iteration_nodes", "wall_ns", "second_cut", "third_cut",
-            "cut_index_sq", "fail_high", "fail_low", "exact_node", "iteration", "pass",
-            "minimal_tree", "minimal_tree_leaves", "minimal_graph", "minimal_graph_leaves",
-            "tokens", "qnode", "drawn", "null_try", "null_cut", "reduced", "futile",
         ];
 
         impl Record {

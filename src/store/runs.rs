@@ -6,7 +6,7 @@ use std::io::BufReader;
 use std::path::Path;
 use std::path::PathBuf;
 
-use super::record::{CaseKey, Record, Status, ADDED_COLUMNS, COLUMNS};
+use super::record::{CaseKey, Record, Status, COLUMNS};
 use crate::error::StoreError;
 
 /// The file every sweep writes into its folder.
@@ -70,7 +70,7 @@ pub fn parse_runs(input: impl std::io::Read, name: &str) -> Result<Vec<Record>, 
     // Columns are read by name, so any order will do; every one must be there, once.
     let missing: Vec<&str> = COLUMNS
         .iter()
-        .filter(|c| !found.contains(c) && !ADDED_COLUMNS.contains(c))
+        .filter(|c| !found.contains(c))
         .copied()
         .collect();
     let unknown: Vec<&str> = found
@@ -173,21 +173,6 @@ pub fn write_runs(path: &Path, rows: &[Record]) -> Result<(), StoreError> {
     super::folder::replace(path, &bytes)
 }
 
-/// Rewrites a table whose header lacks the columns added since it was written (read whole,
-/// then replaced whole), so that appended rows line up with its header.
-fn upgrade_header(path: &Path) -> Result<(), StoreError> {
-    let text = fs::read(path).map_err(|source| StoreError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let first = text.split(|&b| b == b'\n').next().unwrap_or(b"");
-    if text.is_empty() || first == COLUMNS.join(",").as_bytes() {
-        return Ok(());
-    }
-    let rows = read_runs(path)?;
-    write_runs(path, &rows)
-}
-
 /// A `runs.csv` open for appending: each row is written and flushed at once, so that a kill
 /// loses no finished case.
 pub struct RunsAppender {
@@ -211,9 +196,6 @@ impl RunsAppender {
         let mut writer = csv::WriterBuilder::new()
             .has_headers(false)
             .from_writer(file);
-        if !header {
-            upgrade_header(path)?;
-        }
         if header {
             writer
                 .write_record(COLUMNS)

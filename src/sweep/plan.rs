@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::settings::SweepSettings;
 use crate::game::{Eval, GameKind};
+use crate::search::endgame::solving::{Solving, GENERIC_LADDER};
 use crate::search::{endgame, Variant, END};
 use crate::store::DEFAULTS_DIR;
 
@@ -42,46 +43,7 @@ pub const CLASSIC_VARIANTS: [&str; 5] = [
     "transposition_k",
 ];
 
-pub use crate::search::variants::{
-    default_solver, DEFAULT_CONNECT4_SOLVER, DEFAULT_GENERIC_SOLVER, DEFAULT_SOLVER,
-};
-
-/// The exact ladder of games that know immediate threats: each of the tutorial's techniques
-/// added in turn on nodeprof's table (with ETC as a last try), then the default solver.
-pub const EXACT_THREATS_VARIANTS: [&str; 7] = [
-    "pvs+tt:64+winfirst",
-    "mtdf+tt:64+winfirst",
-    "bisect+tt:64+winfirst+clamp",
-    "bisect+tt:64+nolose+clamp",
-    "bisect+tt:64+nolose+clamp+threats",
-    "bisect+tt:64+nolose+clamp+threats+etc",
-    DEFAULT_CONNECT4_SOLVER,
-];
-
-/// The default variants of exact sweeps (`--exact`) for games with exact-solving hooks: a
-/// ladder that adds one endgame technique a step, so that each one's effect on the node
-/// counts shows, ending with the default solver's techniques (on a 64 MiB table: the
-/// ladder's positions need no more; a test checks the two agree).
-pub const EXACT_VARIANTS: [&str; 10] = [
-    "pvs+tt:64",
-    "mtdf+tt:64",
-    "mtdf+tt:64+mobility",
-    "mtdf+tt:64+mobility+parity",
-    "mtdf+tt:64+mobility+parity+last:7",
-    "mtdf+tt:64+mobility+parity+stab+last:7",
-    "mtdf+tt:64+mobility+etc+parity+stab+last:7",
-    "mtdf+tt:64+mobility+id+etc+parity+stab+last:7",
-    "mtdf+tt:64+mobility+id+etc+parity+stab+last:7+evalsort:14",
-    "mtdf+tt:64+mobility+id+etc+probcut+parity+stab+last:7+evalsort:14",
-];
-
-/// The same ladder for games without exact-solving hooks.
-pub const EXACT_GENERIC_VARIANTS: [&str; 4] = [
-    "pvs+tt:64",
-    "mtdf+tt:64",
-    "mtdf+tt:64+mobility",
-    "mtdf+tt:64+mobility+etc",
-];
+pub use crate::search::variants::default_solver;
 
 fn parse_all(specs: &[&str]) -> Vec<Variant> {
     specs
@@ -90,17 +52,17 @@ fn parse_all(specs: &[&str]) -> Vec<Variant> {
         .collect()
 }
 
-/// The variants of a sweep that names none: the classic set for depth-limited sweeps, the
-/// endgame ladder for exact ones (the full one when every game has the hooks).
+/// The variants of a sweep that names none: the classic set for depth-limited sweeps; for
+/// exact ones the games' exact ladder (see `Endgame::SOLVING`), the generic one when the
+/// games declare different ladders.
 pub fn default_variants(kinds: &[GameKind], depths: &[u32]) -> Vec<Variant> {
     if depths != [END] {
-        parse_all(&DEFAULT_VARIANTS)
-    } else if kinds.iter().all(|&k| endgame::has_hooks(k)) {
-        parse_all(&EXACT_VARIANTS)
-    } else if kinds.iter().all(|&k| endgame::has_threats(k)) {
-        parse_all(&EXACT_THREATS_VARIANTS)
-    } else {
-        parse_all(&EXACT_GENERIC_VARIANTS)
+        return parse_all(&DEFAULT_VARIANTS);
+    }
+    let ladders: Vec<Solving> = kinds.iter().map(|&k| endgame::solving(k)).collect();
+    match ladders.first() {
+        Some(first) if ladders.iter().all(|l| l == first) => parse_all(first.ladder),
+        _ => parse_all(&GENERIC_LADDER),
     }
 }
 
@@ -290,23 +252,24 @@ pub fn with_profile(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::endgame::{connect4, reversi, solving};
 
     #[test]
     fn the_ladder_ends_with_the_default_solvers_techniques() {
-        let last: Variant = EXACT_VARIANTS[EXACT_VARIANTS.len() - 1].parse().unwrap();
-        let mut solver: Variant = DEFAULT_SOLVER.parse().unwrap();
+        let last: Variant = reversi::LADDER[reversi::LADDER.len() - 1].parse().unwrap();
+        let mut solver: Variant = reversi::SOLVER.parse().unwrap();
         solver.table = last.table;
         assert_eq!(solver, last);
-        let last: Variant = EXACT_GENERIC_VARIANTS[3].parse().unwrap();
-        let mut solver: Variant = DEFAULT_GENERIC_SOLVER.parse().unwrap();
+        let last: Variant = solving::GENERIC_LADDER[3].parse().unwrap();
+        let mut solver: Variant = solving::GENERIC_SOLVER.parse().unwrap();
         solver.table = last.table;
         assert_eq!(solver, last);
     }
 
     #[test]
     fn the_connect4_solver_is_the_tutorials_final_step_written_canonically() {
-        let solver: Variant = DEFAULT_CONNECT4_SOLVER.parse().unwrap();
-        assert_eq!(solver.to_string(), DEFAULT_CONNECT4_SOLVER);
+        let solver: Variant = connect4::SOLVER.parse().unwrap();
+        assert_eq!(solver.to_string(), connect4::SOLVER);
         assert_eq!(solver.pons2017_step().as_deref(), Some("lower_bound_tt"));
     }
 

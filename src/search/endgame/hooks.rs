@@ -2,6 +2,7 @@
 //! few empties, a bound from stable pieces, and region parity for move ordering. Owned by
 //! the search; a game without such code takes the defaults (one line below).
 
+use super::solving::{Solving, GENERIC};
 use crate::counters::Counters;
 use crate::game::tree::MAX_LEAF_VALUE;
 use crate::game::{Ataxx, Chess, Game, UniformTree};
@@ -17,6 +18,9 @@ pub enum Safe {
 
 /// A game's exact-solving hooks. Every searched game implements it.
 pub trait Endgame: Game {
+    /// How the game's positions are solved when no variant is named (see [`Solving`]).
+    const SOLVING: Solving = GENERIC;
+
     /// The most empties [`Endgame::solve_small`] takes (0: the game has no such solver).
     const SMALL_SOLVER_EMPTIES: u32 = 0;
 

@@ -6,35 +6,24 @@ pub mod connect4;
 mod hooks;
 pub mod reversi;
 mod shortcut;
+pub mod solving;
 
 pub use hooks::{Endgame, Safe};
+pub use solving::Solving;
 
 use crate::game::GameKind;
 
 #[doc(hidden)]
 #[macro_export]
-macro_rules! define_has_hooks {
+macro_rules! define_solving {
     (; $($kind:ident => $game:ty,)*) => {
-        /// Whether a game has exact-solving hooks of its own (a specialised solver for the
-        /// last empties, stability or parity), so that the endgame techniques apply.
-        pub fn has_hooks(kind: GameKind) -> bool {
+        /// How positions of `kind` are solved when no variant is named: its declared policy.
+        pub fn solving(kind: GameKind) -> Solving {
             match kind {
-                $(GameKind::$kind => {
-                    <$game as Endgame>::SMALL_SOLVER_EMPTIES > 0
-                        || <$game as Endgame>::HAS_STABILITY
-                        || <$game as Endgame>::HAS_PARITY
-                })*
-            }
-        }
-
-        /// Whether a game knows immediate threats (Connect 4), so that the tutorial's
-        /// techniques (winfirst, clamp, nolose, threats) apply.
-        pub fn has_threats(kind: GameKind) -> bool {
-            match kind {
-                $(GameKind::$kind => <$game as Endgame>::HAS_THREATS,)*
+                $(GameKind::$kind => <$game as Endgame>::SOLVING,)*
             }
         }
     };
 }
 
-crate::game_list!(define_has_hooks);
+crate::game_list!(define_solving);

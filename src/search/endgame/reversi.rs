@@ -4,6 +4,7 @@
 //! for stability cut-offs, and quadrant parity.
 
 use super::hooks::Endgame;
+use super::solving::Solving;
 use crate::counters::Counters;
 use crate::game::reversi::{corner_weighted, flips, move_squares, Reversi, ReversiMove};
 use crate::game::{margin_floor, margin_score, Game};
@@ -338,10 +339,46 @@ pub fn stable_discs(p: u64, o: u64) -> u64 {
     }
 }
 
+/// Reversi's default solver: iterative deepening to half the empties, then three selective
+/// passes to the end (ProbCut), each one's value the next one's first guess and its moves the
+/// first tried, then MTD(f) null-window passes to the end with a large table, ETC at 10+
+/// empties, ordering by a shallow search with the evaluation at 14+ empties, fastest-first and
+/// parity ordering below, stability cut-offs and the last 7 empties by specialised code (the
+/// best combination measured on FFO 40..49; see docs/search.md and docs/evaluation.md).
+pub const SOLVER: &str = "mtdf+tt:256+mobility+id+etc+probcut+parity+stab+last:7+evalsort:14";
+
+/// Reversi's exact ladder: one endgame technique added a step, so that each one's effect on
+/// the node counts shows, ending with the solver's techniques (on a 64 MiB table: the
+/// ladder's positions need no more; a test checks the two agree).
+pub const LADDER: [&str; 10] = [
+    "pvs+tt:64",
+    "mtdf+tt:64",
+    "mtdf+tt:64+mobility",
+    "mtdf+tt:64+mobility+parity",
+    "mtdf+tt:64+mobility+parity+last:7",
+    "mtdf+tt:64+mobility+parity+stab+last:7",
+    "mtdf+tt:64+mobility+etc+parity+stab+last:7",
+    "mtdf+tt:64+mobility+id+etc+parity+stab+last:7",
+    "mtdf+tt:64+mobility+id+etc+parity+stab+last:7+evalsort:14",
+    "mtdf+tt:64+mobility+id+etc+probcut+parity+stab+last:7+evalsort:14",
+];
+
+/// The most discs one side can win by.
+const MAX_MARGIN: i32 = 64;
+
 impl Endgame for Reversi {
+    const SOLVING: Solving = Solving {
+        solver: SOLVER,
+        ladder: &LADDER,
+    };
     const SMALL_SOLVER_EMPTIES: u32 = MAX_EMPTIES as u32;
     const HAS_STABILITY: bool = true;
     const HAS_PARITY: bool = true;
+
+    /// A final margin is a difference of discs: at most 64 either way.
+    fn margin_range(&self) -> (i32, i32) {
+        (-MAX_MARGIN, MAX_MARGIN)
+    }
 
     fn solve_small(&self, alpha: i32, beta: i32, visits: &mut Counters) -> i32 {
         let (player, opponent) = self.player_opponent();

@@ -73,7 +73,7 @@ fn every_connect4_solver_finds_the_value_of_the_independent_prover() {
         "mtdf+tt+nolose+clamp+threats",
         "bisect+tt+nolose+clamp+threats+etc",
         "alphabeta+winfirst+clamp+killer:2+history",
-        crate::sweep::plan::DEFAULT_CONNECT4_SOLVER,
+        crate::search::endgame::connect4::SOLVER,
     ]
     .iter()
     .map(|s| s.parse().unwrap())
@@ -129,7 +129,7 @@ fn finished_connect4_games_are_worth_their_final_margin_to_every_solver() {
         "bisect+tt",
         "bisect+tt+nolose+clamp+threats+etc",
         "alphabeta+winfirst+clamp",
-        crate::sweep::plan::DEFAULT_CONNECT4_SOLVER,
+        crate::search::endgame::connect4::SOLVER,
     ]
     .iter()
     .map(|s| s.parse().unwrap())
@@ -172,7 +172,7 @@ fn the_connect4_solver_answers_every_position_with_a_move_that_keeps_its_value()
         let AnyPosition::Connect4(pos) = case.position else {
             unreachable!()
         };
-        let solved = run(&pos, END, crate::sweep::plan::DEFAULT_CONNECT4_SOLVER);
+        let solved = run(&pos, END, crate::search::endgame::connect4::SOLVER);
         let margin = game_result::<Connect4>(solved.score).unwrap_or(0);
         let mv = solved
             .best_move
@@ -181,7 +181,7 @@ fn the_connect4_solver_answers_every_position_with_a_move_that_keeps_its_value()
         let after = match child.is_over() {
             true => -child.final_margin(),
             false => {
-                let solved = run(&child, END, crate::sweep::plan::DEFAULT_CONNECT4_SOLVER);
+                let solved = run(&child, END, crate::search::endgame::connect4::SOLVER);
                 -game_result::<Connect4>(solved.score).unwrap_or(0)
             }
         };
@@ -200,7 +200,7 @@ fn the_connect4_solver_answers_every_position_with_a_move_that_keeps_its_value()
 fn connect4_scores_follow_the_tutorials_convention() {
     for (moves, score) in [("4455", 18), ("44455554221", -15)] {
         let pos = Connect4::from_moves(moves).unwrap();
-        let solved = run(&pos, END, crate::sweep::plan::DEFAULT_CONNECT4_SOLVER);
+        let solved = run(&pos, END, crate::search::endgame::connect4::SOLVER);
         assert_eq!(
             game_result::<Connect4>(solved.score),
             Some(score),

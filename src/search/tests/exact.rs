@@ -189,7 +189,7 @@ fn ffo_problems_solve_to_the_published_scores() {
     // its selective passes (ProbCut at 12+ empties) and evaluation ordering (14+) at work.
     let names: Vec<String> = (1..25).map(|n| format!("end{n:02}.pos")).collect();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/reversi/ffo");
-    let mut config = config(crate::sweep::plan::DEFAULT_SOLVER);
+    let mut config = config(crate::search::endgame::reversi::SOLVER);
     config.eval = Eval::Pattern;
     for name in names {
         let case = &load(&[root.join(&name).display().to_string()], None).unwrap()[0];

@@ -23,7 +23,7 @@ pub use enhancement::{
 pub use presets::{Preset, PRESETS};
 pub use profiles::CLASSIC_TABLE_MIB;
 pub use solvers::{
-    default_solver, DEFAULT_CONNECT4_SOLVER, DEFAULT_GENERIC_SOLVER, DEFAULT_SOLVER,
+    default_solver,
 };
 pub use variant::{TableUse, Variant};
 

@@ -203,7 +203,7 @@ fn exact_sweeps_record_depth_end_and_check_the_suite() {
     // Mixed games: the generic ladder (no Reversi-only techniques), every case solved.
     assert_eq!(
         summary.ok,
-        3 * plan::EXACT_GENERIC_VARIANTS.len(),
+        3 * crate::search::endgame::solving::GENERIC_LADDER.len(),
         "{summary:?}"
     );
     let records = read_runs(&dir.join(RUNS_FILE)).unwrap();
@@ -235,7 +235,7 @@ fn exact_sweeps_record_depth_end_and_check_the_suite() {
     );
     // Reversi alone: the Reversi ladder.
     let reversi = plan::default_variants(&[crate::game::GameKind::Reversi], &[END]);
-    assert_eq!(reversi.len(), plan::EXACT_VARIANTS.len());
+    assert_eq!(reversi.len(), crate::search::endgame::reversi::LADDER.len());
 }
 
 #[test]
