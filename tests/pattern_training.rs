@@ -117,7 +117,7 @@ fn exact_labels_are_the_solvers_final_margins() {
         })
         .filter(|&(p, o)| seen.insert((p, o)))
         .filter(|&(p, o)| (5..=8).contains(&(!(p | o)).count_ones()))
-        .map(|(p, o)| Reversi::from_discs(p, o, nodeprof::game::Side::Black).unwrap())
+        .map(|(p, o)| Reversi::from_discs(p, o, nodeprof::game::Side::First).unwrap())
         .collect();
     assert_eq!(positions.len(), labels.len());
     assert!(positions.len() > 20);

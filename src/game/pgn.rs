@@ -14,16 +14,16 @@ pub enum FirstMover {
 /// The record of one game in PGN with `FEN` tags, as cuteataxx writes it for Ataxx; `1-0`
 /// is a win for the first mover.
 pub fn pgn(r: &GameRecord, first_mover: FirstMover) -> String {
-    // The tag names' sides: nodeprof's first mover is `Side::Black` in every game.
+    // The tag names' sides: nodeprof's first mover is `Side::First` in every game.
     let (black, white) = match first_mover {
-        FirstMover::Black => (Side::Black, Side::White),
-        FirstMover::White => (Side::White, Side::Black),
+        FirstMover::Black => (Side::First, Side::Second),
+        FirstMover::White => (Side::Second, Side::First),
     };
     let mut out = String::new();
     let result = match r.winner {
         None => "1/2-1/2",
-        Some(Side::Black) => "1-0",
-        Some(Side::White) => "0-1",
+        Some(Side::First) => "1-0",
+        Some(Side::Second) => "0-1",
     };
     let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k} \"{}\"]\n", tag_value(v)));
     if r.cuteataxx {
@@ -82,7 +82,7 @@ pub fn pgn(r: &GameRecord, first_mover: FirstMover) -> String {
     let white_first = r
         .moves
         .first()
-        .is_some_and(|(side, _)| *side == Side::White);
+        .is_some_and(|(side, _)| *side == Side::Second);
     // Move numbers go on from the FEN's full-move number, its last field (cuteataxx's
     // from 1).
     let first_number = match r.cuteataxx {

@@ -176,7 +176,7 @@ impl GameKind {
 
     /// The side the game names `name`.
     pub fn side_named(self, name: &str) -> Option<Side> {
-        [Side::Black, Side::White]
+        [Side::First, Side::Second]
             .into_iter()
             .find(|&s| self.side_name(s) == name)
     }

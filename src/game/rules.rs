@@ -5,25 +5,20 @@ use std::fmt;
 use std::ops::{Deref, DerefMut};
 use std::str::FromStr;
 
-/// The two players. `Black` moves first in both games (`X` in Reversi, `x` in Ataxx).
+/// The two players: the one who moves first from a game's start position, and the other.
+/// Each game names them (`Notation::SIDE_NAMES`: Reversi's Black and White, Ataxx's X and O,
+/// chess's White and Black).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
-    Black,
-    White,
+    First,
+    Second,
 }
 
 impl Side {
     pub fn opponent(self) -> Side {
         match self {
-            Side::Black => Side::White,
-            Side::White => Side::Black,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::Black => "Black",
-            Side::White => "White",
+            Side::First => Side::Second,
+            Side::Second => Side::First,
         }
     }
 }
@@ -401,8 +396,8 @@ pub(crate) fn fmix64(mut h: u64) -> u64 {
 #[inline(always)]
 pub(crate) fn board_key(player: u64, opponent: u64, extra: u64, side: Side) -> u64 {
     let side = match side {
-        Side::Black => 0,
-        Side::White => 0x5851_F42D_4C95_7F2D,
+        Side::First => 0,
+        Side::Second => 0x5851_F42D_4C95_7F2D,
     };
     fmix64(
         player.wrapping_mul(0x9E37_79B9_7F4A_7C15)

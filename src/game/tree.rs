@@ -254,9 +254,9 @@ impl Game for UniformTree {
 
     fn side_to_move(&self) -> Side {
         if self.ply.is_multiple_of(2) {
-            Side::Black
+            Side::First
         } else {
-            Side::White
+            Side::Second
         }
     }
 

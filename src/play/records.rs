@@ -25,7 +25,7 @@ pub struct RecordInfo<'a> {
 /// The record of one game of `kind`, ending in a newline (empty for games without records).
 pub fn write_record(kind: GameKind, game: &PlayedGame, info: &RecordInfo) -> String {
     // The agent playing Black (the first side), and a pair by agent turned to one by side.
-    let black = usize::from(game.sides[1] == Side::Black);
+    let black = usize::from(game.sides[1] == Side::First);
     let by_side = |pair: [u32; 2]| [pair[black], pair[1 - black]];
     let record = GameRecord {
         round: info.round,

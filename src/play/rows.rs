@@ -127,7 +127,7 @@ pub(super) fn save_game(
 pub(crate) fn played_from_rows(kind: GameKind, row: &GameRow, moves: &[&MoveRow]) -> PlayedGame {
     // Rows are checked where they are read (`merge` replays every game); a side name the
     // game does not have is taken as the first side's.
-    let side = |name: &str| kind.side_named(name).unwrap_or(Side::Black);
+    let side = |name: &str| kind.side_named(name).unwrap_or(Side::First);
     let agent1_side = side(&row.agent1_side);
     let stones = row.stones.as_deref().and_then(|s| {
         let (a, b) = s.split_once('-')?;

@@ -111,9 +111,9 @@ fn every_ffo_position_loads_with_the_published_facts() {
         assert_eq!(case.position.kind(), GameKind::Reversi);
         assert_eq!(case.position.empties(), empties, "{}", case.name);
         let side = if side == "B" {
-            Side::Black
+            Side::First
         } else {
-            Side::White
+            Side::Second
         };
         assert_eq!(case.position.side_to_move(), side, "{}", case.name);
         let expected = case

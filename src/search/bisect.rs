@@ -57,7 +57,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             passes += 1;
             self.root.best = None;
             let value = self.alphabeta(pos, depth, to_value(med), to_value(med + 1), 0);
-            if self.limits.stopped {
+            if self.course.stopped {
                 break;
             }
             let margin = to_margin(value);

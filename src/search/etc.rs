@@ -33,7 +33,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         if to_the_end(depth) && pos.empties() < MIN_EMPTIES {
             return None;
         }
-        let selective = self.limits.selective.is_some();
+        let selective = self.course.selective.is_some();
         let (table, use_) = self.table()?;
         let mut probes = 0;
         let mut hits = 0;

@@ -59,7 +59,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         let mut moves = G::Moves::default();
         if let Opened::Settled(value) = self.open_plain(pos, at_horizon, ply, 0, &mut moves) {
             // One evaluation, unless the search was stopped.
-            return (value, u64::from(!self.limits.stopped));
+            return (value, u64::from(!self.course.stopped));
         }
         let weight = self
             .options

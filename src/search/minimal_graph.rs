@@ -35,7 +35,7 @@ pub fn left_first_minimal_graph<G: Endgame>(
     searcher.deepen_before(pos, depth);
     searcher.counters = Counters::default();
     searcher.alphabeta(pos, depth, value - 1, value + 1, 0);
-    if searcher.limits.too_deep {
+    if searcher.course.too_deep {
         return Err(SearchError::TooDeep {
             max: super::searcher::MAX_PLY,
         });

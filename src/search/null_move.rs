@@ -32,7 +32,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         let outer = std::mem::replace(&mut self.memory.null_ply, ply + 1);
         let value = -self.alphabeta(&passed, depth - 1 - reduction, -beta, -beta + 1, ply + 1);
         self.memory.null_ply = outer;
-        if value < beta || self.limits.stopped {
+        if value < beta || self.course.stopped {
             return None;
         }
         self.count(|c| c.null_cut += 1);

@@ -37,10 +37,10 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         let mut guess = guess;
         for margin in MARGINS {
             self.count(|c| c.iteration += 1);
-            self.limits.selective = Some(margin);
+            self.course.selective = Some(margin);
             let value = self.pvs(pos, depth, -INF, INF, 0);
-            self.limits.selective = None;
-            if self.limits.stopped {
+            self.course.selective = None;
+            if self.course.stopped {
                 return guess;
             }
             self.root.first = self.root.best;
@@ -54,7 +54,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// margins by the pass's margin.
     #[inline]
     pub(super) fn probcut(&mut self, pos: &G, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
-        let margin = self.limits.selective?;
+        let margin = self.course.selective?;
         let empties = pos.empties();
         if ply == 0 || empties < MIN_EMPTIES {
             return None;

@@ -20,11 +20,11 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     fn quiesce_below(&mut self, pos: &G, alpha: i32, beta: i32, ply: usize) -> i32 {
         // Quiescence nodes count towards the deadline too (a stopped search's value is void).
         self.tick();
-        if self.limits.stopped {
+        if self.course.stopped {
             return 0;
         }
         self.count(|c| c.qnode += 1);
-        self.limits.max_ply = self.limits.max_ply.max(ply);
+        self.course.max_ply = self.course.max_ply.max(ply);
         let stand_pat = match pos.is_over() {
             true => return self.final_value(pos, ply),
             false => pos.evaluate(self.options.eval),

@@ -162,7 +162,7 @@ fn search_with<G: Endgame, const COUNT: bool>(
     // `time_ns` is the search alone.
     let mut searcher = Searcher::<G, COUNT>::for_config(config)?;
     let started = Instant::now();
-    searcher.limits.deadline = match config.time_limit {
+    searcher.course.deadline = match config.time_limit {
         Some(limit) => Some((
             started
                 .checked_add(limit)
@@ -179,17 +179,17 @@ fn search_with<G: Endgame, const COUNT: bool>(
         }
     }
     let score = searcher.search_root(pos, depth);
-    if searcher.limits.too_deep {
+    if searcher.course.too_deep {
         return Err(SearchError::TooDeep { max: MAX_PLY });
     }
     // The clock is read every few thousand nodes: a search that ended past its limit before
     // the next look timed out all the same (by the real time, which set the deadline; the
     // configured clock serves the looks inside the search).
     let late = searcher
-        .limits
+        .course
         .deadline
         .is_some_and(|(deadline, _)| Instant::now() > deadline);
-    if searcher.limits.stopped || late {
+    if searcher.course.stopped || late {
         return Err(SearchError::TimedOut {
             limit: config.time_limit.unwrap_or_default(),
         });
@@ -208,7 +208,7 @@ fn search_with<G: Endgame, const COUNT: bool>(
         counters: searcher.counters(),
         cuts: searcher.cuts().clone(),
         time_ns: started.elapsed().as_nanos() as u64,
-        seldepth: searcher.limits.max_ply as u32,
+        seldepth: searcher.course.max_ply as u32,
     })
 }
 

@@ -120,8 +120,9 @@ pub struct Memory<M> {
     pub null_ply: usize,
 }
 
-/// When a search stops.
-pub struct Limits {
+/// A search's course: when it stops (a deadline, a node budget), whether it stopped or
+/// went too deep, what it saw (the horizon, the deepest ply), and a selective pass's margin.
+pub struct Course {
     /// Stop at this time, read from this clock (checked every `DEADLINE_CHECK` nodes).
     pub deadline: Option<(Instant, Clock)>,
     /// Stop once this many nodes (`leaf + interior + qnode`) are counted (a player's node budget).
@@ -166,7 +167,7 @@ pub enum Opened {
 pub struct Searcher<G: Endgame, const COUNT: bool> {
     pub(super) options: Options,
     pub(super) memory: Memory<G::Move>,
-    pub(super) limits: Limits,
+    pub(super) course: Course,
     pub(super) root: Root<G::Move>,
     pub(super) counters: Counters,
     /// Where the beta cut-offs happened (counted with the counters).
@@ -238,7 +239,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 path_base: 0,
                 null_ply: usize::MAX,
             },
-            limits: Limits {
+            course: Course {
                 deadline: None,
                 node_limit: None,
                 ticks: 0,

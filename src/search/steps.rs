@@ -15,8 +15,8 @@ use crate::game::{margin_score, GameMove, Side};
 #[inline]
 pub(super) fn white_minus_black<G: Endgame>(pos: &G) -> i32 {
     match pos.side_to_move() {
-        Side::White => pos.material(),
-        Side::Black => -pos.material(),
+        Side::Second => pos.material(),
+        Side::First => -pos.material(),
     }
 }
 
@@ -29,13 +29,13 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         if self.options.variant.white_view {
             // Finished or not, a leaf of the 2011 tables' convention (never taken as an
             // exhausted tree).
-            self.limits.horizon_reached = true;
+            self.course.horizon_reached = true;
             return white_minus_black(pos);
         }
         if pos.is_over() {
             self.final_value(pos, ply)
         } else {
-            self.limits.horizon_reached = true;
+            self.course.horizon_reached = true;
             pos.evaluate(self.options.eval)
         }
     }
@@ -44,10 +44,10 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// deadline has passed.
     #[inline(always)]
     pub(super) fn tick(&mut self) {
-        if let Some((deadline, clock)) = self.limits.deadline {
-            self.limits.ticks = self.limits.ticks.wrapping_add(1);
-            if self.limits.ticks.is_multiple_of(DEADLINE_CHECK) && (clock.0)() >= deadline {
-                self.limits.stopped = true;
+        if let Some((deadline, clock)) = self.course.deadline {
+            self.course.ticks = self.course.ticks.wrapping_add(1);
+            if self.course.ticks.is_multiple_of(DEADLINE_CHECK) && (clock.0)() >= deadline {
+                self.course.stopped = true;
             }
         }
     }
@@ -58,22 +58,22 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     #[inline(always)]
     fn arrive(&mut self, pos: &G, ply: usize) -> Option<i32> {
         self.tick();
-        if let Some(limit) = self.limits.node_limit {
+        if let Some(limit) = self.course.node_limit {
             if COUNT && self.counters.nodes() >= limit {
-                self.limits.stopped = true;
+                self.course.stopped = true;
             }
         }
         if ply + 1 >= MAX_PLY {
-            self.limits.too_deep = true;
-            self.limits.stopped = true;
+            self.course.too_deep = true;
+            self.course.stopped = true;
         }
-        if self.limits.stopped {
+        if self.course.stopped {
             return Some(0);
         }
         if ply == 0 {
             self.count(|c| c.pass += 1);
         }
-        self.limits.max_ply = self.limits.max_ply.max(ply);
+        self.course.max_ply = self.course.max_ply.max(ply);
         self.drawn(pos, ply).then(|| self.draw_leaf(ply))
     }
 
@@ -159,7 +159,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         beta: &mut i32,
         ply: usize,
     ) -> Probe<G::Move> {
-        let selective = self.limits.selective.is_some();
+        let selective = self.course.selective.is_some();
         let Some((table, use_)) = self.table() else {
             return Probe::Continue(None);
         };
@@ -456,7 +456,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             Bound::Exact
         };
         let value = self.bounded(best, alpha, beta);
-        let depth = Self::table_depth(pos, depth, self.limits.selective.is_some());
+        let depth = Self::table_depth(pos, depth, self.course.selective.is_some());
         if let (Some(table), Some(policy)) = (&mut self.memory.tt, self.options.table_policy) {
             let key = table_key(table, pos);
             let code = best_move.map(GameMove::to_code);

@@ -76,14 +76,14 @@ impl<G: Endgame> Thinker<G> {
         s.counters = Counters::default();
         s.root.first = None;
         s.root.best = None;
-        s.limits.stopped = false;
-        s.limits.too_deep = false;
-        s.limits.max_ply = 0;
-        s.limits.deadline = None;
-        s.limits.node_limit = None;
+        s.course.stopped = false;
+        s.course.too_deep = false;
+        s.course.max_ply = 0;
+        s.course.deadline = None;
+        s.course.node_limit = None;
         if limit.nodes.is_none() && limit.deadline.is_none() {
             let score = s.search_root(pos, last);
-            if s.limits.too_deep {
+            if s.course.too_deep {
                 return Err(SearchError::TooDeep { max: MAX_PLY });
             }
             return Ok(self.thought(pos, last, score));
@@ -93,14 +93,14 @@ impl<G: Endgame> Thinker<G> {
         for depth in 1..=last {
             let s = &mut self.searcher;
             if depth == 2 {
-                s.limits.deadline = limit.deadline.map(|d| (d, self.config.clock));
-                s.limits.node_limit = limit.nodes;
+                s.course.deadline = limit.deadline.map(|d| (d, self.config.clock));
+                s.course.node_limit = limit.nodes;
             }
             let guess = answer.as_ref().map(|a: &Thought<G::Move>| a.score);
             let cuts_before = s.counters.tt_cut;
-            s.limits.horizon_reached = false;
+            s.course.horizon_reached = false;
             let score = s.search_to(pos, depth, guess.filter(|_| iterative));
-            if s.limits.stopped {
+            if s.course.stopped {
                 break;
             }
             let thought = self.thought(pos, depth, score);
@@ -111,7 +111,7 @@ impl<G: Endgame> Thinker<G> {
             // horizon (and took no value from the table, which may hold horizon values) or
             // one deeper than the game can last.
             let s = &self.searcher;
-            let exhausted = (!s.limits.horizon_reached && s.counters.tt_cut == cuts_before)
+            let exhausted = (!s.course.horizon_reached && s.counters.tt_cut == cuts_before)
                 || pos.plies_left_at_most().is_some_and(|most| depth >= most);
             let proven = game_result::<G>(score).is_some() || exhausted;
             answer = Some(thought);
@@ -137,7 +137,7 @@ impl<G: Endgame> Thinker<G> {
         };
         Thought {
             depth,
-            seldepth: s.limits.max_ply as u32,
+            seldepth: s.course.max_ply as u32,
             score,
             best_move: s.root.best,
             pv,

@@ -41,7 +41,7 @@ pub struct Sample {
 
 impl Sample {
     pub fn position(&self) -> Reversi {
-        Reversi::from_discs(self.player, self.opponent, crate::game::Side::Black)
+        Reversi::from_discs(self.player, self.opponent, crate::game::Side::First)
             .expect("training positions never overlap")
     }
 

@@ -18,7 +18,7 @@ use crate::with_position;
 
 /// How a `go` is limited.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Limit {
+enum GoLimit {
     Depth(u32),
     Nodes(u64),
     Time(Duration),
@@ -27,21 +27,21 @@ enum Limit {
 /// Reads the words after `go`: `depth`, `nodes`, `movetime`, `infinite` (to the end of
 /// the game: nodeprof's searches cannot be stopped midway), or a clock (`wtime`/`btime`/`winc`/`binc`, UGI's `p1time`/...; a thirtieth of
 /// the time left plus the increment).
-fn parse_go(words: &[&str], side_first: bool) -> Result<Limit, String> {
+fn parse_go(words: &[&str], side_first: bool) -> Result<GoLimit, String> {
     let go = GoArgs::parse(words)?;
     let mine = usize::from(!side_first);
     // Alternatives here: infinite, then movetime, nodes, depth, whichever is given first.
     let limit = match (go.infinite, go.movetime, go.nodes, go.depth) {
-        (true, ..) => Some(Limit::Nodes(u64::MAX)),
-        (_, Some(t), ..) => Some(Limit::Time(t)),
-        (_, _, Some(n), _) => Some(Limit::Nodes(n)),
-        (_, _, _, Some(d)) => Some(Limit::Depth(d.clamp(1, MAX_DEPTH))),
+        (true, ..) => Some(GoLimit::Nodes(u64::MAX)),
+        (_, Some(t), ..) => Some(GoLimit::Time(t)),
+        (_, _, Some(n), _) => Some(GoLimit::Nodes(n)),
+        (_, _, _, Some(d)) => Some(GoLimit::Depth(d.clamp(1, MAX_DEPTH))),
         _ => None,
     };
     Ok(match (limit, go.time[mine]) {
         (Some(limit), _) => limit,
-        (None, Some(left)) => Limit::Time(Duration::from_millis(left / 30 + go.inc[mine])),
-        (None, None) => Limit::Nodes(u64::MAX),
+        (None, Some(left)) => GoLimit::Time(Duration::from_millis(left / 30 + go.inc[mine])),
+        (None, None) => GoLimit::Nodes(u64::MAX),
     })
 }
 
@@ -188,13 +188,13 @@ fn query(position: &AnyPosition, what: &str, out: &mut impl Write) -> std::io::R
 fn go(
     position: &AnyPosition,
     config: &SearchConfig,
-    limit: Limit,
+    limit: GoLimit,
     go_line: u64,
     out: &mut impl Write,
 ) -> std::io::Result<()> {
     let started = Instant::now();
     let (max_depth, budget) = match limit {
-        Limit::Depth(d) => (d, None),
+        GoLimit::Depth(d) => (d, None),
         _ => (MAX_DEPTH, Some(limit)),
     };
     let mut nodes = 0u64;
@@ -202,7 +202,7 @@ fn go(
     let mut best: Option<String> = None;
     for depth in 1..=max_depth {
         let mut search = config.clone();
-        if let Some(Limit::Time(t)) = budget {
+        if let Some(GoLimit::Time(t)) = budget {
             match t.checked_sub(started.elapsed()) {
                 Some(left) if !left.is_zero() => search.time_limit = Some(left),
                 _ => break,
@@ -241,7 +241,7 @@ fn go(
         }
         // Without a depth, the searches go on to the last empty square at most.
         let enough = match budget {
-            Some(Limit::Nodes(n)) => nodes >= n,
+            Some(GoLimit::Nodes(n)) => nodes >= n,
             _ => false,
         };
         if budget.is_some() && (enough || depth >= position.empties()) {
@@ -267,11 +267,11 @@ mod tests {
 
     #[test]
     fn go_arguments_parse() {
-        assert_eq!(parse_go(&["depth", "5"], true), Ok(Limit::Depth(5)));
-        assert_eq!(parse_go(&["nodes", "900"], true), Ok(Limit::Nodes(900)));
+        assert_eq!(parse_go(&["depth", "5"], true), Ok(GoLimit::Depth(5)));
+        assert_eq!(parse_go(&["nodes", "900"], true), Ok(GoLimit::Nodes(900)));
         assert_eq!(
             parse_go(&["wtime", "3000", "btime", "6000", "winc", "100"], false),
-            Ok(Limit::Time(Duration::from_millis(200)))
+            Ok(GoLimit::Time(Duration::from_millis(200)))
         );
         assert!(parse_go(&["depth"], true).is_err());
         assert!(parse_go(&["sideways", "1"], true).is_err());

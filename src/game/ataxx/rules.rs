@@ -28,15 +28,15 @@ impl Ataxx {
 
     pub fn black(&self) -> u64 {
         match self.side {
-            Side::Black => self.player,
-            Side::White => self.opponent,
+            Side::First => self.player,
+            Side::Second => self.opponent,
         }
     }
 
     pub fn white(&self) -> u64 {
         match self.side {
-            Side::Black => self.opponent,
-            Side::White => self.player,
+            Side::First => self.opponent,
+            Side::Second => self.player,
         }
     }
 
@@ -135,7 +135,7 @@ impl Game for Ataxx {
 
     #[inline(always)]
     fn play(&self, mv: AtaxxMove) -> Ataxx {
-        let fullmove = self.fullmove + (self.side == Side::White) as u16;
+        let fullmove = self.fullmove + (self.side == Side::Second) as u16;
         if mv.is_pass() {
             return Ataxx {
                 player: self.opponent,

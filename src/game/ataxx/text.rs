@@ -64,8 +64,8 @@ impl Ataxx {
             }
         }
         let side = match side {
-            "x" | "X" | "b" | "B" => Side::Black,
-            "o" | "O" | "w" | "W" => Side::White,
+            "x" | "X" | "b" | "B" => Side::First,
+            "o" | "O" | "w" | "W" => Side::Second,
             _ => return Err(format!("bad side to move '{side}' in FEN, expected x or o")),
         };
         let number = |i: usize, name: &str, default: u16| -> Result<u16, String> {
@@ -82,8 +82,8 @@ impl Ataxx {
             return Err("bad fullmove number '0' in FEN, expected 1 or more".into());
         }
         let (player, opponent) = match side {
-            Side::Black => (black, white),
-            Side::White => (white, black),
+            Side::First => (black, white),
+            Side::Second => (white, black),
         };
         Ok(Ataxx {
             player,
@@ -120,8 +120,8 @@ impl Ataxx {
             }
         }
         let side = match self.side {
-            Side::Black => 'x',
-            Side::White => 'o',
+            Side::First => 'x',
+            Side::Second => 'o',
         };
         format!("{out} {side} {} {}", self.halfmove, self.fullmove)
     }

@@ -213,13 +213,13 @@ impl Chess {
     }
 }
 
-/// White moves first: nodeprof's first mover is `Side::Black` in every game, named by
+/// White moves first: nodeprof's first mover is `Side::First` in every game, named by
 /// `Notation::SIDE_NAMES` (`White` here).
 #[inline(always)]
 pub(super) fn side_of(color: Color) -> Side {
     match color {
-        Color::White => Side::Black,
-        Color::Black => Side::White,
+        Color::White => Side::First,
+        Color::Black => Side::Second,
     }
 }
 

@@ -118,10 +118,10 @@ fn checkmate_loses_stalemate_draws_and_neither_has_moves() {
     assert!(!Chess::start().is_over());
     assert_eq!(
         Chess::start().side_to_move(),
-        Side::Black,
+        Side::First,
         "the first mover"
     );
-    assert_eq!(Chess::start().side_name(Side::Black), "White");
+    assert_eq!(Chess::start().side_name(Side::First), "White");
 }
 
 /// The same position with the colours swapped (ranks mirrored) is worth the same to the side
@@ -217,7 +217,7 @@ fn record<'a>(start: &'a str, final_position: &'a str, moves: &[&'a str]) -> Gam
         clocks: [None, None],
         cuteataxx: false,
         termination: Termination::End,
-        winner: Some(Side::Black),
+        winner: Some(Side::First),
         margin: Some(1),
         stones: None,
     }
@@ -226,7 +226,7 @@ fn record<'a>(start: &'a str, final_position: &'a str, moves: &[&'a str]) -> Gam
 #[test]
 fn game_records_are_pgn_in_san_and_read_back() {
     // The scholar's mate: SAN with captures, check and mate marks; the first mover (nodeprof's
-    // `Side::Black`) is PGN's White, and wins 1-0.
+    // `Side::First`) is PGN's White, and wins 1-0.
     let start = Chess::start().to_string();
     let moves = ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"];
     let mut end = Chess::start();

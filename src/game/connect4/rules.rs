@@ -271,8 +271,8 @@ impl Game for Connect4 {
     #[inline(always)]
     fn side_to_move(&self) -> Side {
         match self.moves % 2 {
-            0 => Side::Black,
-            _ => Side::White,
+            0 => Side::First,
+            _ => Side::Second,
         }
     }
 

@@ -194,9 +194,9 @@ fn rules_agree_with_the_array_board_along_random_games() {
         assert_eq!(
             pos.side_to_move(),
             if plain.moves % 2 == 0 {
-                Side::Black
+                Side::First
             } else {
-                Side::White
+                Side::Second
             }
         );
         assert_eq!(Connect4::from_moves(&pos.sequence()).unwrap(), pos);

@@ -78,8 +78,8 @@ impl FromStr for ReversiMove {
 /// `X`/`B`/`black` or `O`/`W`/`white`.
 pub fn parse_side(text: &str) -> Result<Side, String> {
     match text.to_ascii_lowercase().as_str() {
-        "x" | "b" | "*" | "black" => Ok(Side::Black),
-        "o" | "w" | "white" => Ok(Side::White),
+        "x" | "b" | "*" | "black" => Ok(Side::First),
+        "o" | "w" | "white" => Ok(Side::Second),
         _ => Err(format!(
             "bad side to move '{text}', expected X (black) or O (white)"
         )),

@@ -10,7 +10,7 @@ use crate::game::rules::Side;
 pub(super) fn ggf(r: &GameRecord) -> String {
     let margin = r.margin.unwrap_or(0);
     let result = match r.termination {
-        Termination::TimeForfeit => match r.winner == Some(Side::Black) {
+        Termination::TimeForfeit => match r.winner == Some(Side::First) {
             true => "+64.000:t".to_string(),
             false => "-64.000:t".to_string(),
         },
@@ -38,12 +38,12 @@ pub(super) fn ggf(r: &GameRecord) -> String {
     };
     let mut out = format!(
         "(;GM[Othello]PC[nodeprof]DT[{date}]PB[{}]PW[{}]RE[{result}]{clocks}TY[8]BO[8 {}]",
-        ggf_text(r.name(Side::Black)),
-        ggf_text(r.name(Side::White)),
+        ggf_text(r.name(Side::First)),
+        ggf_text(r.name(Side::Second)),
         ggf_board(r.start)
     );
     for (i, (side, mv)) in r.moves.iter().enumerate() {
-        let colour = if *side == Side::Black { 'B' } else { 'W' };
+        let colour = if *side == Side::First { 'B' } else { 'W' };
         let mv = if *mv == "pass" { "PA" } else { mv };
         // GGF's move/eval/time: the mover's score in discs, its seconds.
         let note = match r.notes.get(i) {

@@ -29,12 +29,12 @@ impl Reversi {
             return Err("a square holds both a black and a white disc".into());
         }
         Ok(match side {
-            Side::Black => Reversi {
+            Side::First => Reversi {
                 player: black,
                 opponent: white,
                 side,
             },
-            Side::White => Reversi {
+            Side::Second => Reversi {
                 player: white,
                 opponent: black,
                 side,
@@ -69,15 +69,15 @@ impl Reversi {
 
     pub fn black(&self) -> u64 {
         match self.side {
-            Side::Black => self.player,
-            Side::White => self.opponent,
+            Side::First => self.player,
+            Side::Second => self.opponent,
         }
     }
 
     pub fn white(&self) -> u64 {
         match self.side {
-            Side::Black => self.opponent,
-            Side::White => self.player,
+            Side::First => self.opponent,
+            Side::Second => self.player,
         }
     }
 
@@ -122,8 +122,8 @@ impl fmt::Display for Reversi {
     /// The obf form: board, a space, the side to move (`X` or `O`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let side = match self.side {
-            Side::Black => 'X',
-            Side::White => 'O',
+            Side::First => 'X',
+            Side::Second => 'O',
         };
         write!(f, "{} {side}", self.board_string())
     }
@@ -175,7 +175,7 @@ impl Game for Reversi {
         Reversi {
             player: 1 << e4 | 1 << d5,
             opponent: 1 << d4 | 1 << e5,
-            side: Side::Black,
+            side: Side::First,
         }
     }
 

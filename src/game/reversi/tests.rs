@@ -165,13 +165,13 @@ fn every_move_prints_and_parses() {
 fn forced_pass_is_the_only_move_and_consumes_a_ply() {
     // Black a1, white b1, white to move: white cannot outflank anything, black can
     // play c1, so white must pass.
-    let pos = Reversi::from_board(&format!("XO{}", "-".repeat(62)), Side::White).unwrap();
+    let pos = Reversi::from_board(&format!("XO{}", "-".repeat(62)), Side::Second).unwrap();
     assert!(!pos.is_over());
     let moves = pos.generate_moves();
     assert_eq!(&moves[..], &[ReversiMove::PASS]);
     assert_eq!(pos.count_moves(), 1);
     let after = pos.play(ReversiMove::PASS);
-    assert_eq!(after.side_to_move(), Side::Black);
+    assert_eq!(after.side_to_move(), Side::First);
     assert_eq!(after.generate_moves().len(), 1); // c1
     assert_eq!(perft(&pos, 1), 1);
     assert_eq!(perft(&pos, 2), 1);
@@ -183,7 +183,7 @@ fn forced_pass_is_the_only_move_and_consumes_a_ply() {
 #[test]
 fn finished_game_is_one_leaf_and_scores_empties_to_the_winner() {
     // Black 3 discs, white 1, nobody can move (no O adjacent line ends).
-    let pos = Reversi::from_board(&format!("XX-X{}O", "-".repeat(59)), Side::White).unwrap();
+    let pos = Reversi::from_board(&format!("XX-X{}O", "-".repeat(59)), Side::Second).unwrap();
     assert!(pos.is_over());
     assert_eq!(pos.generate_moves().len(), 0);
     assert_eq!(pos.count_moves(), 0);
@@ -193,17 +193,17 @@ fn finished_game_is_one_leaf_and_scores_empties_to_the_winner() {
     // White to move, loses 1 - 3 with 60 empties to black.
     assert_eq!(pos.material(), -2);
     assert_eq!(pos.final_margin(), -62);
-    let full_draw = Reversi::from_board(&"XO".repeat(32), Side::Black).unwrap();
+    let full_draw = Reversi::from_board(&"XO".repeat(32), Side::First).unwrap();
     assert!(full_draw.is_over());
     assert_eq!(full_draw.final_margin(), 0);
 }
 
 #[test]
 fn bad_boards_are_errors() {
-    assert!(Reversi::from_board(&"-".repeat(63), Side::Black)
+    assert!(Reversi::from_board(&"-".repeat(63), Side::First)
         .unwrap_err()
         .contains("63 squares, expected 64"));
-    let err = Reversi::from_board(&format!("Z{}", "-".repeat(63)), Side::Black).unwrap_err();
+    let err = Reversi::from_board(&format!("Z{}", "-".repeat(63)), Side::First).unwrap_err();
     assert!(err.contains("bad character 'Z'"), "{err}");
     assert!(
         "---------------------------OX------XO---------------------------"

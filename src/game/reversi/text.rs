@@ -41,7 +41,7 @@ impl Notation for Reversi {
         let (first_line, first) = lines[0];
         let board_error = |m| (first_line, m);
         // The board alone must be well formed before we look for the side line.
-        Reversi::from_board(first, Side::Black).map_err(board_error)?;
+        Reversi::from_board(first, Side::First).map_err(board_error)?;
         let Some(&(side_line, side_text)) = lines.get(1) else {
             return Err((
                 first_line + 1,
@@ -57,7 +57,7 @@ impl Notation for Reversi {
         format!(
             "{}\n{} to move\n",
             self.board_string(),
-            self.side_to_move().name()
+            self.side_name(self.side_to_move())
         )
     }
 

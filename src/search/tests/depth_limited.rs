@@ -321,7 +321,7 @@ fn finished_games_score_their_exact_margin_beyond_any_heuristic() {
     // A Reversi game that ends at once: black to move has won 3 - 1 with 60 empties.
     let pos = Reversi::from_board(
         &format!("XX-X{}O", "-".repeat(59)),
-        crate::game::Side::Black,
+        crate::game::Side::First,
     )
     .unwrap();
     let out = run(&pos, 3, "alphabeta");
