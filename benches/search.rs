@@ -150,8 +150,8 @@ fn flags(c: &mut Criterion) {
 fn connect4(c: &mut Criterion) {
     use criterion::Throughput;
     use nodeprof::game::GameKind;
-    use nodeprof::search::END;
     use nodeprof::search::endgame::connect4::SOLVER as DEFAULT_CONNECT4_SOLVER;
+    use nodeprof::search::END;
     let positions: Vec<(String, AnyPosition)> = cases(&["connect4/middle-medium.txt"])
         .into_iter()
         .take(2)

@@ -17,11 +17,11 @@ use nodeprof::game::connect4::classes::{class_of, moves_left, CLASSES};
 use nodeprof::game::tree::splitmix64;
 use nodeprof::game::{Ataxx, Chess, Connect4, Game, GameKind};
 use nodeprof::position::{load, AnyPosition, NOT_PROVED};
+use nodeprof::search::endgame::connect4::SOLVER as DEFAULT_CONNECT4_SOLVER;
+use nodeprof::search::endgame::solving::GENERIC_SOLVER as DEFAULT_GENERIC_SOLVER;
 use nodeprof::search::endgame::{Endgame, Safe};
 use nodeprof::search::mate_distance::is_decided;
 use nodeprof::search::{game_result, search, solve_in_window, SearchConfig, END};
-use nodeprof::search::endgame::connect4::SOLVER as DEFAULT_CONNECT4_SOLVER;
-use nodeprof::search::endgame::solving::GENERIC_SOLVER as DEFAULT_GENERIC_SOLVER;
 
 #[derive(Parser)]
 #[command(

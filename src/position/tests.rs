@@ -206,7 +206,11 @@ fn ataxx_end_suite_values_are_proved_again() {
     )
     .unwrap();
     assert_eq!(cases.len(), 20);
-    let config = SearchConfig::new(crate::search::endgame::solving::GENERIC_SOLVER.parse().unwrap());
+    let config = SearchConfig::new(
+        crate::search::endgame::solving::GENERIC_SOLVER
+            .parse()
+            .unwrap(),
+    );
     for case in &cases {
         let expected = case.expected.as_ref().unwrap();
         let report = search_position(&case.position, END, &config).unwrap();

@@ -8,8 +8,8 @@ use crate::game::{Connect4, Game};
 use crate::position::{load, AnyPosition};
 
 use crate::game::connect4::classes::{class_of, moves_left, CLASSES};
-use crate::search::{game_result, search, SearchConfig, END};
 use crate::search::endgame::connect4::SOLVER as DEFAULT_CONNECT4_SOLVER;
+use crate::search::{game_result, search, SearchConfig, END};
 
 fn suite_dir() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/connect4")

@@ -3,8 +3,8 @@
 //! Final margins are the tutorial's scores: a win with the winner's k-th stone is worth
 //! 22 - k.
 
-use super::solving::Solving;
 use super::hooks::{Endgame, Safe};
+use super::solving::Solving;
 use crate::game::connect4::bits::{column_mask, winning_squares, SQUARES};
 use crate::game::connect4::CENTRE_FIRST;
 use crate::game::{Connect4, Connect4Move};

@@ -22,9 +22,7 @@ pub use enhancement::{
 };
 pub use presets::{Preset, PRESETS};
 pub use profiles::CLASSIC_TABLE_MIB;
-pub use solvers::{
-    default_solver,
-};
+pub use solvers::default_solver;
 pub use variant::{TableUse, Variant};
 
 #[cfg(test)]
