@@ -13,6 +13,7 @@ pub mod measure;
 pub mod play;
 pub mod position;
 pub mod provenance;
+pub mod random;
 pub mod report;
 pub mod search;
 pub mod stats;

@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
-use nodeprof::game::tree::splitmix64;
 use nodeprof::game::{perft_divide, Chess, Game};
+use nodeprof::random::splitmix64;
 
 #[path = "engines/installed.rs"]
 mod installed;

@@ -14,9 +14,9 @@ use clap::{Parser, Subcommand};
 
 use nodeprof::error::SearchError;
 use nodeprof::game::connect4::classes::{class_of, moves_left, CLASSES};
-use nodeprof::game::tree::splitmix64;
 use nodeprof::game::{Ataxx, Chess, Connect4, Game, GameKind};
 use nodeprof::position::{load, AnyPosition, NOT_PROVED};
+use nodeprof::random::splitmix64;
 use nodeprof::search::endgame::connect4::SOLVER as DEFAULT_CONNECT4_SOLVER;
 use nodeprof::search::endgame::solving::GENERIC_SOLVER as DEFAULT_GENERIC_SOLVER;
 use nodeprof::search::endgame::{Endgame, Safe};

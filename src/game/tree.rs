@@ -14,6 +14,7 @@ use arrayvec::ArrayVec;
 
 use super::notation::Notation;
 use super::rules::{fmix64, Game, GameMove, Side};
+use crate::random::splitmix64;
 
 /// Widest tree: the move list's capacity.
 pub const MAX_WIDTH: u32 = 64;
@@ -29,15 +30,6 @@ pub struct TreeSpec {
     pub values: Vec<i32>,
     /// How the tree was written (its canonical text).
     text: String,
-}
-
-/// A deterministic generator (splitmix64), for seeded trees and shuffles.
-pub fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Leaf values are kept far inside the search's infinity (`INF`, 10^9), so that negating and

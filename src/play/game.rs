@@ -8,9 +8,9 @@ use super::adjudication::Adjudication;
 use super::agent::{Agent, Chooser};
 use crate::engine::{Engine, EngineMove};
 use crate::error::{EngineError, SearchError};
-use crate::game::tree::splitmix64;
 use crate::game::{Eval, Game, Notation, Side, Termination};
 use crate::position::AnyPosition;
+use crate::random::splitmix64;
 use crate::search::{Clock, Endgame, Limit, SearchConfig, Thinker};
 
 /// How long the engine's answer may be late past its time (movetime or clock) before its

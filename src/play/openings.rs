@@ -3,9 +3,9 @@
 
 use super::game::random_opening;
 use crate::error::{Error, PlayError};
-use crate::game::tree::splitmix64;
 use crate::game::GameKind;
 use crate::position::AnyPosition;
+use crate::random::splitmix64;
 use crate::with_position;
 
 /// Where games start.

@@ -9,8 +9,8 @@ use arrayvec::ArrayVec;
 use super::endgame::Endgame;
 use super::searcher::{to_the_end, Searcher, INF};
 use super::variants::SSO_MIN_EMPTIES;
-use crate::game::tree::splitmix64;
 use crate::game::{Game, GameMove};
+use crate::random::splitmix64;
 
 /// Room for the keys of any game's move list.
 pub(super) const KEY_ROOM: usize = 320;

@@ -7,7 +7,7 @@ use super::config::{SearchConfig, END, MAX_DEPTH};
 use super::endgame::Endgame;
 use super::searcher::{Searcher, MAX_PLY};
 use super::tt;
-use super::variants::{Base, GameNeed, Variant, ENHANCEMENTS};
+use super::variants::{GameNeed, Variant, ENHANCEMENTS};
 use crate::counters::{Counters, CutHistogram};
 use crate::error::SearchError;
 use crate::game::Game;
@@ -194,11 +194,9 @@ fn search_with<G: Endgame, const COUNT: bool>(
             limit: config.time_limit.unwrap_or_default(),
         });
     }
-    let pv = match variant.base {
-        Base::Mtdf | Base::Bisect => {
-            searcher.table_line(pos, searcher.root.best, depth.min(MAX_PLY as u32))
-        }
-        _ => searcher.memory.pv.line(),
+    let pv = match variant.base.drives_passes() {
+        true => searcher.table_line(pos, searcher.root.best, depth.min(MAX_PLY as u32)),
+        false => searcher.memory.pv.line(),
     };
     Ok(SearchOutcome {
         depth,

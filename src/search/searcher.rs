@@ -10,7 +10,7 @@ use super::endgame::Endgame;
 use super::history::History;
 use super::killer::Killers;
 use super::tt::{narrow_table_entries, Policy, TableError, TranspositionTable};
-use super::variants::{Base, TableUse, Variant};
+use super::variants::{TableUse, Variant};
 use crate::counters::{Counters, CutHistogram};
 use crate::error::SearchError;
 use crate::game::{Eval, Game, GameMove};
@@ -220,7 +220,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 variant: variant.clone(),
                 eval,
                 shuffle,
-                track_pv: !matches!(variant.base, Base::Mtdf | Base::Bisect),
+                track_pv: !variant.base.drives_passes(),
                 table_policy: variant.table.map(|t| match (t.narrow, t.classic_store) {
                     (true, _) => Policy::Narrow { lower: t.lower },
                     (false, true) => Policy::Classic,

@@ -9,7 +9,6 @@ use super::config::{SearchConfig, MAX_DEPTH};
 use super::endgame::Endgame;
 use super::run::{check, game_result};
 use super::searcher::{Searcher, MAX_PLY};
-use super::variants::Base;
 use crate::counters::Counters;
 use crate::error::SearchError;
 
@@ -126,9 +125,9 @@ impl<G: Endgame> Thinker<G> {
 
     fn thought(&self, pos: &G, depth: u32, score: i32) -> Thought<G::Move> {
         let s = &self.searcher;
-        let pv = match s.variant().base {
-            Base::Mtdf | Base::Bisect => s.table_line(pos, s.root.best, depth),
-            _ => s.memory.pv.line(),
+        let pv = match s.variant().base.drives_passes() {
+            true => s.table_line(pos, s.root.best, depth),
+            false => s.memory.pv.line(),
         };
         // Token searches have no depth: theirs is the principal variation's length.
         let depth = match s.variant().base.depth_limited() {

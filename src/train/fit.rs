@@ -99,7 +99,7 @@ mod tests {
             .map(|_| {
                 let mut features = [0u32; INSTANCES];
                 for f in features.iter_mut() {
-                    *f = 1 + (crate::game::tree::splitmix64(&mut state) % 59) as u32;
+                    *f = 1 + (crate::random::splitmix64(&mut state) % 59) as u32;
                 }
                 let mut e = Example {
                     features,

@@ -4,8 +4,8 @@
 
 use std::collections::HashSet;
 
-use crate::game::tree::splitmix64;
 use crate::game::{Eval, Game, Reversi};
+use crate::random::splitmix64;
 use crate::search::{Limit, SearchConfig, Thinker};
 
 /// How games are played.

@@ -2,10 +2,10 @@
 //! the notations (FEN, UCI's moves, SAN) round trip, the game's end, PeSTO's orientation.
 
 use super::{Chess, ChessMove, CPW_PERFT};
-use crate::game::tree::splitmix64;
 use crate::game::{
     perft, perft_divide, Eval, Game, GameMove, GameRecord, Notation, Side, Termination,
 };
+use crate::random::splitmix64;
 
 /// Every published count up to 16 M leaves (about a second in all); the deeper ones are in
 /// `benches/movegen.rs`.

@@ -162,8 +162,7 @@ fn walk() -> Vec<(Connect4, ArrayBoard)> {
         while !pos.is_over() {
             out.push((pos, plain.clone()));
             let moves = pos.generate_moves();
-            let mv =
-                moves[(crate::game::tree::splitmix64(&mut state) % moves.len() as u64) as usize];
+            let mv = moves[(crate::random::splitmix64(&mut state) % moves.len() as u64) as usize];
             pos = pos.play(mv);
             plain.play(mv.column() as usize);
         }

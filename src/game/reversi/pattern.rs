@@ -371,8 +371,8 @@ pub fn pattern_eval(p: u64, o: u64) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::tree::splitmix64;
     use crate::game::{Game, Reversi};
+    use crate::random::splitmix64;
 
     /// The eight images of a board under the board's symmetries.
     fn images(b: u64) -> [u64; 8] {

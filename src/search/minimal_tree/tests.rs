@@ -1,5 +1,6 @@
 use super::*;
-use crate::game::tree::{splitmix64, TreeSpec};
+use crate::game::tree::TreeSpec;
+use crate::random::splitmix64;
 use crate::search::SearchConfig;
 
 fn config(spec: &str) -> SearchConfig {

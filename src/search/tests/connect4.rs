@@ -51,9 +51,8 @@ fn connect4_endgames(count: usize, empties: u32) -> Vec<Connect4> {
         let stop = empties + out.len() as u32 % 5;
         while !pos.is_over() && pos.empties() > stop {
             let moves = pos.generate_moves();
-            pos = pos.play(
-                moves[(crate::game::tree::splitmix64(&mut state) % moves.len() as u64) as usize],
-            );
+            pos = pos
+                .play(moves[(crate::random::splitmix64(&mut state) % moves.len() as u64) as usize]);
         }
         if !pos.is_over() {
             out.push(pos);
@@ -116,7 +115,7 @@ fn finished_connect4_games_are_worth_their_final_margin_to_every_solver() {
         let mut pos = Connect4::start();
         while !pos.is_over() {
             let moves = pos.generate_moves();
-            let pick = crate::game::tree::splitmix64(&mut state) % moves.len() as u64;
+            let pick = crate::random::splitmix64(&mut state) % moves.len() as u64;
             pos = pos.play(moves[pick as usize]);
         }
         finished.push(pos);

@@ -61,9 +61,8 @@ fn random_endgames(count: usize, max_empties: u32) -> Vec<Reversi> {
         let stop = max_empties - (out.len() as u32 % 4);
         while !pos.is_over() && pos.empties() > stop {
             let moves = pos.generate_moves();
-            pos = pos.play(
-                moves[(crate::game::tree::splitmix64(&mut state) % moves.len() as u64) as usize],
-            );
+            pos = pos
+                .play(moves[(crate::random::splitmix64(&mut state) % moves.len() as u64) as usize]);
         }
         out.push(pos);
     }

@@ -149,7 +149,7 @@ mod tests {
                 assert_eq!(m.remainder(a), a % divisor, "{a} % {divisor}");
             }
             for _ in 0..10_000 {
-                let a = crate::game::tree::splitmix64(&mut state);
+                let a = crate::random::splitmix64(&mut state);
                 assert_eq!(m.remainder(a), a % divisor, "{a} % {divisor}");
             }
         }

@@ -2,10 +2,11 @@
 
 use super::arg::Arg;
 
-/// The base algorithms.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The base algorithms (by default negamax: the baseline every count is set beside).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Base {
     /// Plain minimax in negamax form: the full tree to the depth.
+    #[default]
     Negamax,
     /// Knuth and Moore's F1: branch-and-bound with a single bound, no deep cut-offs.
     Bnb,
@@ -157,6 +158,12 @@ impl Base {
             self,
             Base::AlphaBeta | Base::Pvs | Base::Mtdf | Base::Bisect
         )
+    }
+
+    /// Whether it drives null-window passes of its own (MTD(f), bisection): it chooses the
+    /// windows, and its principal variation is read from the table, not tracked.
+    pub fn drives_passes(self) -> bool {
+        matches!(self, Base::Mtdf | Base::Bisect)
     }
 
     /// Whether the search stops at a fixed depth (all but the token budgets).

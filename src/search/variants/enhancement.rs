@@ -82,7 +82,7 @@ impl Need {
             Need::OrderingBase => !base.orders_moves(),
             Need::Window => !base.windowed(),
             Need::DepthLimited => !base.depth_limited(),
-            Need::NotOwnWindows => matches!(base, Base::Mtdf | Base::Bisect),
+            Need::NotOwnWindows => base.drives_passes(),
             Need::Iterative => !variant.iterative,
             Need::TableCuts => !variant.table.is_some_and(|t| t.cuts),
             Need::Narrow => !variant.table.is_some_and(|t| t.narrow),

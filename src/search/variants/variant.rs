@@ -29,8 +29,9 @@ pub struct TableUse {
     pub packed: bool,
 }
 
-/// A base algorithm with its enhancements (see `ENHANCEMENTS` for each field's spec).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// A base algorithm with its enhancements (see `ENHANCEMENTS` for each field's spec); by
+/// default none is on.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Variant {
     pub base: Base,
     pub table: Option<TableUse>,
@@ -110,36 +111,7 @@ impl Variant {
     pub fn new(base: Base) -> Variant {
         Variant {
             base,
-            table: None,
-            killers: None,
-            history: false,
-            mobility: false,
-            iterative: false,
-            aspiration: None,
-            etc: false,
-            probcut: false,
-            fail_hard: false,
-            file_order: false,
-            white_view: false,
-            parity: false,
-            stability: false,
-            last: None,
-            sso: None,
-            eval_sort: None,
-            fail_low_hard: false,
-            win_first: false,
-            clamp: false,
-            no_lose: false,
-            threats: false,
-            wld: false,
-            check_extension: None,
-            check_weight: None,
-            quiesce: false,
-            mvv_lva: false,
-            draws: false,
-            null_move: None,
-            lmr: None,
-            futility: None,
+            ..Variant::default()
         }
     }
 
