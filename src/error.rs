@@ -92,6 +92,9 @@ pub enum Error {
     /// Arguments that parse but do not make a command (clap's checks passed, ours did not).
     #[error("{0}")]
     Usage(String),
+    /// User text that does not parse (a game, an agent, an SPRT, a rule, a shard, ...).
+    #[error(transparent)]
+    Parse(#[from] crate::parse::ParseError),
     #[error(transparent)]
     Io(#[from] std::io::Error),
 }

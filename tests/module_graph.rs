@@ -223,12 +223,19 @@ fn no_two_files_import_each_other_nor_any_cycle() {
 /// `stats`, `measure`, `engine` and below. `engine` (external engines, and nodeprof behind
 /// their protocols) sits on the searches and under the producers.
 const FORBIDDEN: &[(&str, &[&str])] = &[
-    // The seeded generator stands under everything.
+    // The seeded generator and the user text's parse error stand under everything.
     (
         "random",
         &[
             "counters", "game", "search", "position", "measure", "engine", "store", "stats",
-            "sweep", "play", "report", "commands", "cli", "train",
+            "sweep", "play", "report", "commands", "cli", "train", "parse",
+        ],
+    ),
+    (
+        "parse",
+        &[
+            "counters", "game", "search", "position", "measure", "engine", "store", "stats",
+            "sweep", "play", "report", "commands", "cli", "train", "random",
         ],
     ),
     (

@@ -43,12 +43,7 @@ impl TryFrom<PlayArgs> for PlayJob {
     fn try_from(args: PlayArgs) -> Result<PlayJob, Error> {
         let agents = agents_of(&args)?;
         let matches = matches_of(&args, &agents)?;
-        let sprt = args
-            .sprt
-            .as_deref()
-            .map(str::parse::<Sprt>)
-            .transpose()
-            .map_err(Error::Usage)?;
+        let sprt = args.sprt.as_deref().map(str::parse::<Sprt>).transpose()?;
         let game = args.game.game.unwrap_or(GameKind::DEFAULT);
         let adjudication = adjudication_of(&args, game)?;
         let against_random = args.agents.last().is_some_and(|a| a.trim() == "random");
@@ -185,14 +180,12 @@ fn adjudication_of(args: &PlayArgs, game: GameKind) -> Result<Adjudication, Erro
             .draw
             .as_deref()
             .map(str::parse::<DrawRule>)
-            .transpose()
-            .map_err(Error::Usage)?,
+            .transpose()?,
         resign: args
             .resign
             .as_deref()
             .map(str::parse::<ResignRule>)
-            .transpose()
-            .map_err(Error::Usage)?,
+            .transpose()?,
         max_moves: args.maxmoves,
     })
 }

@@ -38,7 +38,7 @@ pub fn run(sprt: &Sprt, tally: &Tally, out: &mut impl Write) -> Result<(), Error
 impl TryFrom<&SprtArgs> for Sprt {
     type Error = Error;
     fn try_from(args: &SprtArgs) -> Result<Sprt, Error> {
-        let model: Model = args.model.parse().map_err(Error::Usage)?;
+        let model: Model = args.model.parse()?;
         let sprt = Sprt {
             elo0: args.elo0,
             elo1: args.elo1,

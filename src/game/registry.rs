@@ -5,6 +5,7 @@
 use super::notation::Notation;
 use super::record::{GameRecord, ReadGame};
 use super::rules::{Eval, Game, Side};
+use crate::parse::{ParseError, TextKind};
 
 /// The games: the `GameKind` variant and the position type. The first is the default game
 /// (positions no game claims are read as its, so that its parser explains what is wrong).
@@ -197,16 +198,21 @@ impl std::fmt::Display for GameKind {
 }
 
 impl std::str::FromStr for GameKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let lower = s.to_ascii_lowercase();
-        GameKind::ALL
-            .iter()
-            .copied()
-            .find(|k| k.name() == lower || k.aliases().contains(&lower.as_str()))
-            .ok_or_else(|| {
-                let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
-                format!("unknown game '{s}', expected {}", names.join(", "))
-            })
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<GameKind, ParseError> {
+        parse_game(s).map_err(ParseError::of(TextKind::Game))
     }
+}
+
+fn parse_game(s: &str) -> Result<GameKind, String> {
+    let lower = s.to_ascii_lowercase();
+    GameKind::ALL
+        .iter()
+        .copied()
+        .find(|k| k.name() == lower || k.aliases().contains(&lower.as_str()))
+        .ok_or_else(|| {
+            let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+            format!("unknown game '{s}', expected {}", names.join(", "))
+        })
 }

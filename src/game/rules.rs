@@ -1,6 +1,7 @@
 //! The rules every game implements: one trait, implemented by bitboard engines, so that
 //! perft and every search variant are written once and monomorphised per game.
 
+use crate::parse::{ParseError, TextKind};
 use std::fmt;
 use std::ops::{Deref, DerefMut};
 use std::str::FromStr;
@@ -83,20 +84,25 @@ impl Eval {
     }
 }
 
-impl FromStr for Eval {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Eval, String> {
-        Eval::ALL
-            .into_iter()
-            .find(|e| e.name() == text)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Eval::ALL.iter().map(|e| e.name()).collect();
-                format!(
-                    "unknown evaluation '{text}', expected one of {}",
-                    names.join(", ")
-                )
-            })
+impl std::str::FromStr for Eval {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Eval, ParseError> {
+        parse_eval(text).map_err(ParseError::of(TextKind::Evaluation))
     }
+}
+
+fn parse_eval(text: &str) -> Result<Eval, String> {
+    Eval::ALL
+        .into_iter()
+        .find(|e| e.name() == text)
+        .ok_or_else(|| {
+            let names: Vec<&str> = Eval::ALL.iter().map(|e| e.name()).collect();
+            format!(
+                "unknown evaluation '{text}', expected one of {}",
+                names.join(", ")
+            )
+        })
 }
 
 /// A move of some game: small, `Copy`, printing and parsing the usual notation.

@@ -4,6 +4,7 @@
 //! (`-maxmoves`). The rules are written as cutechess takes them:
 //! `movenumber=40,movecount=8,score=10` (commas or spaces).
 
+use crate::parse::{ParseError, TextKind};
 use std::str::FromStr;
 
 use crate::error::SearchError;
@@ -94,68 +95,74 @@ fn number<T: FromStr>(rule: &str, key: &str, value: &str) -> Result<T, String> {
         .map_err(|_| format!("{rule}: {key} must be a whole number, got '{value}'"))
 }
 
-impl FromStr for DrawRule {
-    type Err = String;
+impl std::str::FromStr for DrawRule {
+    type Err = ParseError;
 
-    fn from_str(text: &str) -> Result<DrawRule, String> {
-        let mut rule = DrawRule {
-            movenumber: 0,
-            movecount: 0,
-            score: 0,
-        };
-        let (mut count, mut score) = (false, false);
-        for (key, value) in parse_items(text, "draw", &["movenumber", "movecount", "score"])? {
-            match key.as_str() {
-                "movenumber" => rule.movenumber = number("draw", &key, &value)?,
-                "movecount" => {
-                    rule.movecount = number("draw", &key, &value)?;
-                    count = true
-                }
-                _ => {
-                    rule.score = number::<i32>("draw", &key, &value)?.abs();
-                    score = true
-                }
-            }
-        }
-        match (count, score) {
-            (true, true) if rule.movecount > 0 => Ok(rule),
-            _ => Err("draw: needs movecount=M (at least 1) and score=S".into()),
-        }
+    fn from_str(text: &str) -> Result<DrawRule, ParseError> {
+        parse_draw_rule(text).map_err(ParseError::of(TextKind::DrawRule))
     }
 }
 
-impl FromStr for ResignRule {
-    type Err = String;
+fn parse_draw_rule(text: &str) -> Result<DrawRule, String> {
+    let mut rule = DrawRule {
+        movenumber: 0,
+        movecount: 0,
+        score: 0,
+    };
+    let (mut count, mut score) = (false, false);
+    for (key, value) in parse_items(text, "draw", &["movenumber", "movecount", "score"])? {
+        match key.as_str() {
+            "movenumber" => rule.movenumber = number("draw", &key, &value)?,
+            "movecount" => {
+                rule.movecount = number("draw", &key, &value)?;
+                count = true
+            }
+            _ => {
+                rule.score = number::<i32>("draw", &key, &value)?.abs();
+                score = true
+            }
+        }
+    }
+    match (count, score) {
+        (true, true) if rule.movecount > 0 => Ok(rule),
+        _ => Err("draw: needs movecount=M (at least 1) and score=S".into()),
+    }
+}
 
-    fn from_str(text: &str) -> Result<ResignRule, String> {
-        let mut rule = ResignRule {
-            movecount: 0,
-            score: 0,
-            twosided: false,
-        };
-        let mut score = false;
-        for (key, value) in parse_items(text, "resign", &["movecount", "score", "twosided"])? {
-            match key.as_str() {
-                "movecount" => rule.movecount = number("resign", &key, &value)?,
-                "score" => {
-                    rule.score = number::<i32>("resign", &key, &value)?.abs();
-                    score = true
-                }
-                _ => {
-                    rule.twosided = match value.as_str() {
-                        "true" => true,
-                        "false" => false,
-                        _ => {
-                            return Err(format!("resign: twosided is true or false, got '{value}'"))
-                        }
-                    }
+impl std::str::FromStr for ResignRule {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<ResignRule, ParseError> {
+        parse_resign_rule(text).map_err(ParseError::of(TextKind::ResignRule))
+    }
+}
+
+fn parse_resign_rule(text: &str) -> Result<ResignRule, String> {
+    let mut rule = ResignRule {
+        movecount: 0,
+        score: 0,
+        twosided: false,
+    };
+    let mut score = false;
+    for (key, value) in parse_items(text, "resign", &["movecount", "score", "twosided"])? {
+        match key.as_str() {
+            "movecount" => rule.movecount = number("resign", &key, &value)?,
+            "score" => {
+                rule.score = number::<i32>("resign", &key, &value)?.abs();
+                score = true
+            }
+            _ => {
+                rule.twosided = match value.as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("resign: twosided is true or false, got '{value}'")),
                 }
             }
         }
-        match score && rule.movecount > 0 {
-            true => Ok(rule),
-            false => Err("resign: needs movecount=M (at least 1) and score=S".into()),
-        }
+    }
+    match score && rule.movecount > 0 {
+        true => Ok(rule),
+        false => Err("resign: needs movecount=M (at least 1) and score=S".into()),
     }
 }
 

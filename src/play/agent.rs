@@ -3,8 +3,8 @@
 //! options `depth=N`, `nodes=N`, `movetime=150ms`, `clock=10s` (or `clock=10s+100ms`, an
 //! increment per move) and `shuffle` (the variant's move order shuffled, seeded per game).
 
+use crate::parse::{ParseError, TextKind};
 use std::fmt;
-use std::str::FromStr;
 use std::time::Duration;
 
 use crate::engine::EngineSpec;
@@ -68,7 +68,7 @@ impl Agent {
     pub fn parse_with(text: &str, engines: &[EngineSpec]) -> Result<Agent, String> {
         let (who, options) = split_agent(text);
         let Some(spec) = engines.iter().find(|e| e.name() == who) else {
-            return text.parse();
+            return text.parse().map_err(String::from);
         };
         let (limits, shuffle, eval) = match options {
             Some(options) => parse_options(options)?,
@@ -203,41 +203,45 @@ pub fn parse_time_control(text: &str) -> Result<TimeControl, String> {
     })
 }
 
-impl FromStr for Agent {
-    type Err = String;
+impl std::str::FromStr for Agent {
+    type Err = ParseError;
 
-    fn from_str(text: &str) -> Result<Agent, String> {
-        let (who, options) = split_agent(text);
-        let chooser = match who {
-            "random" => Chooser::Random,
-            "greedy" => Chooser::Greedy,
-            "" => return Err("empty agent: expected random, greedy or a variant spec".into()),
-            spec => Chooser::Search(
-                spec.parse::<Variant>()
-                    .map_err(|e| format!("{e} (an agent is random, greedy or a variant spec)"))?,
-            ),
-        };
-        let Some(options) = options else {
-            return Ok(Agent {
-                chooser,
-                limits: MoveLimits::default(),
-                shuffle: false,
-                eval: None,
-            });
-        };
-        if !matches!(chooser, Chooser::Search(_)) {
-            return Err(format!(
-                "'{who}' takes no options (only search agents have limits)"
-            ));
-        }
-        let (limits, shuffle, eval) = parse_options(options)?;
-        Ok(Agent {
-            chooser,
-            limits,
-            shuffle,
-            eval,
-        })
+    fn from_str(text: &str) -> Result<Agent, ParseError> {
+        parse_agent(text).map_err(ParseError::of(TextKind::Agent))
     }
+}
+
+fn parse_agent(text: &str) -> Result<Agent, String> {
+    let (who, options) = split_agent(text);
+    let chooser = match who {
+        "random" => Chooser::Random,
+        "greedy" => Chooser::Greedy,
+        "" => return Err("empty agent: expected random, greedy or a variant spec".into()),
+        spec => Chooser::Search(
+            spec.parse::<Variant>()
+                .map_err(|e| format!("{e} (an agent is random, greedy or a variant spec)"))?,
+        ),
+    };
+    let Some(options) = options else {
+        return Ok(Agent {
+            chooser,
+            limits: MoveLimits::default(),
+            shuffle: false,
+            eval: None,
+        });
+    };
+    if !matches!(chooser, Chooser::Search(_)) {
+        return Err(format!(
+            "'{who}' takes no options (only search agents have limits)"
+        ));
+    }
+    let (limits, shuffle, eval) = parse_options(options)?;
+    Ok(Agent {
+        chooser,
+        limits,
+        shuffle,
+        eval,
+    })
 }
 
 #[cfg(test)]

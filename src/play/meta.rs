@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::settings::{match_name, PlaySettings};
 use crate::error::StoreError;
 use crate::game::GameKind;
+use crate::parse::ParseError;
 use crate::store::merge::merge_error;
 use crate::store::meta::{write_run_meta, META_FILE};
 use crate::store::Sharding;
@@ -102,6 +103,9 @@ pub fn read_plan(dir: &Path) -> Result<(GameKind, Vec<String>, u64), StoreError>
         ))
     };
     let settings = parse(&text).map_err(bad)?.settings;
-    let game: GameKind = settings.game.parse().map_err(bad)?;
+    let game: GameKind = settings
+        .game
+        .parse()
+        .map_err(|e: ParseError| bad(e.message))?;
     Ok((game, settings.matches, settings.games))
 }

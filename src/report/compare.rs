@@ -3,6 +3,7 @@
 //! ratio NEW/OLD, the geometric mean of the per-position ratios and the time ratio with its
 //! spread.
 
+use crate::parse::{ParseError, TextKind};
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -256,15 +257,20 @@ impl Format {
 }
 
 impl std::str::FromStr for Format {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Format, String> {
-        match text {
-            "text" => Ok(Format::Text),
-            "markdown" => Ok(Format::Markdown),
-            _ => Err(format!(
-                "unknown format '{text}', expected text or markdown"
-            )),
-        }
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Format, ParseError> {
+        parse_format(text).map_err(ParseError::of(TextKind::Format))
+    }
+}
+
+fn parse_format(text: &str) -> Result<Format, String> {
+    match text {
+        "text" => Ok(Format::Text),
+        "markdown" => Ok(Format::Markdown),
+        _ => Err(format!(
+            "unknown format '{text}', expected text or markdown"
+        )),
     }
 }
 

@@ -1,7 +1,7 @@
 //! The metrics a report shows: every counter of the schema, and what is derived from them.
 
+use crate::parse::{ParseError, TextKind};
 use std::fmt;
-use std::str::FromStr;
 
 use crate::counters::first_cut_rate;
 use crate::counters::{counter_index, COUNTERS};
@@ -92,25 +92,30 @@ impl fmt::Display for Metric {
     }
 }
 
-impl FromStr for Metric {
-    type Err = String;
-    /// The column names, and the classic writeups' `node` (leaf) and `inode` (interior).
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let alias = match s {
-            "node" => "leaf",
-            "inode" => "interior",
-            "time" => "time_ms",
-            other => other,
-        };
-        Metric::all()
-            .into_iter()
-            .find(|m| m.column() == alias)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Metric::all().iter().map(|m| m.column()).collect();
-                format!(
-                    "unknown metric '{s}', expected one of {} (or node, inode)",
-                    names.join(", ")
-                )
-            })
+impl std::str::FromStr for Metric {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Metric, ParseError> {
+        parse_metric(s).map_err(ParseError::of(TextKind::Metric))
     }
+}
+
+/// The column names, and the classic writeups' `node` (leaf) and `inode` (interior).
+fn parse_metric(s: &str) -> Result<Metric, String> {
+    let alias = match s {
+        "node" => "leaf",
+        "inode" => "interior",
+        "time" => "time_ms",
+        other => other,
+    };
+    Metric::all()
+        .into_iter()
+        .find(|m| m.column() == alias)
+        .ok_or_else(|| {
+            let names: Vec<&str> = Metric::all().iter().map(|m| m.column()).collect();
+            format!(
+                "unknown metric '{s}', expected one of {} (or node, inode)",
+                names.join(", ")
+            )
+        })
 }

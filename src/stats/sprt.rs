@@ -9,7 +9,7 @@
 //!   (logistic) or normalized Elo (normalized) is elo0's and elo1's (M. Van den Bergh,
 //!   "Comments on normalized Elo").
 
-use std::str::FromStr;
+use crate::parse::{ParseError, TextKind};
 
 use super::elo::expected_score;
 use super::tally::Tally;
@@ -370,48 +370,52 @@ fn mle_normalized(scores: &[f64], phat: &[f64], t: f64) -> Vec<f64> {
     p
 }
 
-impl FromStr for Sprt {
-    type Err = String;
+impl std::str::FromStr for Sprt {
+    type Err = ParseError;
 
-    /// `elo0=0,elo1=50,alpha=0.05,beta=0.05,model=binomial` (any subset; the rest default),
-    /// and `trinomial` or `pentanomial` for the GSPRT models (pentanomial by default).
-    fn from_str(text: &str) -> Result<Sprt, String> {
-        let mut sprt = Sprt::default();
-        let mut counting: Option<bool> = None;
-        for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let (key, value) = item.split_once('=').unwrap_or((item, ""));
-            let number = || {
-                value
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|v| v.is_finite())
-                    .ok_or_else(|| format!("sprt: {key} must be a number, got '{value}'"))
-            };
-            match key {
-                "elo0" => sprt.elo0 = number()?,
-                "elo1" => sprt.elo1 = number()?,
-                "alpha" => sprt.alpha = number()?,
-                "beta" => sprt.beta = number()?,
-                "model" => sprt.model = value.parse()?,
-                "pentanomial" | "penta" if value.is_empty() => counting = Some(true),
-                "trinomial" if value.is_empty() => counting = Some(false),
-                _ => {
-                    return Err(format!(
-                        "sprt: unknown item '{item}'; expected elo0=, elo1=, alpha=, beta=, model=binomial|logistic|normalized, trinomial or pentanomial"
-                    ))
-                }
+    fn from_str(text: &str) -> Result<Sprt, ParseError> {
+        parse_sprt(text).map_err(ParseError::of(TextKind::Sprt))
+    }
+}
+
+/// `elo0=0,elo1=50,alpha=0.05,beta=0.05,model=binomial` (any subset; the rest default),
+/// and `trinomial` or `pentanomial` for the GSPRT models (pentanomial by default).
+fn parse_sprt(text: &str) -> Result<Sprt, String> {
+    let mut sprt = Sprt::default();
+    let mut counting: Option<bool> = None;
+    for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let (key, value) = item.split_once('=').unwrap_or((item, ""));
+        let number = || {
+            value
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .ok_or_else(|| format!("sprt: {key} must be a number, got '{value}'"))
+        };
+        match key {
+            "elo0" => sprt.elo0 = number()?,
+            "elo1" => sprt.elo1 = number()?,
+            "alpha" => sprt.alpha = number()?,
+            "beta" => sprt.beta = number()?,
+            "model" => sprt.model = value.parse()?,
+            "pentanomial" | "penta" if value.is_empty() => counting = Some(true),
+            "trinomial" if value.is_empty() => counting = Some(false),
+            _ => {
+                return Err(format!(
+                    "sprt: unknown item '{item}'; expected elo0=, elo1=, alpha=, beta=, model=binomial|logistic|normalized, trinomial or pentanomial"
+                ))
             }
         }
-        sprt.pentanomial = match (sprt.model, counting) {
-            (Model::Binomial, Some(true)) => {
-                return Err("sprt: the binomial model counts games, not pairs".into())
-            }
-            (Model::Binomial, _) => false,
-            (_, counting) => counting.unwrap_or(true),
-        };
-        sprt.check()?;
-        Ok(sprt)
     }
+    sprt.pentanomial = match (sprt.model, counting) {
+        (Model::Binomial, Some(true)) => {
+            return Err("sprt: the binomial model counts games, not pairs".into())
+        }
+        (Model::Binomial, _) => false,
+        (_, counting) => counting.unwrap_or(true),
+    };
+    sprt.check()?;
+    Ok(sprt)
 }
 
 impl Sprt {
@@ -456,17 +460,22 @@ impl Sprt {
     }
 }
 
-impl FromStr for Model {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Model, String> {
-        match s {
-            "binomial" => Ok(Model::Binomial),
-            "logistic" => Ok(Model::Logistic),
-            "normalized" | "normalised" => Ok(Model::Normalized),
-            _ => Err(format!(
-                "sprt: unknown model '{s}', expected binomial, logistic or normalized"
-            )),
-        }
+impl std::str::FromStr for Model {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Model, ParseError> {
+        parse_model(s).map_err(ParseError::of(TextKind::SprtModel))
+    }
+}
+
+fn parse_model(s: &str) -> Result<Model, String> {
+    match s {
+        "binomial" => Ok(Model::Binomial),
+        "logistic" => Ok(Model::Logistic),
+        "normalized" | "normalised" => Ok(Model::Normalized),
+        _ => Err(format!(
+            "sprt: unknown model '{s}', expected binomial, logistic or normalized"
+        )),
     }
 }
 

@@ -3,8 +3,8 @@
 //! from the command line or from the scheduler (a Slurm job array, a Kubernetes Indexed Job),
 //! and the plan's fingerprint that tells shards of the same plan apart from others.
 
+use crate::parse::{ParseError, TextKind};
 use std::fmt;
-use std::str::FromStr;
 
 use super::record::CaseKey;
 
@@ -23,26 +23,31 @@ pub enum ShardSpec {
     Auto(Option<u32>),
 }
 
-impl FromStr for ShardSpec {
-    type Err = String;
-    fn from_str(text: &str) -> Result<ShardSpec, String> {
-        let bad = || format!("bad shard '{text}': expected K/N (1 <= K <= N), auto or auto/N");
-        let (k, n) = match text.trim().split_once('/') {
-            Some((k, n)) => (k.trim(), Some(n.trim())),
-            None => (text.trim(), None),
-        };
-        let n = match n {
-            Some(n) => Some(n.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(bad)?),
-            None => None,
-        };
-        if k == "auto" {
-            return Ok(ShardSpec::Auto(n));
-        }
-        let k = k.parse::<u32>().map_err(|_| bad())?;
-        match n {
-            Some(n) if (1..=n).contains(&k) => Ok(ShardSpec::Fixed(Shard { index: k, count: n })),
-            _ => Err(bad()),
-        }
+impl std::str::FromStr for ShardSpec {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<ShardSpec, ParseError> {
+        parse_shard(text).map_err(ParseError::of(TextKind::Shard))
+    }
+}
+
+fn parse_shard(text: &str) -> Result<ShardSpec, String> {
+    let bad = || format!("bad shard '{text}': expected K/N (1 <= K <= N), auto or auto/N");
+    let (k, n) = match text.trim().split_once('/') {
+        Some((k, n)) => (k.trim(), Some(n.trim())),
+        None => (text.trim(), None),
+    };
+    let n = match n {
+        Some(n) => Some(n.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(bad)?),
+        None => None,
+    };
+    if k == "auto" {
+        return Ok(ShardSpec::Auto(n));
+    }
+    let k = k.parse::<u32>().map_err(|_| bad())?;
+    match n {
+        Some(n) if (1..=n).contains(&k) => Ok(ShardSpec::Fixed(Shard { index: k, count: n })),
+        _ => Err(bad()),
     }
 }
 
