@@ -51,6 +51,9 @@ pub struct GameRow {
     pub agent2_nodes: Option<u64>,
     pub agent1_time_ms: f64,
     pub agent2_time_ms: f64,
+    /// The position the game ended in (Reversi's and Ataxx's begin with `-` for an empty
+    /// square: escaped as the opening is, so that a spreadsheet reads text, not a formula).
+    #[serde(with = "super::cell")]
     pub final_position: String,
     /// What ended the game besides the rules: the fault or the adjudication, in words
     /// (empty for an end by the rules; missing in tables written before it).
@@ -217,4 +220,30 @@ pub fn is_play_folder(dir: &Path) -> bool {
     };
     !dir.join(super::runs::RUNS_FILE).exists()
         && (dir.join(GAMES_FILE).exists() || dir.join(MOVES_FILE).exists() || played())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Positions written with `-` for an empty square (Reversi's, Ataxx's) go into
+    /// `games.csv` behind a quote, as text a spreadsheet does not evaluate, and read back
+    /// as they were.
+    #[test]
+    fn positions_that_look_like_formulas_are_escaped_and_read_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(GAMES_FILE);
+        let row = GameRow {
+            r#match: "a vs b".into(),
+            opening: "-------------------X------XXOO---- X".into(),
+            final_position: "----X-O-----XX-----XXXX---XXXX--- O".into(),
+            ..GameRow::default()
+        };
+        replace_table(&path, std::slice::from_ref(&row)).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(",'-------------------X"), "{text}");
+        assert!(text.contains(",'----X-O-----XX"), "{text}");
+        let back: Vec<GameRow> = read_rows(&path).unwrap();
+        assert_eq!(back, [row]);
+    }
 }
