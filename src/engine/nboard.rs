@@ -7,12 +7,12 @@ use std::time::Instant;
 
 use super::info::{Iteration, Score, SearchResult};
 use super::process::Process;
-use super::protocol::{refuse_options, refused, Definition, Dialogue, Identity, MoveRequest};
+use super::protocol::{refuse_options, to_a_depth, Definition, Dialogue, Identity, MoveRequest};
 use crate::error::EngineError;
 use crate::game::record::{GameRecord, Termination};
 use crate::game::GameKind;
 use crate::position::AnyPosition;
-use crate::search::{MoveLimits, SearchConfig, END};
+use crate::search::{MoveLimits, SearchConfig};
 
 /// Othello engines (Edax, NTest): `nboard 1`, `set game`, `set depth`, `go`.
 pub static NBOARD: Definition = Definition {
@@ -64,12 +64,7 @@ impl Dialogue for Nboard {
         depth: u32,
         deadline: Instant,
     ) -> Result<SearchResult, EngineError> {
-        if depth == END {
-            return Err(refused(
-                process.name(),
-                "nboard engines search to a depth; depth 'end' is for solvers (proto=pons)",
-            ));
-        }
+        to_a_depth(process, NBOARD.name, depth)?;
         search(process, position, depth, deadline)
     }
 

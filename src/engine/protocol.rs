@@ -140,6 +140,20 @@ pub fn refused(engine: &str, message: impl Into<String>) -> EngineError {
     }
 }
 
+/// A search of a protocol that searches to a depth: `depth` must not be `END` (solving is
+/// for solvers, such as Pons').
+pub fn to_a_depth(process: &Process, protocol: &str, depth: u32) -> Result<(), EngineError> {
+    match depth {
+        crate::search::END => Err(refused(
+            process.name(),
+            format!(
+                "{protocol} engines search to a depth; depth 'end' is for solvers (proto=pons)"
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// The handshake of a protocol without options: any option given is refused.
 pub fn refuse_options(
     process: &Process,

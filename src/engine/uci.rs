@@ -7,11 +7,11 @@ use std::time::{Duration, Instant};
 
 use super::info::{parse_counters_string, Info, Iteration, SearchResult};
 use super::process::Process;
-use super::protocol::{refused, Definition, Dialogue, Identity, MoveRequest};
+use super::protocol::{to_a_depth, Definition, Dialogue, Identity, MoveRequest};
 use crate::error::EngineError;
 use crate::game::GameKind;
 use crate::position::AnyPosition;
-use crate::search::{MoveLimits, SearchConfig, END};
+use crate::search::{MoveLimits, SearchConfig};
 
 /// Chess engines (and nodeprof's games through `nodeprof engine`).
 pub static UCI: Definition = Definition {
@@ -93,15 +93,7 @@ impl Dialogue for Uci {
         depth: u32,
         deadline: Instant,
     ) -> Result<SearchResult, EngineError> {
-        if depth == END {
-            return Err(refused(
-                process.name(),
-                format!(
-                    "{} engines search to a depth; depth 'end' is for solvers (proto=pons)",
-                    self.word
-                ),
-            ));
-        }
+        to_a_depth(process, self.word, depth)?;
         search(
             process,
             &position.to_string(),
