@@ -297,3 +297,41 @@ fn sprt_prints_the_writeups_llr_and_the_verdict() {
     let out = nodeprof(dir.path(), &["sprt", "--wdl", "5/0/0", "--elo1", "10000"]);
     assert!(text(&out.stdout).contains("LLR: 3.466 [-2.944, 2.944]\nH1 was accepted"));
 }
+
+/// Completion scripts and manual pages come from the clap schema itself: every subcommand
+/// is in each shell's script and in nodeprof(1), every option of a subcommand in its page.
+#[test]
+fn completions_and_man_pages_cover_every_subcommand_and_option() {
+    use clap::CommandFactory;
+    let dir = tempfile::tempdir().unwrap();
+    let schema = nodeprof::cli::Cli::command();
+    let subcommands: Vec<&str> = schema.get_subcommands().map(|s| s.get_name()).collect();
+    assert!(subcommands.len() >= 16, "{subcommands:?}");
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = nodeprof(dir.path(), &["completions", shell]);
+        assert!(out.status.success(), "{shell}: {}", text(&out.stderr));
+        let script = text(&out.stdout);
+        for sub in &subcommands {
+            assert!(script.contains(sub), "{shell}: {sub}");
+        }
+    }
+    let page = text(&nodeprof(dir.path(), &["man"]).stdout);
+    assert!(page.contains(".TH nodeprof 1"), "{page}");
+    for sub in &subcommands {
+        assert!(
+            page.contains(&format!("nodeprof\\-{}", sub.replace('-', "\\-"))),
+            "{sub}"
+        );
+    }
+    let sweep = schema.find_subcommand("sweep").unwrap();
+    let page = text(&nodeprof(dir.path(), &["man", "sweep"]).stdout);
+    assert!(page.contains(".TH nodeprof-sweep 1"), "{page}");
+    for arg in sweep.get_arguments().filter_map(|a| a.get_long()) {
+        assert!(page.contains(&arg.replace('-', "\\-")), "--{arg}");
+    }
+    let unknown = nodeprof(dir.path(), &["man", "nope"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(text(&unknown.stderr).contains("no subcommand 'nope'"));
+    let bad_shell = nodeprof(dir.path(), &["completions", "tcsh"]);
+    assert_eq!(bad_shell.status.code(), Some(2));
+}

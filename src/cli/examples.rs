@@ -15,3 +15,5 @@ pub const MERGE_EXAMPLES: &str = "Examples:\n  nodeprof merge shards/1 shards/2 
 pub const SHOW_EXAMPLES: &str =
     "Examples:\n  nodeprof show ffo:40\n  nodeprof show ataxx:end | head -20";
 pub const ENGINE_EXAMPLES: &str = "Examples:\n  nodeprof engine --protocol uai -v pvs+tt+id\n  nodeprof engine --protocol nboard -v mtdf+tt+id --eval mobility\n  nodeprof engine --protocol ugi --game connect4 -v pvs+tt --as-agent\n  nodeprof sweep ataxx:end -d 1..4 --engine name=np cmd=nodeprof args=\"engine --protocol uai\" proto=uai";
+pub const COMPLETIONS_EXAMPLES: &str = "Examples:\n  nodeprof completions bash > ~/.local/share/bash-completion/completions/nodeprof\n  nodeprof completions zsh > ~/.zfunc/_nodeprof\n  nodeprof completions fish > ~/.config/fish/completions/nodeprof.fish";
+pub const MAN_EXAMPLES: &str = "Examples:\n  nodeprof man > nodeprof.1 && man ./nodeprof.1\n  nodeprof man sweep | gzip > ~/.local/share/man/man1/nodeprof-sweep.1.gz";

@@ -128,6 +128,26 @@ pub enum Command {
     /// expected score where the file carries one
     #[command(after_help = SHOW_EXAMPLES)]
     Show(ShowArgs),
+    /// Print the shell completion script for SHELL (bash, zsh, fish, elvish, powershell)
+    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    Completions(CompletionsArgs),
+    /// Print nodeprof's manual page, or a subcommand's (roff, for man), generated from the
+    /// same schema as --help
+    #[command(after_help = MAN_EXAMPLES)]
+    Man(ManArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ManArgs {
+    /// The subcommand whose page to print (nodeprof-SUBCOMMAND(1)) [default: nodeprof(1)]
+    pub subcommand: Option<String>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell the script is for
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 #[derive(clap::Args, Debug)]

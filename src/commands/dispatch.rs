@@ -27,6 +27,8 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<Outcome, Error> {
         Command::Merge(args) => super::merge::command(args, out)?,
         Command::Sprt(args) => super::sprt::command(args, out)?,
         Command::Show(args) => super::show::command(args, out)?,
+        Command::Completions(args) => super::completions::completions(args, out)?,
+        Command::Man(args) => super::completions::man(args, out)?,
     };
     out.flush()?;
     Ok(outcome)

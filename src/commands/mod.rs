@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod compare;
+pub mod completions;
 mod dispatch;
 pub mod engine;
 pub mod merge;
