@@ -335,3 +335,57 @@ fn completions_and_man_pages_cover_every_subcommand_and_option() {
     let bad_shell = nodeprof(dir.path(), &["completions", "tcsh"]);
     assert_eq!(bad_shell.status.code(), Some(2));
 }
+
+/// `compare` reads both runs' meta.json: another machine is named, and the time verdicts are
+/// withheld while the counts still compare exactly.
+#[test]
+fn compare_names_another_machine_and_withholds_its_time_verdicts() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = nodeprof(
+        dir.path(),
+        &[
+            "sweep",
+            "ffo:40",
+            "-v",
+            "negaalpha",
+            "-d",
+            "2",
+            "--repeat",
+            "3",
+            "-o",
+            "a",
+            "-q",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    std::fs::create_dir(dir.path().join("b")).unwrap();
+    for file in ["runs.csv", "meta.json"] {
+        std::fs::copy(
+            dir.path().join("a").join(file),
+            dir.path().join("b").join(file),
+        )
+        .unwrap();
+    }
+    let same = text(&nodeprof(dir.path(), &["compare", "a", "b"]).stdout);
+    assert!(
+        !same.contains("Context") && !same.contains("withheld"),
+        "{same}"
+    );
+    let meta = dir.path().join("b/meta.json");
+    let mut value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&meta).unwrap()).unwrap();
+    value["machine"]["cpu"] = "Another CPU".into();
+    std::fs::write(&meta, value.to_string()).unwrap();
+    let out = nodeprof(dir.path(), &["compare", "a", "b", "--fail-on-change"]);
+    assert!(out.status.success(), "the counts are the same");
+    let report = text(&out.stdout);
+    assert!(
+        report.contains("machine cpu: ") && report.contains(" vs Another CPU"),
+        "{report}"
+    );
+    let table = report.split("time change").nth(1).unwrap();
+    assert!(table.contains("withheld"), "{report}");
+    for verdict in ["faster", "slower", "noise"] {
+        assert!(!table.contains(verdict), "{report}");
+    }
+}

@@ -44,6 +44,9 @@ pub struct Comparison {
     pub only_old: Vec<String>,
     pub only_new: Vec<String>,
     pub rows: Vec<Row>,
+    /// What else differs between the runs (machine, build, revision, jobs), from their
+    /// `meta.json`.
+    pub context: super::compare_context::Context,
 }
 
 impl Comparison {
@@ -73,7 +76,9 @@ pub fn compare_files(old: &Path, new: &Path) -> Result<Comparison, ReportError> 
         super::load::check_unique(&file, &records)?;
         Ok(records)
     };
-    Ok(compare(&read(old)?, &read(new)?))
+    let mut comparison = compare(&read(old)?, &read(new)?);
+    comparison.context = super::compare_context::context_of(&runs_path(old), &runs_path(new));
+    Ok(comparison)
 }
 
 fn case_name(r: &Record) -> String {
@@ -311,6 +316,18 @@ pub fn render(c: &Comparison, old: &str, new: &str, format: Format) -> String {
         c.only_old.len(),
         c.only_new.len()
     );
+    if !c.context.differences.is_empty() {
+        heading(&mut out, "Context");
+        for difference in &c.context.differences {
+            let _ = writeln!(out, "{}{difference}", if md { "- " } else { "  " });
+        }
+        if c.context.withhold_times {
+            let _ = writeln!(
+                out,
+                "\nThe runs were timed on other machines or builds: the counts compare exactly, the times do not (no faster or slower)."
+            );
+        }
+    }
     if !c.changes.is_empty() {
         heading(&mut out, "Changed counts");
         for change in &c.changes {
@@ -376,7 +393,10 @@ fn totals_table(c: &Comparison, md: bool) -> String {
                 ratio(r.new_time_ns, r.old_time_ns),
                 r.time_ratio_range
                     .map_or("-".into(), |(a, b)| format!("{a:.2}..{b:.2}")),
-                time_change(r.time_ratio_range).into(),
+                match c.context.withhold_times {
+                    true => "withheld".into(),
+                    false => time_change(r.time_ratio_range).into(),
+                },
             ]
         })
         .collect();

@@ -7,6 +7,7 @@
 pub(crate) mod chart_kit;
 pub mod charts;
 pub mod compare;
+mod compare_context;
 mod efficiency;
 mod export;
 mod ladder;
