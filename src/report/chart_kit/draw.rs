@@ -49,12 +49,16 @@ pub(crate) fn write<D: Draw>(
     register_fonts();
     let svg = dir.join(format!("{stem}.svg"));
     let png = dir.join(format!("{stem}.png"));
+    // Each drawn in memory, then written beside and renamed: a kill leaves the chart of the
+    // report before or this one, never half a file.
+    let mut text = String::new();
     {
-        let root = SVGBackend::new(&svg, size).into_drawing_area();
+        let root = SVGBackend::with_string(&mut text, size).into_drawing_area();
         root.fill(&WHITE).map_err(|e| plot_error(&svg, e))?;
         chart.draw(&root).map_err(|e| plot_error(&svg, e))?;
         root.present().map_err(|e| plot_error(&svg, e))?;
     }
+    crate::store::replace(&svg, text.as_bytes())?;
     let mut rgb = vec![0u8; size.0 as usize * size.1 as usize * 3];
     {
         let root = BitMapBackend::with_buffer(&mut rgb, size).into_drawing_area();
@@ -63,10 +67,7 @@ pub(crate) fn write<D: Draw>(
         root.present().map_err(|e| plot_error(&png, e))?;
     }
     let bytes = super::png::encode(size.0, size.1, &rgb).map_err(|e| plot_error(&png, e))?;
-    std::fs::write(&png, bytes).map_err(|source| ReportError::Io {
-        path: png.clone(),
-        source,
-    })?;
+    crate::store::replace(&png, &bytes)?;
     Ok(vec![svg, png])
 }
 
