@@ -49,6 +49,8 @@ struct Matches<'a> {
     done: HashSet<(String, u64)>,
     date: String,
     shared: Mutex<Shared>,
+    /// `--jobs` workers, the same for every match.
+    threads: rayon::ThreadPool,
 }
 
 fn run_matches(
@@ -91,7 +93,12 @@ fn run_matches(
         .iter()
         .map(|r| (r.r#match.clone(), r.round))
         .collect();
+    let threads = rayon::ThreadPoolBuilder::new()
+        .num_threads(settings.jobs.max(1))
+        .build()
+        .map_err(|e| PlayError::Threads(e.to_string()))?;
     let run = Matches {
+        threads,
         settings,
         on_line,
         pool,
@@ -276,11 +283,7 @@ impl Matches<'_> {
         }
         let stop = AtomicBool::new(kept_decided);
         let next = AtomicU64::new(1);
-        let threads = rayon::ThreadPoolBuilder::new()
-            .num_threads(settings.jobs.max(1))
-            .build()
-            .map_err(|e| PlayError::Threads(e.to_string()))?;
-        threads.scope(|scope| {
+        self.threads.scope(|scope| {
             for _ in 0..settings.jobs.max(1) {
                 scope.spawn(|_| self.play_games(name, agents, &next, &stop));
             }

@@ -1,11 +1,13 @@
-//! What two runs tables were measured under, read from the `meta.json` beside each: the
-//! machine, the build, the revision and the jobs. Counts compare exactly whatever differs;
-//! times do not compare across machines or kinds of build, so `compare` withholds its
-//! faster/slower verdicts there and says why.
+//! What two runs tables were measured under, read from the `meta.json` beside each (its
+//! provenance, typed as the store writes it, and the jobs): the machine, the build, the
+//! revision. Counts compare exactly whatever differs; times do not compare across machines
+//! or kinds of build, so `compare` withholds its faster/slower verdicts there and says why.
 
 use std::path::Path;
 
-use serde_json::Value;
+use serde::Deserialize;
+
+use crate::store::meta::{Provenance, META_FILE};
 
 /// How two runs differ besides their rows.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -14,6 +16,20 @@ pub struct Context {
     pub differences: Vec<String>,
     /// Whether the time verdicts are withheld (another machine or kind of build).
     pub withhold_times: bool,
+}
+
+/// What `compare` reads of a run's `meta.json`.
+#[derive(Clone, Debug, Deserialize)]
+struct RunMeta {
+    #[serde(flatten)]
+    provenance: Provenance,
+    #[serde(default)]
+    settings: Settings,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+struct Settings {
+    jobs: Option<u64>,
 }
 
 /// The context of the runs tables `old` and `new` (their `runs.csv` files): nothing known
@@ -25,48 +41,52 @@ pub fn context_of(old: &Path, new: &Path) -> Context {
     }
 }
 
-fn meta_of(runs: &Path) -> Option<Value> {
-    let text = std::fs::read_to_string(runs.parent()?.join("meta.json")).ok()?;
+fn meta_of(runs: &Path) -> Option<RunMeta> {
+    let text = std::fs::read_to_string(runs.parent()?.join(META_FILE)).ok()?;
     serde_json::from_str(&text).ok()
 }
 
-/// The fields compared: where they are in `meta.json`, their name, and whether a difference
-/// makes times incomparable.
-const FIELDS: [(&str, &str, bool); 7] = [
-    ("/machine/cpu", "machine cpu", true),
-    ("/machine/logical_cpus", "machine logical cpus", true),
-    ("/machine/arch", "machine arch", true),
-    ("/machine/os", "machine os", true),
-    ("/build", "build", false),
-    ("/git_revision", "revision", false),
-    ("/settings/jobs", "jobs (cases run at once)", false),
-];
+/// The kind of a build: its profile and target, without the compiler
+/// (`release build for x86_64-unknown-linux-gnu`).
+fn kind(build: &str) -> &str {
+    build.split(", rustc").next().unwrap_or(build)
+}
 
-fn compare_meta(old: &Value, new: &Value) -> Context {
+fn compare_meta(old: &RunMeta, new: &RunMeta) -> Context {
+    let (a, b) = (&old.provenance, &new.provenance);
+    let (ma, mb) = (&a.machine, &b.machine);
+    let jobs = |m: &RunMeta| m.settings.jobs.map_or("?".to_string(), |j| j.to_string());
+    // Each field: its name, both values, and whether a difference makes times incomparable.
+    let fields = [
+        ("machine cpu", ma.cpu.clone(), mb.cpu.clone(), true),
+        (
+            "machine logical cpus",
+            ma.logical_cpus.to_string(),
+            mb.logical_cpus.to_string(),
+            true,
+        ),
+        ("machine arch", ma.arch.clone(), mb.arch.clone(), true),
+        ("machine os", ma.os.clone(), mb.os.clone(), true),
+        (
+            "build",
+            a.build.clone(),
+            b.build.clone(),
+            kind(&a.build) != kind(&b.build),
+        ),
+        (
+            "revision",
+            a.git_revision.clone(),
+            b.git_revision.clone(),
+            false,
+        ),
+        ("jobs (cases run at once)", jobs(old), jobs(new), false),
+    ];
     let mut context = Context::default();
-    for (pointer, name, machine) in FIELDS {
-        let (a, b) = (old.pointer(pointer), new.pointer(pointer));
-        if a == b || a.is_none() || b.is_none() {
-            continue;
+    for (name, x, y, machine) in fields {
+        if x != y {
+            context.differences.push(format!("{name}: {x} vs {y}"));
+            context.withhold_times |= machine;
         }
-        let text = |v: Option<&Value>| match v {
-            Some(Value::String(s)) => s.clone(),
-            Some(other) => other.to_string(),
-            None => "?".into(),
-        };
-        context
-            .differences
-            .push(format!("{name}: {} vs {}", text(a), text(b)));
-        context.withhold_times |= machine;
-    }
-    // A debug build against a release one, or another target, is another kind of build.
-    let kind = |v: &Value| {
-        v.pointer("/build")
-            .and_then(Value::as_str)
-            .map(|b| b.split(", rustc").next().unwrap_or(b).to_string())
-    };
-    if kind(old) != kind(new) {
-        context.withhold_times = true;
     }
     context
 }
@@ -76,13 +96,17 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn meta(cpu: &str, build: &str, revision: &str) -> Value {
-        json!({
-            "machine": {"cpu": cpu, "logical_cpus": 2, "arch": "x86_64", "os": "linux"},
-            "build": build,
+    fn meta(cpu: &str, build: &str, revision: &str) -> RunMeta {
+        serde_json::from_value(json!({
+            "nodeprof_version": "0.1.0",
             "git_revision": revision,
+            "git_commit": revision,
+            "build": build,
+            "date_utc": "2026-11-26T00:00:00Z",
+            "machine": {"hostname": "vm", "cpu": cpu, "logical_cpus": 2, "arch": "x86_64", "os": "linux"},
             "settings": {"jobs": 1},
-        })
+        }))
+        .unwrap()
     }
 
     const RELEASE: &str = "release build for x86_64-unknown-linux-gnu, rustc 1.95.0";
