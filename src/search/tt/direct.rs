@@ -1,10 +1,7 @@
 //! The direct-mapped table of Pascal Pons' Connect 4 tutorial: a prime number of entries, a
 //! position's entry its index key modulo the prime, a new result always replacing the old.
 
-use super::entry::{
-    generation_of, pack, unpack, Bound, Bucket, Entry, ENTRIES_PER_BUCKET, NO_LOWER, NO_UPPER,
-};
-use super::memory::Buckets;
+use super::entry::ENTRIES_PER_BUCKET;
 
 /// A fixed divisor with its reciprocal, for remainders by a multiplication (a division takes
 /// tens of cycles, and every node of a direct table takes two remainders).
@@ -40,7 +37,7 @@ impl Modulus {
 impl Modulus {
     /// The bucket and entry of `index_key`.
     #[inline(always)]
-    fn slot(self, index_key: u64) -> (usize, usize) {
+    pub(super) fn slot(self, index_key: u64) -> (usize, usize) {
         let slot = self.remainder(index_key) as usize;
         (slot / ENTRIES_PER_BUCKET, slot % ENTRIES_PER_BUCKET)
     }
@@ -50,64 +47,6 @@ impl Modulus {
 /// an entry, twice the tutorial's 8: an entry keeps both bounds, the depth and a move).
 pub(super) fn buckets_for(entries: u64) -> usize {
     (entries as usize).div_ceil(ENTRIES_PER_BUCKET)
-}
-
-/// Asks for `index_key`'s entry (see the table's `prefetch`).
-#[inline(always)]
-pub(super) fn prefetch(buckets: &Buckets, entries: Modulus, index_key: u64) {
-    let (b, _) = entries.slot(index_key);
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: prefetching is a hint; the address is inside the table.
-    unsafe {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch::<_MM_HINT_T0>(buckets.get(b) as *const Bucket as *const i8);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = b;
-}
-
-/// Looks `index_key` up (the index key is the entry's key: a game's index key tells
-/// positions apart).
-#[inline(always)]
-pub(super) fn probe(buckets: &Buckets, entries: Modulus, index_key: u64) -> Option<Entry> {
-    let (b, i) = entries.slot(index_key);
-    let bucket = buckets.get(b);
-    (bucket.keys[i] == index_key && generation_of(bucket.data[i]) == buckets.generation)
-        .then(|| unpack(bucket.data[i]))
-}
-
-/// Stores one bound, replacing whatever was there.
-#[inline(always)]
-pub(super) fn store(
-    buckets: &mut Buckets,
-    entries: Modulus,
-    index_key: u64,
-    depth: u32,
-    bound: Bound,
-    score: i32,
-    move_code: Option<u16>,
-) {
-    if score <= NO_LOWER || score >= NO_UPPER {
-        return;
-    }
-    let (lower, upper) = match bound {
-        Bound::Exact => (score, score),
-        Bound::Lower => (score, NO_UPPER),
-        Bound::Upper => (NO_LOWER, score),
-    };
-    let (b, i) = entries.slot(index_key);
-    let generation = buckets.generation;
-    let bucket = buckets.get_mut(b);
-    bucket.keys[i] = index_key;
-    bucket.data[i] = pack(
-        &Entry {
-            depth: depth.min(0xFF),
-            lower,
-            upper,
-            move_code,
-        },
-        generation,
-    );
 }
 
 /// The entries of the tutorial's table of `mib` MiB of 8-byte entries: the largest prime at

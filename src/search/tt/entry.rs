@@ -1,6 +1,8 @@
 //! A table entry: what it proves (bounds, depth, move), and its packing into a bucket's
 //! data word with the generation that wrote it.
 
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
 /// What a stored score is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -46,16 +48,47 @@ impl Entry {
 
 pub(super) const ENTRIES_PER_BUCKET: usize = 4;
 
-/// One cache line: the keys, then the data words of four entries. A data word holds the
+/// One cache line: the checks, then the data words of four entries. A data word holds the
 /// lower bound (bits 0-15, offset by 2^15), the upper bound (16-31, likewise), the depth
 /// (32-39), the move code + 1 (40-56, 0 for none) and in bits 57-63 the generation of the
 /// table that wrote it: an entry of another generation is empty, so clearing a table is
 /// starting a new generation (memory is zeroed only when the 127 generations run out).
-#[derive(Clone, Copy, Default)]
+///
+/// The table is shared by the threads of a parallel search without locks (Hyatt and Mann,
+/// "A lockless transposition-table implementation for parallel search", 2002): an entry's
+/// check word is its key XOR its data word, each word written and read whole (relaxed
+/// atomics: plain moves on x86-64 and AArch64). A reader takes the entry as the key's only
+/// when the check XOR the data it read gives the key back, so a torn entry (one thread's
+/// check with another's data) is a miss, never another position's result.
 #[repr(C, align(64))]
 pub(super) struct Bucket {
-    pub(super) keys: [u64; ENTRIES_PER_BUCKET],
-    pub(super) data: [u64; ENTRIES_PER_BUCKET],
+    pub(super) checks: [AtomicU64; ENTRIES_PER_BUCKET],
+    pub(super) data: [AtomicU64; ENTRIES_PER_BUCKET],
+}
+
+impl Bucket {
+    /// The data word of entry `i` when that entry is `key`'s in `generation`.
+    #[inline(always)]
+    pub(super) fn read(&self, i: usize, key: u64, generation: u64) -> Option<u64> {
+        let data = self.data[i].load(Relaxed);
+        let check = self.checks[i].load(Relaxed);
+        (check ^ data == key && generation_of(data) == generation).then_some(data)
+    }
+
+    /// Entry `i`'s data word and the key it belongs to (as read: a torn entry gives a key
+    /// that no position of the search is likely to have).
+    #[inline(always)]
+    pub(super) fn read_any(&self, i: usize) -> (u64, u64) {
+        let data = self.data[i].load(Relaxed);
+        (self.checks[i].load(Relaxed) ^ data, data)
+    }
+
+    /// Writes `data` as entry `i`, `key`'s.
+    #[inline(always)]
+    pub(super) fn write(&self, i: usize, key: u64, data: u64) {
+        self.checks[i].store(key ^ data, Relaxed);
+        self.data[i].store(data, Relaxed);
+    }
 }
 
 pub(super) const GENERATION_SHIFT: u32 = 57;

@@ -17,7 +17,8 @@ pub(super) struct Buckets {
 /// The memory of dropped tables, kept for the next tables of the same size: a new generation
 /// clears memory already in use at no cost, against the page faults that bring in fresh
 /// memory (on this machine 0.3 s for 256 MiB). Each solve runs on its own thread, so the
-/// pool is shared.
+/// pool is shared; a table shared by a parallel search's threads comes back once the last
+/// of them drops it.
 pub(super) static SPARE: std::sync::Mutex<Vec<Buckets>> = std::sync::Mutex::new(Vec::new());
 
 /// The most tables kept in [`SPARE`] (enough for the parallel jobs of a sweep).
@@ -67,19 +68,10 @@ impl Buckets {
         })
     }
 
-    #[inline(always)]
-    pub(super) fn get(&self, index: usize) -> &Bucket {
-        assert!(index < self.len);
-        // SAFETY: in bounds (checked above); the mapping is page-aligned, large enough for
-        // `len` buckets, and any bit pattern is a valid bucket.
-        unsafe { &*(self.map.as_ptr() as *const Bucket).add(index) }
-    }
-
-    #[inline(always)]
-    pub(super) fn get_mut(&mut self, index: usize) -> &mut Bucket {
-        assert!(index < self.len);
-        // SAFETY: as in `get`, and `&mut self` makes the reference unique.
-        unsafe { &mut *(self.map.as_mut_ptr() as *mut Bucket).add(index) }
+    /// The first bucket (the mapping is page-aligned, and each bucket a run of atomics:
+    /// shared references to them may be held by any number of threads).
+    pub(super) fn base(&self) -> *const Bucket {
+        self.map.as_ptr() as *const Bucket
     }
 }
 

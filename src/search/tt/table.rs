@@ -1,6 +1,14 @@
 //! The table: bucketed (four entries a 64-byte cache line, a power of two of buckets; a new
 //! result goes to the entry of the same position, else an empty one, else replaces the
 //! shallowest) or direct-mapped (see `direct.rs`), probed and stored through one type.
+//!
+//! A table is a handle on its memory: [`TranspositionTable::share`] gives another handle on
+//! the same entries, for another thread of a parallel search. Entries are written and read
+//! without locks (see `entry.rs`): a thread may lose another's result to a race, as any
+//! replacement loses one, but never reads one position's result as another's.
+
+use std::mem::ManuallyDrop;
+use std::sync::Arc;
 
 use super::direct::{self, Modulus};
 use super::entry::{
@@ -9,16 +17,40 @@ use super::entry::{
 use super::memory::{Buckets, SPARE, SPARE_TABLES};
 
 pub struct TranspositionTable {
-    /// Handed to the pool when the table is dropped (see `Drop`).
-    pub(super) buckets: std::mem::ManuallyDrop<Buckets>,
-    pub(super) mask: usize,
+    /// The memory, shared by the handles of one search; handed to the pool when the last of
+    /// them is dropped (see `Drop`).
+    memory: ManuallyDrop<Arc<Buckets>>,
+    /// The memory's first bucket and its number of buckets, kept here so that a probe reads
+    /// no more than it did before tables were shared.
+    base: *const Bucket,
+    len: usize,
+    /// The generation of the entries in use (see `entry.rs`).
+    generation: u64,
+    mask: usize,
     /// A direct-mapped table of this many entries (a prime): a position's entry is its
     /// index key modulo the prime, and a new result always replaces it (the Connect 4
     /// tutorial's table).
-    pub(super) direct: Option<Modulus>,
+    direct: Option<Modulus>,
 }
 
+// SAFETY: `base` points into the mapping that `memory` keeps alive as long as this handle,
+// and the buckets are atomics only: any number of threads may read and write them through
+// shared references.
+unsafe impl Send for TranspositionTable {}
+unsafe impl Sync for TranspositionTable {}
+
 impl TranspositionTable {
+    fn over(memory: Buckets, mask: usize, direct: Option<Modulus>) -> TranspositionTable {
+        TranspositionTable {
+            base: memory.base(),
+            len: memory.len,
+            generation: memory.generation,
+            memory: ManuallyDrop::new(Arc::new(memory)),
+            mask,
+            direct,
+        }
+    }
+
     /// An empty table of at most `mib` MiB (rounded down to a power of two of buckets), its
     /// memory faulted in; an error when the system cannot give that much.
     pub fn with_mib(mib: u32) -> Result<TranspositionTable, TableError> {
@@ -26,11 +58,7 @@ impl TranspositionTable {
         let buckets = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         let memory = Buckets::zeroed(buckets).map_err(|message| TableError { mib, message })?;
-        Ok(TranspositionTable {
-            buckets: std::mem::ManuallyDrop::new(memory),
-            mask: buckets - 1,
-            direct: None,
-        })
+        Ok(Self::over(memory, buckets - 1, None))
     }
 
     /// A direct-mapped table of `entries` entries (a prime; see `direct.rs`): the tutorial's
@@ -38,11 +66,19 @@ impl TranspositionTable {
     pub fn direct(entries: u64, mib: u32) -> Result<TranspositionTable, TableError> {
         let buckets = direct::buckets_for(entries);
         let memory = Buckets::zeroed(buckets).map_err(|message| TableError { mib, message })?;
-        Ok(TranspositionTable {
-            buckets: std::mem::ManuallyDrop::new(memory),
-            mask: 0,
-            direct: Some(Modulus::new(entries)),
-        })
+        Ok(Self::over(memory, 0, Some(Modulus::new(entries))))
+    }
+
+    /// Another handle on this table's entries (for another thread of the same search).
+    pub fn share(&self) -> TranspositionTable {
+        TranspositionTable {
+            memory: ManuallyDrop::new(Arc::clone(&self.memory)),
+            base: self.base,
+            len: self.len,
+            generation: self.generation,
+            mask: self.mask,
+            direct: self.direct,
+        }
     }
 
     /// Whether the table is direct-mapped.
@@ -51,51 +87,46 @@ impl TranspositionTable {
         self.direct.is_some()
     }
 
-    /// Stores one bound in a direct-mapped table, replacing whatever was there (nothing in a
-    /// bucketed table).
-    #[inline(always)]
-    pub(super) fn store_direct(
-        &mut self,
-        index_key: u64,
-        depth: u32,
-        bound: Bound,
-        score: i32,
-        move_code: Option<u16>,
-    ) {
-        if let Some(entries) = self.direct {
-            direct::store(
-                &mut self.buckets,
-                entries,
-                index_key,
-                depth,
-                bound,
-                score,
-                move_code,
-            );
-        }
-    }
-
     pub fn slot_count(&self) -> usize {
-        self.buckets.len * ENTRIES_PER_BUCKET
+        self.len * ENTRIES_PER_BUCKET
     }
 
     #[inline(always)]
-    fn bucket(&self, key: u64) -> &Bucket {
-        self.buckets.get(key as usize & self.mask)
+    fn bucket_at(&self, index: usize) -> &Bucket {
+        assert!(index < self.len);
+        // SAFETY: in bounds (checked above); the mapping is page-aligned, large enough for
+        // `len` buckets, alive while `memory` is, and any bit pattern is a valid bucket.
+        unsafe { &*self.base.add(index) }
+    }
+
+    /// The first bucket (for the tests of races).
+    #[cfg(test)]
+    pub(super) fn first_bucket(&self) -> &Bucket {
+        self.bucket_at(0)
+    }
+
+    /// The bucket of `key` and, in a direct table, its entry there (else every entry of the
+    /// bucket may be the key's).
+    #[inline(always)]
+    fn place(&self, key: u64) -> (&Bucket, Option<usize>) {
+        match self.direct {
+            Some(entries) => {
+                let (b, i) = entries.slot(key);
+                (self.bucket_at(b), Some(i))
+            }
+            None => (self.bucket_at(key as usize & self.mask), None),
+        }
     }
 
     /// Asks the processor to bring `key`'s bucket into the cache (probes that follow soon
     /// then wait for memory once, together, instead of one after the other).
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        if let Some(entries) = self.direct {
-            return direct::prefetch(&self.buckets, entries, key);
-        }
         #[cfg(target_arch = "x86_64")]
         // SAFETY: prefetching is a hint; the address is inside the table.
         unsafe {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(self.bucket(key) as *const Bucket as *const i8);
+            _mm_prefetch::<_MM_HINT_T0>(self.place(key).0 as *const Bucket as *const i8);
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = key;
@@ -104,15 +135,39 @@ impl TranspositionTable {
     /// The entry of `key` (a direct table's key is the game's index key).
     #[inline(always)]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        if let Some(entries) = self.direct {
-            return direct::probe(&self.buckets, entries, key);
+        let generation = self.generation;
+        match self.place(key) {
+            (bucket, Some(i)) => bucket.read(i, key, generation).map(unpack),
+            (bucket, None) => (0..ENTRIES_PER_BUCKET)
+                .find_map(|i| bucket.read(i, key, generation))
+                .map(unpack),
         }
-        let bucket = self.bucket(key);
-        (0..ENTRIES_PER_BUCKET)
-            .find(|&i| {
-                bucket.keys[i] == key && generation_of(bucket.data[i]) == self.buckets.generation
-            })
-            .map(|i| unpack(bucket.data[i]))
+    }
+
+    /// Stores one bound in a direct-mapped table, replacing whatever was there (nothing in a
+    /// bucketed table).
+    #[inline(always)]
+    pub(super) fn store_direct(
+        &self,
+        index_key: u64,
+        depth: u32,
+        bound: Bound,
+        score: i32,
+        move_code: Option<u16>,
+    ) {
+        let (bucket, Some(i)) = self.place(index_key) else {
+            return;
+        };
+        let Some((lower, upper)) = bounds(bound, score) else {
+            return;
+        };
+        let entry = Entry {
+            depth: depth.min(0xFF),
+            lower,
+            upper,
+            move_code,
+        };
+        bucket.write(i, index_key, pack(&entry, self.generation));
     }
 
     /// Stores a search's result. A result of the same depth as the stored entry of the same
@@ -120,7 +175,7 @@ impl TranspositionTable {
     /// new result always replaces (the classic tables kept one bound an entry).
     #[inline(always)]
     pub(super) fn store(
-        &mut self,
+        &self,
         key: u64,
         depth: u32,
         bound: Bound,
@@ -128,22 +183,16 @@ impl TranspositionTable {
         mut move_code: Option<u16>,
         merge: bool,
     ) {
-        if score <= NO_LOWER || score >= NO_UPPER {
+        let Some((mut lower, mut upper)) = bounds(bound, score) else {
             return;
-        }
-        let depth = depth.min(0xFF);
-        let (mut lower, mut upper) = match bound {
-            Bound::Exact => (score, score),
-            Bound::Lower => (score, NO_UPPER),
-            Bound::Upper => (NO_LOWER, score),
         };
-        let index = key as usize & self.mask;
-        let generation = self.buckets.generation;
-        let bucket = self.buckets.get_mut(index);
+        let depth = depth.min(0xFF);
+        let generation = self.generation;
+        let bucket = self.bucket_at(key as usize & self.mask);
         let mut slot = 0;
         let mut shallowest = u32::MAX;
         for i in 0..ENTRIES_PER_BUCKET {
-            let data = bucket.data[i];
+            let (stored_key, data) = bucket.read_any(i);
             if generation_of(data) != generation {
                 // An empty entry ranks below any depth.
                 if shallowest > 0 {
@@ -151,7 +200,7 @@ impl TranspositionTable {
                 }
                 continue;
             }
-            if bucket.keys[i] == key {
+            if stored_key == key {
                 let old = unpack(data);
                 // No move of its own (a node that failed low): the entry's move stays.
                 move_code = move_code.or(old.move_code);
@@ -171,23 +220,36 @@ impl TranspositionTable {
                 (slot, shallowest) = (i, rank);
             }
         }
-        bucket.keys[slot] = key;
-        bucket.data[slot] = pack(
-            &Entry {
-                depth,
-                lower,
-                upper,
-                move_code,
-            },
-            generation,
-        );
+        let entry = Entry {
+            depth,
+            lower,
+            upper,
+            move_code,
+        };
+        bucket.write(slot, key, pack(&entry, generation));
     }
+}
+
+/// The bounds a result gives an entry; none for a score the entry cannot hold.
+#[inline(always)]
+fn bounds(bound: Bound, score: i32) -> Option<(i32, i32)> {
+    if score <= NO_LOWER || score >= NO_UPPER {
+        return None;
+    }
+    Some(match bound {
+        Bound::Exact => (score, score),
+        Bound::Lower => (score, NO_UPPER),
+        Bound::Upper => (NO_LOWER, score),
+    })
 }
 
 impl Drop for TranspositionTable {
     fn drop(&mut self) {
-        // SAFETY: `buckets` is not used again: this is the table's last moment.
-        let buckets = unsafe { std::mem::ManuallyDrop::take(&mut self.buckets) };
+        // SAFETY: `memory` is not used again: this is the handle's last moment.
+        let memory = unsafe { ManuallyDrop::take(&mut self.memory) };
+        let Some(buckets) = Arc::into_inner(memory) else {
+            return; // another handle still uses it
+        };
         if let Ok(mut spare) = SPARE.lock() {
             if spare.len() < SPARE_TABLES {
                 spare.push(buckets);

@@ -5,7 +5,7 @@ use super::*;
 
 #[test]
 fn an_upper_bound_without_a_move_keeps_the_entrys_move() {
-    let mut tt = TranspositionTable::with_mib(1).unwrap();
+    let tt = TranspositionTable::with_mib(1).unwrap();
     tt.store(42, 5, Bound::Lower, 10, Some(7), true);
     tt.store(42, 5, Bound::Upper, 12, None, true);
     let entry = tt.probe(42).unwrap();
@@ -21,7 +21,7 @@ fn a_table_made_from_a_dropped_ones_memory_starts_empty() {
     // through more table generations than the entries can tell apart (127).
     let keys: Vec<u64> = (0..1000).map(|i| i * 0x9E37_79B9_7F4A_7C15).collect();
     for round in 0..300 {
-        let mut tt = TranspositionTable::with_mib(5).unwrap();
+        let tt = TranspositionTable::with_mib(5).unwrap();
         assert!(
             keys.iter().all(|&key| tt.probe(key).is_none()),
             "round {round}"
@@ -35,7 +35,7 @@ fn a_table_made_from_a_dropped_ones_memory_starts_empty() {
 
 #[test]
 fn stores_and_finds_entries_with_all_their_fields() {
-    let mut tt = TranspositionTable::with_mib(1).unwrap();
+    let tt = TranspositionTable::with_mib(1).unwrap();
     assert_eq!(tt.slot_count(), 1 << 16);
     assert_eq!(
         TranspositionTable::with_mib(3).unwrap().slot_count(),
@@ -68,7 +68,7 @@ fn stores_and_finds_entries_with_all_their_fields() {
 
 #[test]
 fn bounds_of_one_depth_merge_and_other_depths_replace() {
-    let mut tt = TranspositionTable::with_mib(1).unwrap();
+    let tt = TranspositionTable::with_mib(1).unwrap();
     tt.store(9, 5, Bound::Lower, -4, None, true);
     tt.store(9, 5, Bound::Upper, 6, Some(3), true);
     let e = tt.probe(9).unwrap();
@@ -102,7 +102,7 @@ fn bounds_of_one_depth_merge_and_other_depths_replace() {
 
 #[test]
 fn a_full_bucket_gives_up_its_shallowest_entry() {
-    let mut tt = TranspositionTable::with_mib(1).unwrap();
+    let tt = TranspositionTable::with_mib(1).unwrap();
     let buckets = (tt.slot_count() / ENTRIES_PER_BUCKET) as u64;
     let keys: Vec<u64> = (0..5).map(|i| 7 + i * buckets).collect(); // one bucket
     for (i, &k) in keys[..4].iter().enumerate() {
@@ -123,4 +123,81 @@ fn a_full_bucket_gives_up_its_shallowest_entry() {
         1,
         "the same position updates"
     );
+}
+
+/// What the contention test stores for `key`: every field from a second hash of the key,
+/// so that an entry read back with another key's fields is seen.
+fn fields_of(key: u64) -> (u32, i32, u16) {
+    let mut state = key ^ 0x5DEE_CE66_D1CE_4E5B;
+    let h = crate::random::splitmix64(&mut state);
+    (
+        (h & 0xFF) as u32,
+        ((h >> 8) % 20_000) as i32 - 10_000,
+        (h >> 32) as u16,
+    )
+}
+
+#[test]
+fn threads_writing_few_slots_never_read_another_positions_entry() {
+    // One bucket (4 entries) and a direct table of 7 entries, 8 threads storing and probing
+    // 64 keys: the entries are torn again and again (one thread's check word with another's
+    // data), and no probe may return an entry whose fields are not its key's.
+    let bucketed = TranspositionTable::with_mib(0).unwrap();
+    assert_eq!(bucketed.slot_count(), ENTRIES_PER_BUCKET);
+    let direct = TranspositionTable::direct(7, 0).unwrap();
+    let mut state = 11u64;
+    let keys: Vec<u64> = (0..64)
+        .map(|_| crate::random::splitmix64(&mut state))
+        .collect();
+    for table in [&bucketed, &direct] {
+        let torn = std::sync::atomic::AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            for t in 0..8 {
+                let (table, keys, torn) = (table.share(), &keys, &torn);
+                scope.spawn(move || hammer(&table, keys, t, torn));
+            }
+        });
+        let torn = torn.into_inner();
+        assert!(torn > 0, "the test saw no torn entry: it tested nothing");
+    }
+}
+
+/// Stores and probes `keys` from thread `t` until this thread has seen a torn entry and done
+/// 200,000 rounds (at most 20,000,000), counting the torn entries it saw in `torn`.
+fn hammer(table: &TranspositionTable, keys: &[u64], t: usize, torn: &std::sync::atomic::AtomicU64) {
+    let mut seen = 0u64;
+    for round in 0..20_000_000usize {
+        if round >= 200_000 && (seen > 0 || torn.load(std::sync::atomic::Ordering::Relaxed) > 0) {
+            break;
+        }
+        let key = keys[(round * 7 + t * 13) % keys.len()];
+        let (depth, score, code) = fields_of(key);
+        table.store(key, depth, Bound::Exact, score, Some(code), true);
+        let probed = keys[(round * 5 + t) % keys.len()];
+        if let Some(entry) = table.probe(probed) {
+            let (depth, score, code) = fields_of(probed);
+            let want = Entry {
+                depth,
+                lower: score,
+                upper: score,
+                move_code: Some(code),
+            };
+            assert_eq!(entry, want, "key {probed:#x}: another position's entry");
+        }
+        seen += torn_entries(table, keys);
+    }
+    torn.fetch_add(seen, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Entries of the table's first bucket (the whole of these tables but the direct one's
+/// second bucket) whose check and data words come from different writes: read as a plain
+/// key, such an entry would have given one position another's data.
+fn torn_entries(table: &TranspositionTable, keys: &[u64]) -> u64 {
+    let bucket = table.first_bucket();
+    (0..ENTRIES_PER_BUCKET)
+        .filter(|&i| {
+            let (key, data) = bucket.read_any(i);
+            data != 0 && !keys.contains(&key)
+        })
+        .count() as u64
 }
