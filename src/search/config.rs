@@ -3,6 +3,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::parallel::Parallel;
 use super::variants::Variant;
 use crate::game::{Eval, GameKind};
 
@@ -33,6 +34,8 @@ pub struct SearchConfig {
     pub clock: Clock,
     /// Solving only proves win, loss or draw: the root window is (-1, 1).
     pub wld: bool,
+    /// The threads searching together (1: the one-thread search; more: see `parallel`).
+    pub threads: u32,
 }
 
 impl SearchConfig {
@@ -54,6 +57,17 @@ impl SearchConfig {
             time_limit: None,
             clock: Clock::SYSTEM,
             wld: false,
+            threads: 1,
+        }
+    }
+
+    /// How the threads share the work: the variant's choice, else YBWC where the base
+    /// searches with a window, else Lazy SMP.
+    pub fn parallel(&self) -> Parallel {
+        match (self.variant.parallel, self.variant.base.windowed()) {
+            (Some(method), _) => method,
+            (None, true) => Parallel::Ybwc,
+            (None, false) => Parallel::LazySmp,
         }
     }
 }

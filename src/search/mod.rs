@@ -24,6 +24,7 @@ mod mtdf;
 mod negamax;
 mod null_move;
 mod ordering;
+pub mod parallel;
 mod probcut;
 mod pvs;
 mod quiescence;

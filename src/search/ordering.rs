@@ -83,6 +83,17 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 moves[..=j].rotate_right(1);
             }
         }
+        if ply == 0 && self.root.rotation > 0 {
+            self.rotate_root(moves);
+        }
+    }
+
+    /// A Lazy SMP helper's root moves, rotated by its index.
+    #[cold]
+    #[inline(never)]
+    fn rotate_root(&self, moves: &mut [G::Move]) {
+        let places = self.root.rotation % moves.len();
+        moves.rotate_left(places);
     }
 }
 
@@ -94,9 +105,14 @@ pub(super) fn captures_first<G: Game>(pos: &G, moves: &mut [G::Move]) {
     sort_by_key(moves, |&mv| u64::from(u32::MAX - pos.capture_rank(mv)));
 }
 
+#[inline(always)]
 fn sort_by_key<M: GameMove>(moves: &mut [M], key: impl Fn(&M) -> u64) {
     debug_assert!(moves.len() <= KEY_ROOM);
-    let mut keys: ArrayVec<u64, KEY_ROOM> = moves.iter().map(&key).collect();
+    // Pushed one by one: collecting into the array built it apart and copied it whole.
+    let mut keys: ArrayVec<u64, KEY_ROOM> = ArrayVec::new();
+    for mv in moves.iter() {
+        keys.push(key(mv));
+    }
     sort_by_keys(moves, &mut keys);
 }
 

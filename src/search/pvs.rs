@@ -41,6 +41,11 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             if self.offer(&mut node, pos, mv, i, value, beta, depth, ply) {
                 break;
             }
+            if i == 0 && self.may_split(pos, depth, moves.len()) {
+                let node_at = (depth, beta, ply);
+                self.split(pos, &mut moves, deferred, &mut node, node_at, futile, true);
+                break;
+            }
         }
         self.finish(pos, depth, alpha, beta, node, ply)
     }

@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use super::config::{SearchConfig, END, MAX_DEPTH};
 use super::endgame::Endgame;
+use super::parallel::{Summed, TeamReport};
 use super::searcher::{Searcher, MAX_PLY};
 use super::tt;
 use super::variants::{GameNeed, Variant, ENHANCEMENTS};
@@ -26,6 +27,8 @@ pub struct SearchOutcome<M> {
     pub time_ns: u64,
     /// The deepest ply a node reached (quiescence included).
     pub seldepth: u32,
+    /// The threads and what each did.
+    pub team: TeamReport,
 }
 
 /// Searches `pos` to `depth` with the configured variant.
@@ -161,6 +164,10 @@ fn search_with<G: Endgame, const COUNT: bool>(
     // The tables are made (and their memory cleared and faulted in) before the clock starts:
     // `time_ns` is the search alone.
     let mut searcher = Searcher::<G, COUNT>::for_config(config)?;
+    let helpers = match config.threads {
+        0 | 1 => Vec::new(),
+        n => searcher.helpers(n, config.parallel()),
+    };
     let started = Instant::now();
     searcher.course.deadline = match config.time_limit {
         Some(limit) => Some((
@@ -178,8 +185,14 @@ fn search_with<G: Endgame, const COUNT: bool>(
             (None, false) => {}
         }
     }
-    let score = searcher.search_root(pos, depth);
-    if searcher.course.too_deep {
+    let (score, team) = match helpers.is_empty() {
+        true => (searcher.search_root(pos, depth), None),
+        false => {
+            let (score, team) = searcher.search_together(pos, depth, helpers);
+            (score, Some(team))
+        }
+    };
+    if searcher.course.too_deep || team.as_ref().is_some_and(|t| t.too_deep) {
         return Err(SearchError::TooDeep { max: MAX_PLY });
     }
     // The clock is read every few thousand nodes: a search that ended past its limit before
@@ -194,20 +207,44 @@ fn search_with<G: Endgame, const COUNT: bool>(
             limit: config.time_limit.unwrap_or_default(),
         });
     }
-    let pv = match variant.base.drives_passes() {
-        true => searcher.table_line(pos, searcher.root.best, depth.min(MAX_PLY as u32)),
-        false => searcher.memory.pv.line(),
+    let time_ns = started.elapsed().as_nanos() as u64;
+    let pv = match (searcher.options.track_pv, searcher.root.best) {
+        (true, _) => searcher.memory.pv.line(),
+        (false, best) => searcher.table_line(pos, best, depth.min(MAX_PLY as u32)),
     };
+    let pv = match (pv.is_empty(), team.is_some()) {
+        // A parallel search without a table: its line is its move.
+        (true, true) => searcher.root.best.into_iter().collect(),
+        _ => pv,
+    };
+    let team = team.unwrap_or_else(|| alone(&searcher));
     Ok(SearchOutcome {
         depth,
         score,
         best_move: searcher.root.best,
         pv,
-        counters: searcher.counters(),
-        cuts: searcher.cuts().clone(),
-        time_ns: started.elapsed().as_nanos() as u64,
-        seldepth: searcher.course.max_ply as u32,
+        counters: team.counters,
+        cuts: team.cuts,
+        time_ns,
+        seldepth: team.seldepth as u32,
+        team: team.report,
     })
+}
+
+/// A one-thread search's counts, as a team's.
+fn alone<G: Endgame, const COUNT: bool>(searcher: &Searcher<G, COUNT>) -> Summed {
+    let counters = searcher.counters();
+    Summed {
+        counters,
+        cuts: searcher.cuts().clone(),
+        too_deep: searcher.course.too_deep,
+        seldepth: searcher.course.max_ply,
+        report: TeamReport {
+            threads: 1,
+            idle_ns: vec![0],
+            nodes: vec![counters.nodes()],
+        },
+    }
 }
 
 /// The final margin a score proves, if it is a game result rather than a heuristic value.

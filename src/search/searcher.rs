@@ -3,12 +3,14 @@
 //! every algorithm's node shares are in `steps.rs`; each algorithm's move loop in its own
 //! file, built from them.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::config::{Clock, SearchConfig};
 use super::endgame::Endgame;
 use super::history::History;
 use super::killer::Killers;
+use super::parallel::{Team, Token};
 use super::tt::{narrow_table_entries, Policy, TableError, TranspositionTable};
 use super::variants::{TableUse, Variant};
 use crate::counters::{Counters, CutHistogram};
@@ -140,6 +142,12 @@ pub struct Course {
     /// A selective pass of a solve (`+probcut`): ProbCut applies to the end too, and the
     /// table keeps the results apart from the exact ones.
     pub selective: Option<i32>,
+    /// In a parallel search, the work this thread does for others (a split point's, or the
+    /// whole search's for a Lazy SMP helper): once it is cancelled, the search stops and
+    /// what it was searching is void.
+    pub watch: Option<Arc<Token>>,
+    /// The search stopped because `watch` was cancelled (not for the deadline).
+    pub cancelled: bool,
 }
 
 /// The root's state.
@@ -150,6 +158,9 @@ pub struct Root<M> {
     pub best: Option<M>,
     /// The root's window when solving (`wld`: (-1, 1)).
     pub window: (i32, i32),
+    /// A Lazy SMP helper's root moves, rotated by this many places after ordering (0 for
+    /// every other search): each helper starts with another move.
+    pub rotation: usize,
 }
 
 /// What a node's opening found.
@@ -172,6 +183,10 @@ pub struct Searcher<G: Endgame, const COUNT: bool> {
     pub(super) counters: Counters,
     /// Where the beta cut-offs happened (counted with the counters).
     pub(super) cuts: CutHistogram,
+    /// The threads a parallel search shares its work with (none: one thread).
+    pub(super) team: Option<Arc<Team<G>>>,
+    /// The time this thread of a parallel search waited for work (ns).
+    pub(super) idle_ns: u64,
 }
 
 /// Whether a search to `depth` goes to the end of the game (see `search::END`).
@@ -203,6 +218,9 @@ pub fn table_key<G: Endgame>(table: &TranspositionTable, pos: &G) -> u64 {
 
 /// Nodes between two looks at the clock when a search has a deadline.
 pub const DEADLINE_CHECK: u32 = 4096;
+/// Nodes between two looks at the work a thread of a parallel search does for others (a
+/// divisor of `DEADLINE_CHECK`).
+pub const WATCH_CHECK: u32 = 256;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// A searcher with fresh (empty) tables; an error if the table's memory cannot be had.
@@ -215,7 +233,17 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             Some(t) => Some(TranspositionTable::with_mib(t.mib)?),
             None => None,
         };
-        Ok(Searcher {
+        Ok(Self::over(variant, eval, shuffle, tt))
+    }
+
+    /// A searcher over `tt` (a new table, or another thread's shared).
+    pub(super) fn over(
+        variant: &Variant,
+        eval: Eval,
+        shuffle: Option<u64>,
+        tt: Option<TranspositionTable>,
+    ) -> Self {
+        Searcher {
             options: Options {
                 variant: variant.clone(),
                 eval,
@@ -248,15 +276,20 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 horizon_reached: false,
                 max_ply: 0,
                 selective: None,
+                watch: None,
+                cancelled: false,
             },
             root: Root {
                 first: None,
                 best: None,
                 window: (-INF, INF),
+                rotation: 0,
             },
             counters: Counters::default(),
             cuts: CutHistogram::default(),
-        })
+            team: None,
+            idle_ns: 0,
+        }
     }
 
     /// A searcher for `config` (its variant, evaluation and shuffle), its tables made; the

@@ -6,6 +6,7 @@ use super::endgame::Endgame;
 use super::endgame::Safe;
 use super::searcher::{
     table_key, to_the_end, winning_move, Node, Opened, Probe, Searcher, DEADLINE_CHECK, MAX_PLY,
+    WATCH_CHECK,
 };
 use super::tt::{Bound, NO_LOWER};
 use super::variants::TableUse;
@@ -44,10 +45,31 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// deadline has passed.
     #[inline(always)]
     pub(super) fn tick(&mut self) {
-        if let Some((deadline, clock)) = self.course.deadline {
+        if self.course.deadline.is_some() || self.course.watch.is_some() {
             self.course.ticks = self.course.ticks.wrapping_add(1);
+            if self.course.ticks.is_multiple_of(WATCH_CHECK) {
+                self.look();
+            }
+        }
+    }
+
+    /// Looks at the clock (every `DEADLINE_CHECK` nodes) and at the work this thread does
+    /// for others (every `WATCH_CHECK`): stops the search once the deadline has passed or
+    /// the work is cancelled.
+    #[cold]
+    #[inline(never)]
+    fn look(&mut self) {
+        if let Some((deadline, clock)) = self.course.deadline {
             if self.course.ticks.is_multiple_of(DEADLINE_CHECK) && (clock.0)() >= deadline {
                 self.course.stopped = true;
+                self.course.cancelled = false;
+                return;
+            }
+        }
+        if let Some(watch) = &self.course.watch {
+            if !self.course.stopped && watch.is_cancelled() {
+                self.course.stopped = true;
+                self.course.cancelled = true;
             }
         }
     }
@@ -456,6 +478,11 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             Bound::Exact
         };
         let value = self.bounded(best, alpha, beta);
+        if self.course.stopped {
+            // A stopped search's values are void: never stored (another thread of a
+            // parallel search would take them for results).
+            return value;
+        }
         let depth = Self::table_depth(pos, depth, self.course.selective.is_some());
         if let (Some(table), Some(policy)) = (&self.memory.tt, self.options.table_policy) {
             let key = table_key(table, pos);

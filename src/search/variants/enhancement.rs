@@ -5,6 +5,7 @@
 use super::arg::Arg;
 use super::base::Base;
 use super::variant::{TableUse, Variant};
+use crate::search::parallel::Parallel;
 
 /// One enhancement.
 pub struct Enhancement {
@@ -50,6 +51,8 @@ pub enum Need {
     KnowsWins,
     /// The devlog's token rule (`flow`).
     Flow,
+    /// A transposition table of any kind.
+    Table,
 }
 
 /// What an enhancement needs of the game (`Endgame`'s hooks).
@@ -88,6 +91,7 @@ impl Need {
             Need::Narrow => !variant.table.is_some_and(|t| t.narrow),
             Need::KnowsWins => !(variant.win_first || variant.no_lose),
             Need::Flow => !matches!(base, Base::Flow { .. }),
+            Need::Table => variant.table.is_none(),
         };
         fails.then(|| match self {
             Need::NotBaseline => "negamax takes no enhancements: it is the full-tree baseline".into(),
@@ -106,6 +110,7 @@ impl Need {
             Need::Narrow => format!("{name} is a rule of the narrowing table: add +ttnarrow"),
             Need::KnowsWins => format!("{name} bounds a side that cannot win at once: add +winfirst or +nolose"),
             Need::Flow => format!("{name} weighs checks in the devlog's token rule: use it with flow"),
+            Need::Table => format!("{name} shares a table between threads: add +tt"),
         })
     }
 }
@@ -253,6 +258,34 @@ macro_rules! table_flag_row {
             set: |v, _| set_on_table(v, $name, |t| t.$field = true),
             on: |v| v.table.is_some_and(|t| t.$field),
             print: |v| flag(v.table.is_some_and(|t| t.$field), $name),
+        }
+    };
+}
+
+/// A row that picks how a search shares its work between threads.
+macro_rules! parallel_row {
+    ($method:expr, $help:literal, needs: $needs:expr) => {
+        Enhancement {
+            name: $method.name(),
+            arg: None,
+            help: $help,
+            listed: true,
+            needs: $needs,
+            exact_only: false,
+            game_needs: None,
+            set: |v, _| match v.parallel {
+                Some(other) if other != $method => Err(format!(
+                    "+{} and +{} are two ways of sharing the work between threads: pick one",
+                    other.name(),
+                    $method.name()
+                )),
+                _ => {
+                    v.parallel = Some($method);
+                    Ok(())
+                }
+            },
+            on: |v| v.parallel == Some($method),
+            print: |v| (v.parallel == Some($method)).then(|| format!("+{}", $method.name())),
         }
     };
 }
@@ -431,7 +464,14 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
         Arg { placeholder: "E", what: "fewest empties", min: 1, max: 60 },
         "exact solving: at nodes with E+ empties (default 14), order moves by the evaluation after a shallow search (deeper with more empties) weighed against fastest-first",
         needs: &[Need::Window], exact: true, game: None),
+    parallel_row!(Parallel::Ybwc,
+        "with more than one thread (--threads): the Young Brothers Wait Concept, each node's eldest child searched first, the young brothers then in parallel and cancelled at a cut-off (the default of windowed searches)",
+        needs: &[Need::Window]),
+    parallel_row!(Parallel::LazySmp,
+        "with more than one thread (--threads): Lazy SMP, helpers searching the same root over the shared table, each from another root move; the main thread's value",
+        needs: &[Need::Table]),
 ];
+
 
 impl Enhancement {
     /// `tt[:MiB]`.

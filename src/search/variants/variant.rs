@@ -1,6 +1,7 @@
 //! A search variant: a base algorithm with its enhancements, as the search reads it.
 
 use super::base::Base;
+use crate::search::parallel::Parallel;
 
 /// How a variant uses its transposition table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -105,6 +106,9 @@ pub struct Variant {
     pub lmr: Option<u32>,
     /// Futility pruning at the frontier with this margin (games with captures).
     pub futility: Option<u32>,
+    /// How the work is shared with more than one thread (none named: YBWC for windowed
+    /// searches, see `SearchConfig::parallel`).
+    pub parallel: Option<Parallel>,
 }
 
 impl Variant {

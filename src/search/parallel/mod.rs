@@ -1,0 +1,264 @@
+//! Parallel search: one searcher a thread, every one with its own killers, history and
+//! counters (no atomic in the hot path), all over one transposition table shared without
+//! locks (`tt/entry.rs`). Two ways to share the work, each in its own file:
+//!
+//! - **YBWC** (`ybwc.rs`, Feldmann et al. 1989, the Young Brothers Wait Concept): a node's
+//!   eldest child is searched first, alone; if it does not cut the node off, the young
+//!   brothers are offered to idle threads, which search them in parallel with the owner; a
+//!   cut-off by any of them cancels the rest. No split near the leaves.
+//! - **Lazy SMP** (`lazy_smp.rs`, as in Stockfish; Østensen 2016): every helper searches
+//!   the same root over the shared table, each starting with another root move; the main
+//!   thread's result is the search's, and the helpers stop when it is done.
+//!
+//! At one thread none of this runs: the search is today's, count for count. With more, the
+//! counts vary from run to run (which thread reaches a table entry first), the values never
+//! do: every value a thread returns or stores comes from a search it completed.
+
+mod lazy_smp;
+mod ybwc;
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+
+pub(super) use ybwc::SplitPoint;
+
+use super::endgame::Endgame;
+use super::searcher::Searcher;
+use crate::counters::{Counters, CutHistogram};
+
+/// How a search shares its work between threads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Parallel {
+    /// Young brothers searched in parallel once the eldest is done (the default of the
+    /// windowed searches).
+    #[default]
+    Ybwc,
+    /// Helpers searching the same root over the shared table.
+    LazySmp,
+}
+
+impl Parallel {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Parallel::Ybwc => "ybwc",
+            Parallel::LazySmp => "smp",
+        }
+    }
+}
+
+/// A cancellation: work for a split point (or for the whole search) stops once its token
+/// or any token above it is cancelled.
+pub struct Token {
+    cancelled: AtomicBool,
+    parent: Option<Arc<Token>>,
+}
+
+impl Token {
+    pub fn new(parent: Option<Arc<Token>>) -> Arc<Token> {
+        Arc::new(Token {
+            cancelled: AtomicBool::new(false),
+            parent,
+        })
+    }
+
+    pub fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether this token or one above it is cancelled.
+    pub fn is_cancelled(&self) -> bool {
+        let mut token = Some(self);
+        while let Some(t) = token {
+            if t.cancelled.load(Ordering::Relaxed) {
+                return true;
+            }
+            token = t.parent.as_deref();
+        }
+        false
+    }
+
+    /// Whether `other` is this token or one below it.
+    fn is_above(&self, other: &Token) -> bool {
+        let mut token = Some(other);
+        while let Some(t) = token {
+            if std::ptr::eq(t, self) {
+                return true;
+            }
+            token = t.parent.as_deref();
+        }
+        false
+    }
+}
+
+/// What the threads of one parallel search share.
+pub struct Team<G: Endgame> {
+    pub(super) method: Parallel,
+    /// YBWC: the split points whose young brothers other threads may take.
+    board: Mutex<Vec<Arc<SplitPoint<G>>>>,
+    /// Rung when a split point is posted or a thread leaves one, and when the search ends.
+    wake: Condvar,
+    /// Threads waiting for work (idle helpers, and owners waiting at their split points).
+    pub(super) idle: AtomicUsize,
+    /// The search is over: the helpers leave.
+    done: AtomicBool,
+    /// Cancelled when the main thread is done (Lazy SMP's helpers watch it).
+    pub(super) root: Arc<Token>,
+}
+
+impl<G: Endgame> Team<G> {
+    fn new(method: Parallel) -> Team<G> {
+        Team {
+            method,
+            board: Mutex::new(Vec::new()),
+            wake: Condvar::new(),
+            idle: AtomicUsize::new(0),
+            done: AtomicBool::new(false),
+            root: Token::new(None),
+        }
+    }
+
+    /// The board (a thread that panicked holding it left it as it was: still usable).
+    fn board(&self) -> MutexGuard<'_, Vec<Arc<SplitPoint<G>>>> {
+        self.board.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Ends the search: the helpers leave (Lazy SMP's stop what they were searching).
+    fn finish(&self) {
+        self.root.cancel();
+        let _board = self.board();
+        self.done.store(true, Ordering::Relaxed);
+        self.wake.notify_all();
+    }
+}
+
+/// What the threads of a parallel search did, besides the counts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TeamReport {
+    /// The threads searched with (1: no team).
+    pub threads: u32,
+    /// The time each thread waited for work (ns), the main thread first.
+    pub idle_ns: Vec<u64>,
+    /// The nodes each thread visited, the main thread first.
+    pub nodes: Vec<u64>,
+}
+
+/// What a parallel search's threads counted together.
+pub(super) struct Summed {
+    pub(super) counters: Counters,
+    pub(super) cuts: CutHistogram,
+    pub(super) too_deep: bool,
+    pub(super) seldepth: usize,
+    pub(super) report: TeamReport,
+}
+
+impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+    /// Searcher for the helper threads of a parallel search of `threads` threads: the same
+    /// options and limits, each with its own killers and history, over this searcher's
+    /// table; made before the clock starts, as the main thread's tables are.
+    pub(super) fn helpers(&mut self, threads: u32, method: Parallel) -> Vec<Self> {
+        let team = Arc::new(Team::new(method));
+        self.team = Some(team.clone());
+        // Lines are read from the table: a node's best move may come from any thread.
+        self.options.track_pv = false;
+        (1..threads as usize)
+            .map(|index| {
+                let mut helper = Self::over(
+                    &self.options.variant,
+                    self.options.eval,
+                    self.options.shuffle,
+                    self.memory.tt.as_ref().map(|t| t.share()),
+                );
+                helper.options.track_pv = false;
+                helper.team = Some(team.clone());
+                helper.root.rotation = index;
+                helper
+            })
+            .collect()
+    }
+
+    /// Searches `pos` to `depth` with `helpers` beside this (the main) thread; the root
+    /// value and what every thread counted.
+    pub(super) fn search_together(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        helpers: Vec<Self>,
+    ) -> (i32, Summed) {
+        let team = self.team.clone().expect("a team made by `helpers`");
+        let (value, helpers) = std::thread::scope(|scope| {
+            let handles: Vec<_> = helpers
+                .into_iter()
+                .map(|mut helper| {
+                    helper.course.deadline = self.course.deadline;
+                    helper.root.window = self.root.window;
+                    helper.memory.path.clone_from(&self.memory.path);
+                    helper.memory.path_base = self.memory.path_base;
+                    scope.spawn(move || {
+                        helper.help(pos, depth);
+                        helper
+                    })
+                })
+                .collect();
+            let value = self.search_root(pos, depth);
+            team.finish();
+            let helpers: Vec<Self> = handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect();
+            (value, helpers)
+        });
+        self.team = None;
+        (value, self.summed(&helpers))
+    }
+
+    /// A helper's work: Lazy SMP's search of the root, or YBWC's young brothers.
+    fn help(&mut self, pos: &G, depth: u32) {
+        let team = self.team.clone().expect("a helper has a team");
+        match team.method {
+            Parallel::LazySmp => self.search_lazily(pos, depth, &team),
+            Parallel::Ybwc => self.serve(&team),
+        }
+    }
+
+    /// The team's counts: every thread's summed (a Lazy SMP helper's root passes and
+    /// iterations are its own, not the search's), `helper_node` the helpers' nodes.
+    fn summed(&self, helpers: &[Self]) -> Summed {
+        let mut counters = self.counters;
+        let mut cuts = self.cuts.clone();
+        let mut report = TeamReport {
+            threads: helpers.len() as u32 + 1,
+            idle_ns: vec![self.idle_ns],
+            nodes: vec![self.counters.nodes()],
+        };
+        let (mut too_deep, mut seldepth) = (self.course.too_deep, self.course.max_ply);
+        for helper in helpers {
+            let mut theirs = helper.counters;
+            (theirs.pass, theirs.iteration) = (0, 0);
+            theirs.helper_node = theirs.nodes();
+            counters += theirs;
+            cuts += &helper.cuts;
+            report.idle_ns.push(helper.idle_ns);
+            report.nodes.push(helper.counters.nodes());
+            too_deep |= helper.course.too_deep;
+            seldepth = seldepth.max(helper.course.max_ply);
+        }
+        Summed {
+            counters,
+            cuts,
+            too_deep,
+            seldepth,
+            report,
+        }
+    }
+
+    /// After work for others ends: a search stopped only because that work was cancelled
+    /// goes on (what it was searching is dropped); one stopped by the deadline, by its
+    /// depth or by a cancellation of its own work stays stopped.
+    pub(super) fn resume(&mut self) {
+        let outer_cancelled = self.course.watch.as_ref().is_some_and(|t| t.is_cancelled());
+        if self.course.stopped && self.course.cancelled && !outer_cancelled {
+            self.course.stopped = false;
+            self.course.cancelled = false;
+        }
+    }
+}

@@ -1,0 +1,346 @@
+//! The Young Brothers Wait Concept (Feldmann, Monien, Mysliwietz and Vornberger, 1989), as
+//! Edax and Egaroucid solve: a node's eldest child is searched alone; if it does not cut
+//! the node off and a thread is idle, the node becomes a split point and its young
+//! brothers are searched by every thread that joins it, the owner among them. A cut-off by
+//! any of them cancels the split point and everything below it. Nodes close to the leaves
+//! are never split (their work is smaller than the split's cost).
+//!
+//! An owner whose young brothers are all taken waits for the threads still searching them,
+//! and meanwhile helps at split points below its own (the "helpful master"): it can wait
+//! only for work under its node, so no thread waits on one that waits on it.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use super::{Parallel, Team, Token};
+use crate::search::endgame::Endgame;
+use crate::search::searcher::{to_the_end, Node, Searcher};
+
+/// Solving: nodes with fewer empties are not split.
+const SPLIT_EMPTIES: u32 = 12;
+/// Depth-limited: nodes with less depth to go are not split.
+const SPLIT_DEPTH: u32 = 4;
+
+/// A node whose young brothers other threads may search.
+pub struct SplitPoint<G: Endgame> {
+    token: Arc<Token>,
+    pos: G,
+    depth: u32,
+    ply: usize,
+    beta: i32,
+    /// PVS's young brothers: a null window first, the full one when it fails high inside.
+    pvs: bool,
+    /// The node's futility bound (see `futility.rs`).
+    futile: Option<i32>,
+    /// The moves after the eldest, in the owner's order; the next one to hand out.
+    moves: Vec<G::Move>,
+    next: AtomicUsize,
+    result: Mutex<Result<G::Move>>,
+    /// The threads searching its moves (the owner included until its moves run out).
+    workers: AtomicUsize,
+    /// What a joining thread takes on from the owner's search (see `Context`).
+    context: Context,
+}
+
+/// The node's value so far.
+struct Result<M> {
+    best: i32,
+    best_move: Option<M>,
+    alpha: i32,
+    /// A move reached beta (its cut-off counted once).
+    cut: bool,
+}
+
+/// The owner's search state that the node's moves are searched in: the selective pass,
+/// the null move's ply, and with `+draws` the path of positions to the node.
+#[derive(Clone)]
+struct Context {
+    selective: Option<i32>,
+    null_ply: usize,
+    path: Vec<u64>,
+    path_base: usize,
+}
+
+/// What searching a young brother gave.
+enum Brother {
+    Value(i32),
+    /// Skipped as futile: the node's value is at least this bound.
+    Futile(i32),
+}
+
+impl<G: Endgame> SplitPoint<G> {
+    /// Whether a thread may take moves from it.
+    fn open(&self) -> bool {
+        self.next.load(Ordering::Relaxed) < self.moves.len() && !self.token.is_cancelled()
+    }
+}
+
+impl<G: Endgame> Team<G> {
+    /// Posts a split point for the idle threads.
+    fn post(&self, split: Arc<SplitPoint<G>>) {
+        self.board().push(split);
+        self.wake.notify_all();
+    }
+
+    /// Takes the split point off the board (its moves are all handed out).
+    fn withdraw(&self, split: &Arc<SplitPoint<G>>) {
+        self.board().retain(|s| !Arc::ptr_eq(s, split));
+    }
+
+    /// A thread leaves a split point.
+    fn leave(&self, split: &SplitPoint<G>) {
+        let _board = self.board();
+        split.workers.fetch_sub(1, Ordering::AcqRel);
+        self.wake.notify_all();
+    }
+
+    /// Joins the open split point nearest the root (the most work), among those below
+    /// `under` if given.
+    fn join(
+        board: &[Arc<SplitPoint<G>>],
+        under: Option<&Token>,
+    ) -> Option<Arc<SplitPoint<G>>> {
+        let split = board
+            .iter()
+            .filter(|s| s.open() && under.is_none_or(|u| u.is_above(&s.token)))
+            .min_by_key(|s| s.ply)?;
+        split.workers.fetch_add(1, Ordering::AcqRel);
+        Some(split.clone())
+    }
+}
+
+impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+    /// Whether the node should offer its young brothers now (its eldest searched without a
+    /// cut-off): a YBWC search with an idle thread, a node far enough from the leaves, and
+    /// the table in use (never inside an ordering search, which sets it aside).
+    #[inline(always)]
+    pub(in crate::search) fn may_split(&self, pos: &G, depth: u32, moves: usize) -> bool {
+        let Some(team) = &self.team else {
+            return false;
+        };
+        let deep = match to_the_end(depth) {
+            true => pos.empties() >= SPLIT_EMPTIES,
+            false => depth >= SPLIT_DEPTH,
+        };
+        deep && moves > 1
+            && team.method == Parallel::Ybwc
+            && team.idle.load(Ordering::Relaxed) > 0
+            && self.memory.tt.is_some() == self.options.variant.table.is_some()
+    }
+
+    /// Searches the young brothers of a node (`moves[1..]`, the eldest done) with the other
+    /// threads; the node's value goes into `node` (at or above beta when cut off).
+    #[allow(clippy::too_many_arguments)]
+    #[cold]
+    #[inline(never)]
+    pub(in crate::search) fn split(
+        &mut self,
+        pos: &G,
+        moves: &mut [G::Move],
+        deferred: bool,
+        node: &mut Node<G::Move>,
+        (depth, beta, ply): (u32, i32, usize),
+        futile: Option<i32>,
+        pvs: bool,
+    ) {
+        if deferred {
+            self.order_rest(pos, moves, ply, depth);
+        }
+        let team = self.team.clone().expect("a split needs a team");
+        let split = Arc::new(SplitPoint {
+            token: Token::new(self.course.watch.clone()),
+            pos: *pos,
+            depth,
+            ply,
+            beta,
+            pvs,
+            futile,
+            moves: moves[1..].to_vec(),
+            next: AtomicUsize::new(0),
+            result: Mutex::new(Result {
+                best: node.best,
+                best_move: node.best_move,
+                alpha: node.alpha,
+                cut: false,
+            }),
+            workers: AtomicUsize::new(1),
+            context: self.context(ply),
+        });
+        self.count(|c| c.split += 1);
+        team.post(split.clone());
+        let outer = self.course.watch.replace(split.token.clone());
+        self.work_on(&split);
+        team.withdraw(&split);
+        self.course.watch = outer;
+        team.leave(&split);
+        self.resume();
+        self.wait_below(&split, &team);
+        let result = split.result.lock().unwrap_or_else(|e| e.into_inner());
+        (node.best, node.best_move, node.alpha) = (result.best, result.best_move, result.alpha);
+    }
+
+    /// The owner's state its node's moves are searched in.
+    fn context(&self, ply: usize) -> Context {
+        let path = match self.memory.path.is_empty() {
+            true => Vec::new(),
+            false => self.memory.path[..self.memory.path_base + ply + 1].to_vec(),
+        };
+        Context {
+            selective: self.course.selective,
+            null_ply: self.memory.null_ply,
+            path,
+            path_base: self.memory.path_base,
+        }
+    }
+
+    /// Searches the split point's moves until none is left or it is cancelled.
+    fn work_on(&mut self, split: &SplitPoint<G>) {
+        while !split.token.is_cancelled() {
+            let i = split.next.fetch_add(1, Ordering::Relaxed);
+            let Some(&mv) = split.moves.get(i) else {
+                break;
+            };
+            let alpha = split.result.lock().unwrap_or_else(|e| e.into_inner()).alpha;
+            let before = self.counters.nodes();
+            let brother = self.young_brother(split, mv, i + 1, alpha);
+            if self.course.stopped {
+                let wasted = self.counters.nodes() - before;
+                self.count(|c| {
+                    c.abandoned += 1;
+                    c.wasted += wasted;
+                });
+                break;
+            }
+            self.offer_to(split, mv, i + 1, brother);
+        }
+    }
+
+    /// The value of the young brother `mv` (the node's `index`-th move) against the window
+    /// (`alpha`, the node's beta), searched as the node's own loop would.
+    fn young_brother(
+        &mut self,
+        split: &SplitPoint<G>,
+        mv: G::Move,
+        index: usize,
+        alpha: i32,
+    ) -> Brother {
+        let (pos, depth, ply, beta) = (&split.pos, split.depth, split.ply, split.beta);
+        let child = pos.play(mv);
+        let mut scratch = Node::new(alpha);
+        if self.skip_futile(&mut scratch, pos, mv, &child, split.futile) {
+            return Brother::Futile(scratch.best);
+        }
+        let child_depth = self.child_depth(&child, depth, ply);
+        let search = match split.pvs {
+            true => Self::pvs,
+            false => Self::alphabeta,
+        };
+        let reduced =
+            self.reduced_value(pos, mv, &child, index, depth, child_depth, alpha, ply, search);
+        if let Some(value) = reduced {
+            return Brother::Value(value);
+        }
+        if !split.pvs {
+            return Brother::Value(-self.alphabeta(&child, child_depth, -beta, -alpha, ply + 1));
+        }
+        let scout = -self.pvs(&child, child_depth, -alpha - 1, -alpha, ply + 1);
+        if scout > alpha && scout < beta && !self.course.stopped {
+            self.count(|c| c.research += 1);
+            return Brother::Value(-self.pvs(&child, child_depth, -beta, -alpha, ply + 1));
+        }
+        Brother::Value(scout)
+    }
+
+    /// Takes a young brother's value into its split point; a cut-off cancels the rest.
+    fn offer_to(&mut self, split: &SplitPoint<G>, mv: G::Move, index: usize, brother: Brother) {
+        let cut = {
+            let mut result = split.result.lock().unwrap_or_else(|e| e.into_inner());
+            match brother {
+                Brother::Futile(bound) => {
+                    result.best = result.best.max(bound);
+                    false
+                }
+                Brother::Value(value) => {
+                    if value > result.best {
+                        (result.best, result.best_move) = (value, Some(mv));
+                    }
+                    result.alpha = result.alpha.max(value);
+                    let cut = value >= split.beta && !result.cut;
+                    result.cut |= cut;
+                    cut
+                }
+            }
+        };
+        if cut {
+            split.token.cancel();
+            self.on_cut(&split.pos, mv, index, split.depth, split.ply);
+        }
+    }
+
+    /// Works at a split point another thread posted (its context taken on, this thread's
+    /// own restored after), and leaves it.
+    fn help_at(&mut self, split: &Arc<SplitPoint<G>>, team: &Team<G>) {
+        let saved = (
+            self.course.selective,
+            self.memory.null_ply,
+            self.course.watch.replace(split.token.clone()),
+        );
+        self.course.selective = split.context.selective;
+        self.memory.null_ply = split.context.null_ply;
+        if !split.context.path.is_empty() {
+            self.memory.path_base = split.context.path_base;
+            self.memory.path[..split.context.path.len()].copy_from_slice(&split.context.path);
+        }
+        self.work_on(split);
+        (self.course.selective, self.memory.null_ply, self.course.watch) = saved;
+        team.leave(split);
+        self.resume();
+    }
+
+    /// An owner waits for the threads still at its split point, helping below it meanwhile.
+    fn wait_below(&mut self, split: &Arc<SplitPoint<G>>, team: &Team<G>) {
+        let mut board = team.board();
+        while split.workers.load(Ordering::Acquire) > 0 {
+            let below = match self.course.stopped {
+                false => Team::join(&board, Some(&split.token)),
+                true => None,
+            };
+            if let Some(below) = below {
+                drop(board);
+                self.help_at(&below, team);
+                board = team.board();
+                continue;
+            }
+            board = self.idle(team, board);
+        }
+    }
+
+    /// A helper's life: joins split points as they are posted until the search is over.
+    pub(super) fn serve(&mut self, team: &Team<G>) {
+        let mut board = team.board();
+        while !team.done.load(Ordering::Relaxed) {
+            if let Some(split) = Team::join(&board, None) {
+                drop(board);
+                self.help_at(&split, team);
+                board = team.board();
+                continue;
+            }
+            board = self.idle(team, board);
+        }
+    }
+
+    /// Waits (counted idle) until the board changes.
+    fn idle<'a>(
+        &mut self,
+        team: &'a Team<G>,
+        board: std::sync::MutexGuard<'a, Vec<Arc<SplitPoint<G>>>>,
+    ) -> std::sync::MutexGuard<'a, Vec<Arc<SplitPoint<G>>>> {
+        let started = Instant::now();
+        team.idle.fetch_add(1, Ordering::Relaxed);
+        let board = team.wake.wait(board).unwrap_or_else(|e| e.into_inner());
+        team.idle.fetch_sub(1, Ordering::Relaxed);
+        self.idle_ns += started.elapsed().as_nanos() as u64;
+        board
+    }
+}
