@@ -187,12 +187,23 @@ pub struct SearchArgs {
     /// Search with the conventions of a named profile
     #[arg(long, value_parser = profile_parser())]
     pub profile: Option<Profile>,
+    /// Threads searching each position together (see docs/parallel.md): counts then vary
+    /// from run to run
+    #[arg(short = 't', long, value_name = "N", default_value_t = 1, value_parser = threads_parser())]
+    pub threads: u32,
     #[command(flatten)]
     pub repeat: RepeatArgs,
     #[command(flatten)]
     pub game: GameArg,
     #[command(flatten)]
     pub engines: EngineArgs,
+}
+
+/// The most threads a search may be given.
+pub const MAX_THREADS: u32 = 1024;
+
+fn threads_parser() -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(1..=MAX_THREADS as i64)
 }
 
 #[derive(clap::Args, Debug)]
@@ -218,6 +229,10 @@ pub struct SolveArgs {
     /// value) and the nodes over it
     #[arg(long)]
     pub minimal: bool,
+    /// Threads solving each position together (YBWC, see docs/parallel.md) [default: this
+    /// machine's logical cores]
+    #[arg(short = 't', long, value_name = "N", value_parser = threads_parser())]
+    pub threads: Option<u32>,
     /// Solvers to run (proto=pons); with engines and no -v, only they solve
     #[command(flatten)]
     pub engines: EngineArgs,

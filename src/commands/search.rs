@@ -144,6 +144,7 @@ impl TryFrom<&SearchArgs> for SearchJob {
             .map(|variant| SearchConfig {
                 eval,
                 shuffle: args.shuffle,
+                threads: args.threads,
                 ..SearchConfig::new(variant)
             })
             .collect();

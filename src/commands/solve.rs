@@ -30,6 +30,8 @@ pub struct Solved {
     pub move_ok: Option<bool>,
     /// Nodes of the solve's left-first minimal graph (with `--minimal`).
     pub graph: Option<u64>,
+    /// The threads that solved it (0: an external solver's, unknown).
+    pub threads: u32,
 }
 
 /// The totals of a solve run.
@@ -44,6 +46,8 @@ pub struct SolveTotals {
     /// The minimal graphs' nodes and the nodes of the solves that have one.
     pub graph: u64,
     pub nodes_with_graph: u64,
+    /// The threads of each search (0: an external solver's, unknown).
+    pub threads: u32,
 }
 
 impl SolveTotals {
@@ -112,6 +116,7 @@ pub fn table(
     let mut totals = SolveTotals::default();
     for case in cases {
         let (solved, wld) = solver(case)?;
+        totals.threads = totals.threads.max(solved.threads);
         writeln!(out, "{}", row(&solved, wld, width, minimal))?;
         out.flush()?;
         totals.positions += 1;
@@ -160,6 +165,7 @@ pub fn solve(case: &Case, config: &SearchConfig, repeat: Repeat) -> Result<Solve
                 score_ok: None,
                 move_ok: None,
                 graph: None,
+                threads: config.threads,
             })
         }
         Err(source) => {
@@ -169,7 +175,9 @@ pub fn solve(case: &Case, config: &SearchConfig, repeat: Repeat) -> Result<Solve
             })
         }
     };
-    Ok(judged(case, report, report_nodes, config.wld))
+    let mut solved = judged(case, report, report_nodes, config.wld);
+    solved.threads = config.threads;
+    Ok(solved)
 }
 
 fn report_nodes(report: &SearchReport) -> u64 {
@@ -216,6 +224,7 @@ fn judged(
         score_ok,
         move_ok,
         graph: None,
+        threads: 0,
     }
 }
 
@@ -248,6 +257,8 @@ pub fn solve_by_engine(
         time_max_ns: time_ns,
         time_sd_ns: 0,
         runs: 1,
+        nodes_min: it.nodes.unwrap_or(0),
+        nodes_max: it.nodes.unwrap_or(0),
     };
     let nodes = it.nodes.unwrap_or(0);
     Ok(judged(case, report, |_| nodes, false))
@@ -324,7 +335,7 @@ fn rate(nodes: u64, time_ns: u64) -> u64 {
 
 fn total_line(t: &SolveTotals) -> String {
     format!(
-        "  {} positions, {} wrong scores, {} wrong moves{}: {} nodes in {:.3} s, {} nodes/s{}",
+        "  {} positions, {} wrong scores, {} wrong moves{}: {} nodes in {:.3} s, {} nodes/s{}{}",
         t.positions,
         t.wrong_scores,
         t.wrong_moves,
@@ -336,6 +347,10 @@ fn total_line(t: &SolveTotals) -> String {
         thousands(t.nodes),
         t.time_ns as f64 / 1e9,
         thousands(rate(t.nodes, t.time_ns)),
+        match t.threads {
+            0 | 1 => String::new(),
+            n => format!(" on {n} threads"),
+        },
         match t.graph {
             0 => String::new(),
             graph => format!(
@@ -347,6 +362,11 @@ fn total_line(t: &SolveTotals) -> String {
     )
 }
 
+/// The machine's logical cores: `solve`'s threads when none are asked for.
+pub fn machine_threads() -> u32 {
+    std::thread::available_parallelism().map_or(1, |n| n.get() as u32)
+}
+
 /// `nodeprof solve`: the table of every position and the total line; `Failure` when a
 /// score or best move disagrees with the suite or a position is not solved.
 pub fn command(args: SolveArgs, out: &mut impl Write) -> Result<Outcome, Error> {
@@ -354,6 +374,7 @@ pub fn command(args: SolveArgs, out: &mut impl Write) -> Result<Outcome, Error> 
     let engines = super::engine::engines(&args.engines)?;
     let eval = args.eval.eval.unwrap_or(plan::default_eval(true));
     let mut all_ok = true;
+    let threads = args.threads.unwrap_or_else(machine_threads);
     if args.variant.is_some() || engines.is_empty() {
         let totals = run(
             &cases,
@@ -362,6 +383,7 @@ pub fn command(args: SolveArgs, out: &mut impl Write) -> Result<Outcome, Error> 
                 time_limit: args.time_limit,
                 clock: Clock::SYSTEM,
                 wld: args.mode == SolveMode::Wld,
+                threads,
                 ..SearchConfig::new(
                     args.variant
                         .clone()

@@ -34,6 +34,10 @@ pub struct SearchReport {
     pub time_sd_ns: u64,
     /// Timed runs behind `time_ns`.
     pub runs: u32,
+    /// The fewest and most nodes of the runs (a parallel search's vary; the counters are the
+    /// first run's).
+    pub nodes_min: u64,
+    pub nodes_max: u64,
 }
 
 /// How often each search runs, as hyperfine does: `warmup` runs first, untimed, then `runs`
@@ -90,7 +94,8 @@ impl Repeat {
 /// Searches a position `repeat.warmup` times untimed, then up to `repeat.runs` times timed;
 /// the report's time is the median of the timed runs, with their minimum and maximum. Runs
 /// that differ in any count, score, best move or line are an error: the search is not
-/// deterministic.
+/// deterministic (with more than one thread, only a proven result that differs is, and the
+/// nodes' spread is kept).
 pub fn measure(
     position: &AnyPosition,
     depth: u32,
@@ -109,7 +114,12 @@ pub fn measure(
             break;
         }
         let again = search_position(position, depth, config)?;
-        same_result(&first, &again, times.len() as u32 + 1)?;
+        match config.threads > 1 {
+            true => same_value(&first, &again, times.len() as u32 + 1)?,
+            false => same_result(&first, &again, times.len() as u32 + 1)?,
+        }
+        first.nodes_min = first.nodes_min.min(again.nodes_min);
+        first.nodes_max = first.nodes_max.max(again.nodes_max);
         times.push(again.time_ns);
     }
     let mut timed = times.split_off((repeat.warmup as usize).min(times.len() - 1));
@@ -159,6 +169,18 @@ pub fn same_result(
     Err(SearchError::NotDeterministic { run, differs })
 }
 
+/// For a parallel search, whose counts vary from run to run: a proven result that differs
+/// between runs is an error (one of them is wrong).
+fn same_value(first: &SearchReport, again: &SearchReport, run: u32) -> Result<(), SearchError> {
+    match (first.game_result, again.game_result) {
+        (Some(a), Some(b)) if a != b => Err(SearchError::NotDeterministic {
+            run,
+            differs: format!("the proven result {b} against {a}"),
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// Searches a position of any game (the game's engine is picked once, outside the search).
 pub fn search_position(
     position: &AnyPosition,
@@ -196,6 +218,8 @@ pub fn search_position(
             time_max_ns: outcome.time_ns,
             time_sd_ns: 0,
             runs: 1,
+            nodes_min: outcome.counters.nodes(),
+            nodes_max: outcome.counters.nodes(),
         })
     }
     on_deep_stack(

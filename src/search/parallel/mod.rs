@@ -26,6 +26,10 @@ use super::endgame::Endgame;
 use super::searcher::Searcher;
 use crate::counters::{Counters, CutHistogram};
 
+/// A helper thread's stack (reserved, not committed, until used): room for solving's deep
+/// lines, as the main solving thread has (`measure::on_deep_stack`).
+const HELPER_STACK: usize = 512 << 20;
+
 /// How a search shares its work between threads.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Parallel {
@@ -193,10 +197,14 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                     helper.root.window = self.root.window;
                     helper.memory.path.clone_from(&self.memory.path);
                     helper.memory.path_base = self.memory.path_base;
-                    scope.spawn(move || {
-                        helper.help(pos, depth);
-                        helper
-                    })
+                    std::thread::Builder::new()
+                        .name("helper".into())
+                        .stack_size(HELPER_STACK)
+                        .spawn_scoped(scope, move || {
+                            helper.help(pos, depth);
+                            helper
+                        })
+                        .expect("cannot start a helper thread")
                 })
                 .collect();
             let value = self.search_root(pos, depth);
