@@ -84,6 +84,12 @@ pub fn check<G: Endgame>(depth: u32, config: &SearchConfig) -> Result<(), Search
             message,
         })
     };
+    if config.threads > 1 && !variant.base.windowed() && variant.table.is_none() {
+        return refuse(format!(
+            "{} threads need a windowed search to split (YBWC: alphabeta, pvs, mtdf, bisect) or a table to share (Lazy SMP: +smp with +tt)",
+            config.threads
+        ));
+    }
     if depth == END && !variant.is_depth_limited() {
         return refuse("token spends a node budget: it does not search to the end".into());
     }

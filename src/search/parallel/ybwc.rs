@@ -97,10 +97,7 @@ impl<G: Endgame> Team<G> {
 
     /// Joins the open split point nearest the root (the most work), among those below
     /// `under` if given.
-    fn join(
-        board: &[Arc<SplitPoint<G>>],
-        under: Option<&Token>,
-    ) -> Option<Arc<SplitPoint<G>>> {
+    fn join(board: &[Arc<SplitPoint<G>>], under: Option<&Token>) -> Option<Arc<SplitPoint<G>>> {
         let split = board
             .iter()
             .filter(|s| s.open() && under.is_none_or(|u| u.is_above(&s.token)))
@@ -178,6 +175,12 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         self.wait_below(&split, &team);
         let result = split.result.lock().unwrap_or_else(|e| e.into_inner());
         (node.best, node.best_move, node.alpha) = (result.best, result.best_move, result.alpha);
+        if !result.cut && split.token.is_cancelled() {
+            // Cancelled from above: some moves were never searched, or dropped unfinished,
+            // so the node's value is void, as a stopped search's is.
+            self.course.stopped = true;
+            self.course.cancelled = true;
+        }
     }
 
     /// The owner's state its node's moves are searched in.
@@ -201,7 +204,15 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             let Some(&mv) = split.moves.get(i) else {
                 break;
             };
-            let alpha = split.result.lock().unwrap_or_else(|e| e.into_inner()).alpha;
+            let (alpha, cut) = {
+                let result = split.result.lock().unwrap_or_else(|e| e.into_inner());
+                (result.alpha, result.cut)
+            };
+            if cut {
+                // Cut off since the look at the token: alpha has reached beta, and a
+                // search with that window would prove nothing.
+                break;
+            }
             let before = self.counters.nodes();
             let brother = self.young_brother(split, mv, i + 1, alpha);
             if self.course.stopped {
@@ -236,8 +247,17 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             true => Self::pvs,
             false => Self::alphabeta,
         };
-        let reduced =
-            self.reduced_value(pos, mv, &child, index, depth, child_depth, alpha, ply, search);
+        let reduced = self.reduced_value(
+            pos,
+            mv,
+            &child,
+            index,
+            depth,
+            child_depth,
+            alpha,
+            ply,
+            search,
+        );
         if let Some(value) = reduced {
             return Brother::Value(value);
         }
@@ -293,7 +313,11 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             self.memory.path[..split.context.path.len()].copy_from_slice(&split.context.path);
         }
         self.work_on(split);
-        (self.course.selective, self.memory.null_ply, self.course.watch) = saved;
+        (
+            self.course.selective,
+            self.memory.null_ply,
+            self.course.watch,
+        ) = saved;
         team.leave(split);
         self.resume();
     }

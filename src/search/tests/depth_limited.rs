@@ -67,7 +67,7 @@ fn bisection_finds_the_minimax_value_of_uniform_trees() {
 }
 
 /// Minimax written out plainly, from the side to move's point of view.
-fn brute_force_minimax(pos: &UniformTree) -> i32 {
+pub(super) fn brute_force_minimax(pos: &UniformTree) -> i32 {
     if pos.is_over() {
         return pos.final_margin();
     }

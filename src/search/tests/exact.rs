@@ -53,7 +53,7 @@ fn classic_conventions_reproduce_the_published_2011_cells() {
 }
 
 /// Reversi positions with few empties from seeded random play (and their game-over cases).
-fn random_endgames(count: usize, max_empties: u32) -> Vec<Reversi> {
+pub(super) fn random_endgames(count: usize, max_empties: u32) -> Vec<Reversi> {
     let mut state = 0x005E_ED0F_E4D5_u64;
     let mut out = Vec::new();
     while out.len() < count {

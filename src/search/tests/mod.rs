@@ -141,3 +141,4 @@ mod connect4;
 mod depth_limited;
 mod exact;
 mod minimal;
+mod parallel;

@@ -472,7 +472,6 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
         needs: &[Need::Table]),
 ];
 
-
 impl Enhancement {
     /// `tt[:MiB]`.
     pub fn usage(&self) -> String {

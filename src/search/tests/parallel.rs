@@ -1,0 +1,195 @@
+//! Parallel search against one thread and the suites' proven scores: any number of threads,
+//! more than the cores included, finds the same values; the counts of every thread add up.
+
+use super::depth_limited::brute_force_minimax;
+use super::exact::random_endgames;
+use super::*;
+use crate::measure::SearchReport;
+use crate::position::Case;
+
+/// The suite's cases (built-in suites by name).
+fn suite(spec: &str) -> Vec<Case> {
+    load(&[spec.to_string()], None).unwrap()
+}
+
+/// Solves `case` with `config` at `threads` threads and checks the suite's score and that
+/// the best move is one of its best (where the suite lists them).
+fn solves_as_the_suite_says(case: &Case, config: &SearchConfig, threads: u32) -> SearchReport {
+    let config = SearchConfig {
+        threads,
+        ..config.for_game(case.position.kind())
+    };
+    let report = search_position(&case.position, END, &config).unwrap();
+    let expected = case.expected.as_ref().unwrap();
+    let name = &case.name;
+    assert_eq!(
+        report.game_result,
+        expected.score(),
+        "{name} at {threads} threads"
+    );
+    if !expected.move_values.is_empty() {
+        let best = report.best_move.clone().unwrap();
+        assert!(
+            expected.best_moves().contains(&best.as_str()),
+            "{name} at {threads} threads: {best}"
+        );
+    }
+    report
+}
+
+/// The default solver of the case's game, its evaluation the solving one.
+fn default_config(case: &Case) -> SearchConfig {
+    let kind = case.position.kind();
+    SearchConfig {
+        eval: Eval::Pattern,
+        ..SearchConfig::new(crate::search::variants::default_solver(kind))
+    }
+}
+
+#[test]
+fn ffo_1_to_39_solve_to_their_scores_at_any_thread_count() {
+    // One thread is the other exact tests' (FFO 1..24); 3 and 8 threads on 2 cores are
+    // more threads than cores. YBWC splits nodes of 12 empties and more: all of these.
+    for case in suite("ffo:1..39") {
+        for threads in [2, 3, 4, 8] {
+            let report = solves_as_the_suite_says(&case, &default_config(&case), threads);
+            assert_eq!(report.counters.nodes(), report.nodes_min);
+        }
+    }
+}
+
+#[test]
+fn ataxx_and_connect4_end_suites_solve_at_any_thread_count() {
+    for spec in ["ataxx:end", "connect4:end-easy"] {
+        for case in suite(spec) {
+            for threads in [1, 2, 3, 4, 8] {
+                solves_as_the_suite_says(&case, &default_config(&case), threads);
+            }
+        }
+    }
+}
+
+#[test]
+fn random_endgames_solve_to_the_one_thread_value_and_move() {
+    // 200 seeded endgames of 12 to 15 empties: the default solver, and Lazy SMP.
+    let solver = crate::search::endgame::reversi::SOLVER;
+    for (i, pos) in random_endgames(200, 15).into_iter().enumerate() {
+        let spec = match i % 4 {
+            3 => format!("{solver}+smp"),
+            _ => solver.to_string(),
+        };
+        let mut config = config(&spec);
+        config.eval = Eval::Pattern;
+        let truth = search(&pos, END, &config).unwrap().score;
+        for threads in [2, 3, 4, 8] {
+            config.threads = threads;
+            let outcome = search(&pos, END, &config).unwrap();
+            assert_eq!(outcome.score, truth, "{spec} at {threads} threads on {pos}");
+            let mv = outcome.best_move.expect("a solved position has a move");
+            config.threads = 1;
+            let child = search(&pos.play(mv), END, &config).unwrap().score;
+            assert_eq!(-child, truth, "{spec} at {threads}: {mv} on {pos}");
+        }
+    }
+}
+
+#[test]
+fn oversubscribed_repeats_never_give_a_wrong_value() {
+    // 20 runs of 4 threads on this machine's cores (2 in CI): no wrong value, no hang, no
+    // panic, whatever the interleaving.
+    let cases = suite("ffo:20..23");
+    for run in 0..20 {
+        for case in &cases {
+            solves_as_the_suite_says(case, &default_config(case), 4);
+        }
+        let _ = run;
+    }
+}
+
+#[test]
+fn depth_limited_ybwc_without_a_table_returns_alpha_betas_value() {
+    for seed in 0..12 {
+        let tree = TreeSpec::parse(&format!("tree:4:7:seed={seed}"))
+            .unwrap()
+            .root();
+        let truth = brute_force_minimax(&tree);
+        for spec in ["alphabeta", "pvs", "alphabeta+ybwc+killer:2"] {
+            for threads in [2, 3, 4] {
+                let config = SearchConfig {
+                    threads,
+                    ..config(spec)
+                };
+                let got = search(&tree, 7, &config).unwrap();
+                assert_eq!(got.score, truth, "seed {seed} {spec} at {threads} threads");
+            }
+        }
+    }
+    for pos in ffo() {
+        let truth = run(&pos, 6, "alphabeta").score;
+        for threads in [2, 4] {
+            let config = SearchConfig {
+                threads,
+                ..config("alphabeta")
+            };
+            assert_eq!(search(&pos, 6, &config).unwrap().score, truth, "{pos}");
+        }
+    }
+    for pos in ataxx() {
+        let truth = run(&pos, 4, "pvs").score;
+        let config = SearchConfig {
+            threads: 3,
+            ..config("pvs")
+        };
+        assert_eq!(search(&pos, 4, &config).unwrap().score, truth, "{pos}");
+    }
+}
+
+#[test]
+fn every_threads_counts_add_up_to_the_row() {
+    let pos = ffo()[0];
+    for spec in [
+        "mtdf+tt:16+mobility+stab+last:7",
+        "pvs+tt:16+mobility+last:7+smp",
+    ] {
+        let config = SearchConfig {
+            threads: 3,
+            ..config(spec)
+        };
+        let outcome = search(&pos, END, &config).unwrap();
+        let team = &outcome.team;
+        assert_eq!(team.threads, 3);
+        assert_eq!(team.nodes.len(), 3);
+        assert_eq!(
+            team.nodes.iter().sum::<u64>(),
+            outcome.counters.nodes(),
+            "{spec}"
+        );
+        assert_eq!(
+            team.nodes[1..].iter().sum::<u64>(),
+            outcome.counters.helper_node
+        );
+        assert!(outcome.counters.wasted <= outcome.counters.nodes());
+        assert_eq!(
+            outcome.counters.iteration, 1,
+            "{spec}: the main thread's iterations"
+        );
+    }
+    // One thread: no team, no parallel counts.
+    let alone = run(&pos, END, "mtdf+tt:16+mobility+stab+last:7");
+    assert_eq!(alone.team.threads, 1);
+    let c = alone.counters;
+    assert_eq!(
+        (c.split, c.abandoned, c.wasted, c.helper_node),
+        (0, 0, 0, 0)
+    );
+}
+
+#[test]
+fn two_ways_of_sharing_work_are_refused_together() {
+    let err = "alphabeta+ybwc+smp".parse::<Variant>().unwrap_err();
+    assert!(err.to_string().contains("pick one"), "{err}");
+    let err = "alphabeta+smp".parse::<Variant>().unwrap_err();
+    assert!(err.to_string().contains("+tt"), "{err}");
+    let err = "negamax+ybwc".parse::<Variant>().unwrap_err();
+    assert!(err.to_string().contains("window"), "{err}");
+}
