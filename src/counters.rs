@@ -58,14 +58,6 @@ macro_rules! counter_list {
                 "token and flow searches: the tokens granted to the root, B^depth (the tokens they used are their leaves: an evaluated position uses one)", detail;
             pass, "root passes",
                 "times the root was searched: one an iteration, and one more for each aspiration re-search, MTD(f) pass or bisection probe (pass / iteration: passes per iteration)", detail;
-            split, "split points",
-                "parallel search (YBWC): nodes whose young brothers, once the eldest was searched, were offered to other threads", detail;
-            abandoned, "abandoned searches",
-                "parallel search: moves a thread was searching when a cut-off elsewhere (YBWC) or the end of the main thread's search (Lazy SMP) made them useless, dropped unfinished", detail;
-            wasted, "wasted nodes",
-                "parallel search: the positions the abandoned searches had visited (counted in the nodes too): work that went into no result", detail;
-            helper_node, "helper nodes",
-                "parallel search: the positions visited by the threads other than the main one (counted in the nodes too)", detail;
         }
     };
 }

@@ -247,6 +247,7 @@ fn alone<G: Endgame, const COUNT: bool>(searcher: &Searcher<G, COUNT>) -> Summed
         seldepth: searcher.course.max_ply,
         report: TeamReport {
             threads: 1,
+            shares: Default::default(),
             idle_ns: vec![0],
             nodes: vec![counters.nodes()],
         },

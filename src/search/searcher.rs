@@ -10,7 +10,7 @@ use super::config::{Clock, SearchConfig};
 use super::endgame::Endgame;
 use super::history::History;
 use super::killer::Killers;
-use super::parallel::{Team, Token};
+use super::parallel::{Shares, Team, Token};
 use super::tt::{narrow_table_entries, Policy, TableError, TranspositionTable};
 use super::variants::{TableUse, Variant};
 use crate::counters::{Counters, CutHistogram};
@@ -187,6 +187,8 @@ pub struct Searcher<G: Endgame, const COUNT: bool> {
     pub(super) team: Option<Arc<Team<G>>>,
     /// The time this thread of a parallel search waited for work (ns).
     pub(super) idle_ns: u64,
+    /// How this thread of a parallel search shared its work.
+    pub(super) shares: Shares,
 }
 
 /// Whether a search to `depth` goes to the end of the game (see `search::END`).
@@ -289,6 +291,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             cuts: CutHistogram::default(),
             team: None,
             idle_ns: 0,
+            shares: Shares::default(),
         }
     }
 

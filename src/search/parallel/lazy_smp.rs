@@ -14,7 +14,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         self.course.watch = Some(team.root.clone());
         let _ = self.search_root(pos, depth);
         if self.course.stopped && self.course.cancelled {
-            self.count(|c| c.abandoned += 1);
+            self.shares.abandoned += 1;
         }
     }
 }

@@ -112,7 +112,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// cut-off): a YBWC search with an idle thread, a node far enough from the leaves, and
     /// the table in use (never inside an ordering search, which sets it aside).
     #[inline(always)]
-    pub(in crate::search) fn may_split(&self, pos: &G, depth: u32, moves: usize) -> bool {
+    pub(crate) fn may_split(&self, pos: &G, depth: u32, moves: usize) -> bool {
         let Some(team) = &self.team else {
             return false;
         };
@@ -131,7 +131,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     #[allow(clippy::too_many_arguments)]
     #[cold]
     #[inline(never)]
-    pub(in crate::search) fn split(
+    pub(crate) fn split(
         &mut self,
         pos: &G,
         moves: &mut [G::Move],
@@ -164,7 +164,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             workers: AtomicUsize::new(1),
             context: self.context(ply),
         });
-        self.count(|c| c.split += 1);
+        self.shares.split += 1;
         team.post(split.clone());
         let outer = self.course.watch.replace(split.token.clone());
         self.work_on(&split);
@@ -217,10 +217,8 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             let brother = self.young_brother(split, mv, i + 1, alpha);
             if self.course.stopped {
                 let wasted = self.counters.nodes() - before;
-                self.count(|c| {
-                    c.abandoned += 1;
-                    c.wasted += wasted;
-                });
+                self.shares.abandoned += 1;
+                self.shares.wasted += wasted;
                 break;
             }
             self.offer_to(split, mv, i + 1, brother);
