@@ -15,12 +15,13 @@
 //! do: every value a thread returns or stores comes from a search it completed.
 
 mod lazy_smp;
+mod token;
 mod ybwc;
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::Arc;
 
-pub(super) use ybwc::SplitPoint;
+pub use token::{Parallel, Token};
+pub use ybwc::Team;
 
 use super::endgame::Endgame;
 use super::searcher::Searcher;
@@ -29,111 +30,6 @@ use crate::counters::{Counters, CutHistogram};
 /// A helper thread's stack (reserved, not committed, until used): room for solving's deep
 /// lines, as the main solving thread has (`measure::on_deep_stack`).
 const HELPER_STACK: usize = 512 << 20;
-
-/// How a search shares its work between threads.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Parallel {
-    /// Young brothers searched in parallel once the eldest is done (the default of the
-    /// windowed searches).
-    #[default]
-    Ybwc,
-    /// Helpers searching the same root over the shared table.
-    LazySmp,
-}
-
-impl Parallel {
-    pub const fn name(self) -> &'static str {
-        match self {
-            Parallel::Ybwc => "ybwc",
-            Parallel::LazySmp => "smp",
-        }
-    }
-}
-
-/// A cancellation: work for a split point (or for the whole search) stops once its token
-/// or any token above it is cancelled.
-pub struct Token {
-    cancelled: AtomicBool,
-    parent: Option<Arc<Token>>,
-}
-
-impl Token {
-    pub fn new(parent: Option<Arc<Token>>) -> Arc<Token> {
-        Arc::new(Token {
-            cancelled: AtomicBool::new(false),
-            parent,
-        })
-    }
-
-    pub fn cancel(&self) {
-        self.cancelled.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether this token or one above it is cancelled.
-    pub fn is_cancelled(&self) -> bool {
-        let mut token = Some(self);
-        while let Some(t) = token {
-            if t.cancelled.load(Ordering::Relaxed) {
-                return true;
-            }
-            token = t.parent.as_deref();
-        }
-        false
-    }
-
-    /// Whether `other` is this token or one below it.
-    fn is_above(&self, other: &Token) -> bool {
-        let mut token = Some(other);
-        while let Some(t) = token {
-            if std::ptr::eq(t, self) {
-                return true;
-            }
-            token = t.parent.as_deref();
-        }
-        false
-    }
-}
-
-/// What the threads of one parallel search share.
-pub struct Team<G: Endgame> {
-    pub(super) method: Parallel,
-    /// YBWC: the split points whose young brothers other threads may take.
-    board: Mutex<Vec<Arc<SplitPoint<G>>>>,
-    /// Rung when a split point is posted or a thread leaves one, and when the search ends.
-    wake: Condvar,
-    /// Threads waiting for work (idle helpers, and owners waiting at their split points).
-    pub(super) idle: AtomicUsize,
-    /// The search is over: the helpers leave.
-    done: AtomicBool,
-    /// Cancelled when the main thread is done (Lazy SMP's helpers watch it).
-    pub(super) root: Arc<Token>,
-}
-
-impl<G: Endgame> Team<G> {
-    fn new(method: Parallel) -> Team<G> {
-        Team {
-            method,
-            board: Mutex::new(Vec::new()),
-            wake: Condvar::new(),
-            idle: AtomicUsize::new(0),
-            done: AtomicBool::new(false),
-            root: Token::new(None),
-        }
-    }
-
-    /// The board (a thread that panicked holding it left it as it was: still usable).
-    fn board(&self) -> MutexGuard<'_, Vec<Arc<SplitPoint<G>>>> {
-        self.board.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Ends the search: the helpers leave (Lazy SMP's stop what they were searching).
-    fn finish(&self) {
-        self.root.cancel();
-        let _board = self.board();
-        self.done.store(true, Ordering::Relaxed);
-        self.wake.notify_all();
-    }
-}
 
 /// How a thread of a parallel search shared its work (summed over the threads in a
 /// [`TeamReport`]).

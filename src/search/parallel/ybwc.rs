@@ -13,14 +13,57 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use super::{Parallel, Team, Token};
+use super::token::{Parallel, Token};
 use crate::search::endgame::Endgame;
 use crate::search::searcher::{to_the_end, Node, Searcher};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Condvar, MutexGuard};
 
 /// Solving: nodes with fewer empties are not split.
 const SPLIT_EMPTIES: u32 = 12;
 /// Depth-limited: nodes with less depth to go are not split.
 const SPLIT_DEPTH: u32 = 4;
+
+/// What the threads of one parallel search share.
+pub struct Team<G: Endgame> {
+    pub(super) method: Parallel,
+    /// YBWC: the split points whose young brothers other threads may take.
+    pub(super) board: Mutex<Vec<Arc<SplitPoint<G>>>>,
+    /// Rung when a split point is posted or a thread leaves one, and when the search ends.
+    pub(super) wake: Condvar,
+    /// Threads waiting for work (idle helpers, and owners waiting at their split points).
+    pub(super) idle: AtomicUsize,
+    /// The search is over: the helpers leave.
+    pub(super) done: AtomicBool,
+    /// Cancelled when the main thread is done (Lazy SMP's helpers watch it).
+    pub(super) root: Arc<Token>,
+}
+
+impl<G: Endgame> Team<G> {
+    pub(super) fn new(method: Parallel) -> Team<G> {
+        Team {
+            method,
+            board: Mutex::new(Vec::new()),
+            wake: Condvar::new(),
+            idle: AtomicUsize::new(0),
+            done: AtomicBool::new(false),
+            root: Token::new(None),
+        }
+    }
+
+    /// The board (a thread that panicked holding it left it as it was: still usable).
+    pub(super) fn board(&self) -> MutexGuard<'_, Vec<Arc<SplitPoint<G>>>> {
+        self.board.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Ends the search: the helpers leave (Lazy SMP's stop what they were searching).
+    pub(super) fn finish(&self) {
+        self.root.cancel();
+        let _board = self.board();
+        self.done.store(true, Ordering::Relaxed);
+        self.wake.notify_all();
+    }
+}
 
 /// A node whose young brothers other threads may search.
 pub struct SplitPoint<G: Endgame> {
