@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::parallel::Parallel;
+use super::parallel::token::Parallel;
 use super::variants::Variant;
 use crate::game::{Eval, GameKind};
 

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use super::config::{SearchConfig, END, MAX_DEPTH};
 use super::endgame::Endgame;
-use super::parallel::{Summed, TeamReport};
+use super::parallel::report::{Summed, TeamReport};
 use super::searcher::{Searcher, MAX_PLY};
 use super::tt;
 use super::variants::{GameNeed, Variant, ENHANCEMENTS};

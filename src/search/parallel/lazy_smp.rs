@@ -4,7 +4,7 @@
 //! thread stores, the others find. The main thread's value is the search's; the helpers are
 //! stopped when it is done.
 
-use super::Team;
+use super::board::Team;
 use crate::search::endgame::Endgame;
 use crate::search::searcher::Searcher;
 

@@ -14,66 +14,24 @@
 //! counts vary from run to run (which thread reaches a table entry first), the values never
 //! do: every value a thread returns or stores comes from a search it completed.
 
+pub mod board;
 mod lazy_smp;
-mod token;
+pub mod report;
+pub mod token;
 mod ybwc;
 
 use std::sync::Arc;
 
-pub use token::{Parallel, Token};
-pub use ybwc::Team;
+use board::Team;
+use report::{Summed, TeamReport};
+use token::Parallel;
 
 use super::endgame::Endgame;
 use super::searcher::Searcher;
-use crate::counters::{Counters, CutHistogram};
 
 /// A helper thread's stack (reserved, not committed, until used): room for solving's deep
 /// lines, as the main solving thread has (`measure::on_deep_stack`).
 const HELPER_STACK: usize = 512 << 20;
-
-/// How a thread of a parallel search shared its work (summed over the threads in a
-/// [`TeamReport`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Shares {
-    /// YBWC: nodes whose young brothers, once the eldest was searched, were offered to
-    /// other threads (split points).
-    pub split: u64,
-    /// Moves a thread was searching when a cut-off elsewhere (YBWC) or the end of the main
-    /// thread's search (Lazy SMP) made them useless, dropped unfinished.
-    pub abandoned: u64,
-    /// The positions the abandoned YBWC searches had visited (counted in the nodes too):
-    /// work that went into no result.
-    pub wasted: u64,
-}
-
-/// What the threads of a parallel search did, besides the counts.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TeamReport {
-    /// The threads searched with (1: no team).
-    pub threads: u32,
-    /// Every thread's shares, summed.
-    pub shares: Shares,
-    /// The time each thread waited for work (ns), the main thread first.
-    pub idle_ns: Vec<u64>,
-    /// The nodes each thread visited, the main thread first.
-    pub nodes: Vec<u64>,
-}
-
-impl TeamReport {
-    /// The nodes of the threads other than the main one (counted in the nodes too).
-    pub fn helper_nodes(&self) -> u64 {
-        self.nodes.iter().skip(1).sum()
-    }
-}
-
-/// What a parallel search's threads counted together.
-pub(super) struct Summed {
-    pub(super) counters: Counters,
-    pub(super) cuts: CutHistogram,
-    pub(super) too_deep: bool,
-    pub(super) seldepth: usize,
-    pub(super) report: TeamReport,
-}
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// Searcher for the helper threads of a parallel search of `threads` threads: the same

@@ -13,141 +13,21 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use super::board::{Context, SplitPoint, SplitValue, Team};
 use super::token::{Parallel, Token};
 use crate::search::endgame::Endgame;
 use crate::search::searcher::{to_the_end, Node, Searcher};
-use std::sync::atomic::AtomicBool;
-use std::sync::{Condvar, MutexGuard};
 
 /// Solving: nodes with fewer empties are not split.
 const SPLIT_EMPTIES: u32 = 12;
 /// Depth-limited: nodes with less depth to go are not split.
 const SPLIT_DEPTH: u32 = 4;
 
-/// What the threads of one parallel search share.
-pub struct Team<G: Endgame> {
-    pub(super) method: Parallel,
-    /// YBWC: the split points whose young brothers other threads may take.
-    pub(super) board: Mutex<Vec<Arc<SplitPoint<G>>>>,
-    /// Rung when a split point is posted or a thread leaves one, and when the search ends.
-    pub(super) wake: Condvar,
-    /// Threads waiting for work (idle helpers, and owners waiting at their split points).
-    pub(super) idle: AtomicUsize,
-    /// The search is over: the helpers leave.
-    pub(super) done: AtomicBool,
-    /// Cancelled when the main thread is done (Lazy SMP's helpers watch it).
-    pub(super) root: Arc<Token>,
-}
-
-impl<G: Endgame> Team<G> {
-    pub(super) fn new(method: Parallel) -> Team<G> {
-        Team {
-            method,
-            board: Mutex::new(Vec::new()),
-            wake: Condvar::new(),
-            idle: AtomicUsize::new(0),
-            done: AtomicBool::new(false),
-            root: Token::new(None),
-        }
-    }
-
-    /// The board (a thread that panicked holding it left it as it was: still usable).
-    pub(super) fn board(&self) -> MutexGuard<'_, Vec<Arc<SplitPoint<G>>>> {
-        self.board.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Ends the search: the helpers leave (Lazy SMP's stop what they were searching).
-    pub(super) fn finish(&self) {
-        self.root.cancel();
-        let _board = self.board();
-        self.done.store(true, Ordering::Relaxed);
-        self.wake.notify_all();
-    }
-}
-
-/// A node whose young brothers other threads may search.
-pub struct SplitPoint<G: Endgame> {
-    token: Arc<Token>,
-    pos: G,
-    depth: u32,
-    ply: usize,
-    beta: i32,
-    /// PVS's young brothers: a null window first, the full one when it fails high inside.
-    pvs: bool,
-    /// The node's futility bound (see `futility.rs`).
-    futile: Option<i32>,
-    /// The moves after the eldest, in the owner's order; the next one to hand out.
-    moves: Vec<G::Move>,
-    next: AtomicUsize,
-    result: Mutex<Result<G::Move>>,
-    /// The threads searching its moves (the owner included until its moves run out).
-    workers: AtomicUsize,
-    /// What a joining thread takes on from the owner's search (see `Context`).
-    context: Context,
-}
-
-/// The node's value so far.
-struct Result<M> {
-    best: i32,
-    best_move: Option<M>,
-    alpha: i32,
-    /// A move reached beta (its cut-off counted once).
-    cut: bool,
-}
-
-/// The owner's search state that the node's moves are searched in: the selective pass,
-/// the null move's ply, and with `+draws` the path of positions to the node.
-#[derive(Clone)]
-struct Context {
-    selective: Option<i32>,
-    null_ply: usize,
-    path: Vec<u64>,
-    path_base: usize,
-}
-
 /// What searching a young brother gave.
 enum Brother {
     Value(i32),
     /// Skipped as futile: the node's value is at least this bound.
     Futile(i32),
-}
-
-impl<G: Endgame> SplitPoint<G> {
-    /// Whether a thread may take moves from it.
-    fn open(&self) -> bool {
-        self.next.load(Ordering::Relaxed) < self.moves.len() && !self.token.is_cancelled()
-    }
-}
-
-impl<G: Endgame> Team<G> {
-    /// Posts a split point for the idle threads.
-    fn post(&self, split: Arc<SplitPoint<G>>) {
-        self.board().push(split);
-        self.wake.notify_all();
-    }
-
-    /// Takes the split point off the board (its moves are all handed out).
-    fn withdraw(&self, split: &Arc<SplitPoint<G>>) {
-        self.board().retain(|s| !Arc::ptr_eq(s, split));
-    }
-
-    /// A thread leaves a split point.
-    fn leave(&self, split: &SplitPoint<G>) {
-        let _board = self.board();
-        split.workers.fetch_sub(1, Ordering::AcqRel);
-        self.wake.notify_all();
-    }
-
-    /// Joins the open split point nearest the root (the most work), among those below
-    /// `under` if given.
-    fn join(board: &[Arc<SplitPoint<G>>], under: Option<&Token>) -> Option<Arc<SplitPoint<G>>> {
-        let split = board
-            .iter()
-            .filter(|s| s.open() && under.is_none_or(|u| u.is_above(&s.token)))
-            .min_by_key(|s| s.ply)?;
-        split.workers.fetch_add(1, Ordering::AcqRel);
-        Some(split.clone())
-    }
 }
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
@@ -198,7 +78,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             futile,
             moves: moves[1..].to_vec(),
             next: AtomicUsize::new(0),
-            result: Mutex::new(Result {
+            result: Mutex::new(SplitValue {
                 best: node.best,
                 best_move: node.best_move,
                 alpha: node.alpha,

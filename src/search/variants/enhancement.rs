@@ -5,7 +5,7 @@
 use super::arg::Arg;
 use super::base::Base;
 use super::variant::{TableUse, Variant};
-use crate::search::parallel::Parallel;
+use crate::search::parallel::token::Parallel;
 
 /// One enhancement.
 pub struct Enhancement {
