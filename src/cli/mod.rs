@@ -276,6 +276,10 @@ pub struct SweepArgs {
     /// Cases run at once (recorded: parallel runs distort time)
     #[arg(short, long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub jobs: u32,
+    /// Threads searching each case together, a list (`1,2,4`): each count is a case of its
+    /// own (the `threads` column), and the report adds how the searches scale
+    #[arg(short = 't', long, value_name = "N,...", value_delimiter = ',', default_value = "1", value_parser = threads_parser())]
+    pub threads: Vec<u32>,
     /// Give up a case after this long (seconds, or 500ms, 2m, ...); it is recorded as timed out
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub time_limit: Option<Duration>,

@@ -259,6 +259,7 @@ pub fn solve_by_engine(
         runs: 1,
         nodes_min: it.nodes.unwrap_or(0),
         nodes_max: it.nodes.unwrap_or(0),
+        team: Default::default(),
     };
     let nodes = it.nodes.unwrap_or(0);
     Ok(judged(case, report, |_| nodes, false))

@@ -45,6 +45,7 @@ impl TryFrom<SweepArgs> for SweepJob {
             eval: args.eval.eval.unwrap_or(plan::default_eval(solving)),
             shuffle: args.shuffle,
             jobs: args.jobs as usize,
+            threads: distinct(args.threads),
             time_limit: args.time_limit,
             clock: Clock::SYSTEM,
             out_dir,
@@ -100,6 +101,17 @@ pub fn command(args: SweepArgs, out: &mut impl Write) -> Result<Outcome, Error> 
     Ok(Outcome::Success)
 }
 
+/// The thread counts in the order given, each once (`-t 1,2,1` is `1,2`).
+fn distinct(threads: Vec<u32>) -> Vec<u32> {
+    let mut seen = Vec::new();
+    for t in threads {
+        if !seen.contains(&t) {
+            seen.push(t);
+        }
+    }
+    seen
+}
+
 #[cfg(test)]
 mod tests {
     use clap::Parser;
@@ -141,3 +153,4 @@ mod tests {
         assert!(defaults.variants.iter().all(|v| !v.is_classic2011()));
     }
 }
+

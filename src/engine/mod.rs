@@ -25,4 +25,4 @@ pub use pool::Pool;
 pub use position::EngineCase;
 pub use protocol::{GameStart, MoveRequest};
 pub use registry::Protocol;
-pub use spec::{EngineSpec, Ladder, NewGame};
+pub use spec::{threads_option, EngineSpec, Ladder, NewGame};

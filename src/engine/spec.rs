@@ -50,9 +50,25 @@ pub struct EngineSpec {
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(600);
 pub use super::process::HANDSHAKE_TIMEOUT;
 
+/// The threads `options` set an engine to search with: the last `Threads` option (as UCI
+/// names it; any case), else one (the engines' own default).
+pub fn threads_option(options: &[(String, String)]) -> u32 {
+    options
+        .iter()
+        .rev()
+        .find(|(name, _)| name.eq_ignore_ascii_case("threads"))
+        .and_then(|(_, value)| value.trim().parse().ok())
+        .unwrap_or(1)
+}
+
 impl EngineSpec {
     pub fn name(&self) -> &str {
         &self.launch.name
+    }
+
+    /// The threads the engine is set to search with (see [`threads_option`]).
+    pub fn threads(&self) -> u32 {
+        threads_option(&self.options)
     }
 
     /// Parses the `key=value` words of one engine. `file`: the engines file (for `conf=`).

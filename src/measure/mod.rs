@@ -8,6 +8,7 @@ pub mod minimal;
 use crate::counters::{Counters, CutHistogram};
 use crate::error::SearchError;
 use crate::position::AnyPosition;
+use crate::search::parallel::report::TeamReport;
 use crate::search::{game_result, search, Endgame, SearchConfig, END};
 use crate::with_position;
 
@@ -34,10 +35,12 @@ pub struct SearchReport {
     pub time_sd_ns: u64,
     /// Timed runs behind `time_ns`.
     pub runs: u32,
-    /// The fewest and most nodes of the runs (a parallel search's vary; the counters are the
-    /// first run's).
+    /// The fewest and most nodes of the runs (a parallel search's vary; its counters are the
+    /// run of the median nodes).
     pub nodes_min: u64,
     pub nodes_max: u64,
+    /// How the threads shared the work (the counters' run).
+    pub team: TeamReport,
 }
 
 /// How often each search runs, as hyperfine does: `warmup` runs first, untimed, then `runs`
@@ -105,6 +108,8 @@ pub fn measure(
     let runs = repeat.runs.max(1);
     let mut first = search_position(position, depth, config)?;
     let mut times = vec![first.time_ns];
+    // A parallel search's other runs, whose counts differ from the first's.
+    let mut others = Vec::new();
     loop {
         let timed = &times[(repeat.warmup as usize).min(times.len())..];
         let spent: u64 = timed.iter().sum();
@@ -118,9 +123,13 @@ pub fn measure(
             true => same_value(&first, &again, times.len() as u32 + 1)?,
             false => same_result(&first, &again, times.len() as u32 + 1)?,
         }
-        first.nodes_min = first.nodes_min.min(again.nodes_min);
-        first.nodes_max = first.nodes_max.max(again.nodes_max);
         times.push(again.time_ns);
+        if config.threads > 1 {
+            others.push(again);
+        }
+    }
+    if !others.is_empty() {
+        first = median_run(first, others);
     }
     let mut timed = times.split_off((repeat.warmup as usize).min(times.len() - 1));
     timed.sort_unstable();
@@ -134,6 +143,20 @@ pub fn measure(
     first.time_sd_ns = sample_sd(&timed);
     first.runs = timed.len() as u32;
     Ok(first)
+}
+
+/// Of a parallel search's runs, the one of the median nodes (the lower of the middle two),
+/// with the fewest and most nodes of them all: its counts are the row's.
+fn median_run(first: SearchReport, others: Vec<SearchReport>) -> SearchReport {
+    let mut runs = others;
+    runs.push(first);
+    let nodes_min = runs.iter().map(|r| r.nodes_min).min().unwrap_or(0);
+    let nodes_max = runs.iter().map(|r| r.nodes_max).max().unwrap_or(0);
+    runs.sort_by_key(|r| r.counters.nodes());
+    let mut median = runs.swap_remove((runs.len() - 1) / 2);
+    median.nodes_min = nodes_min;
+    median.nodes_max = nodes_max;
+    median
 }
 
 /// The sample standard deviation (n - 1 in the denominator) of `times`, rounded to whole
@@ -220,6 +243,7 @@ pub fn search_position(
             runs: 1,
             nodes_min: outcome.counters.nodes(),
             nodes_max: outcome.counters.nodes(),
+            team: outcome.team,
         })
     }
     on_deep_stack(

@@ -84,12 +84,7 @@ pub fn check<G: Endgame>(depth: u32, config: &SearchConfig) -> Result<(), Search
             message,
         })
     };
-    if config.threads > 1 && !variant.base.windowed() && variant.table.is_none() {
-        return refuse(format!(
-            "{} threads need a windowed search to split (YBWC: alphabeta, pvs, mtdf, bisect) or a table to share (Lazy SMP: +smp with +tt)",
-            config.threads
-        ));
-    }
+    check_threads(variant, config.threads)?;
     if depth == END && !variant.is_depth_limited() {
         return refuse("token spends a node budget: it does not search to the end".into());
     }
@@ -140,6 +135,20 @@ fn game_refusal<G: Endgame>(need: GameNeed, variant: &Variant) -> Option<String>
         GameNeed::NullMove => lacks(G::HAS_NULL_MOVE, "a game with a null move (chess)"),
         GameNeed::Checks => lacks(G::HAS_CHECKS, "a game with checks (chess)"),
     }
+}
+
+/// Checks that the variant can search on `threads` threads: more than one need a window to
+/// split (YBWC) or a table to share (Lazy SMP).
+pub fn check_threads(variant: &Variant, threads: u32) -> Result<(), SearchError> {
+    if threads > 1 && !variant.base.windowed() && variant.table.is_none() {
+        return Err(SearchError::NotForSearch {
+            variant: variant.to_string(),
+            message: format!(
+                "{threads} threads need a windowed search to split (YBWC: alphabeta, pvs, mtdf, bisect) or a table to share (Lazy SMP: +smp with +tt)"
+            ),
+        });
+    }
+    Ok(())
 }
 
 /// Checks that the variant's table fits this machine's memory (before any search, so that

@@ -27,6 +27,9 @@ pub struct CutRow {
     pub eval: String,
     pub depth: String,
     pub shuffle_seed: Option<u64>,
+    /// The threads searched with (a table of an earlier build has no such column: one).
+    #[serde(default = "super::record::one_thread")]
+    pub threads: u32,
     /// Plies from the node to the horizon (empties when solving; 127 and more as 127).
     pub remaining: u32,
     /// Which move tried cut the node off: `1`, `2`, `3` or `4+`.
@@ -34,7 +37,8 @@ pub struct CutRow {
     pub cuts: u64,
 }
 
-const HEADER: &str = "suite,position,variant,eval,depth,shuffle_seed,remaining,cut_move,cuts\n";
+const HEADER: &str =
+    "suite,position,variant,eval,depth,shuffle_seed,threads,remaining,cut_move,cuts\n";
 
 impl CutRow {
     /// The rows of a case's histogram cells (remaining depth, position from 1, cut-offs).
@@ -47,6 +51,7 @@ impl CutRow {
                 eval: key.eval.clone(),
                 depth: key.depth.clone(),
                 shuffle_seed: key.shuffle_seed,
+                threads: key.threads,
                 remaining,
                 cut_move: match position {
                     1..=3 => position.to_string(),
@@ -65,6 +70,7 @@ impl CutRow {
             eval: self.eval.clone(),
             depth: self.depth.clone(),
             shuffle_seed: self.shuffle_seed,
+            threads: self.threads,
         }
     }
 }
@@ -132,8 +138,13 @@ pub struct CutsAppender {
 }
 
 impl CutsAppender {
-    /// Opens `path` (created with its header if missing or empty).
+    /// Opens `path` (created with its header if missing or empty; a table of an earlier
+    /// build rewritten whole in today's columns first).
     pub fn open(path: &Path) -> Result<CutsAppender, StoreError> {
+        let old = fs::read(path).is_ok_and(|b| !b.is_empty() && !b.starts_with(HEADER.as_bytes()));
+        if old {
+            keep_cuts(path, |_| true)?;
+        }
         let mut file = OpenOptions::new()
             .create(true)
             .append(true)
@@ -176,6 +187,7 @@ mod tests {
             eval: "material".into(),
             depth: "3".into(),
             shuffle_seed: None,
+            threads: 1,
         };
         let a = CutRow::of_case(&key("a"), [(1, 1, 10), (1, 4, 2), (2, 2, 3)].into_iter());
         let b = CutRow::of_case(&key("b"), [(0, 3, 1)].into_iter());

@@ -11,7 +11,7 @@ pub const PLAN_FILE: &str = "plan.csv";
 /// A merge's table of each case with the shard and host that ran it (and timed it).
 pub const HOSTS_FILE: &str = "hosts.csv";
 
-const PLAN_COLUMNS: [&str; 7] = [
+const PLAN_COLUMNS: [&str; 8] = [
     "shard",
     "suite",
     "position",
@@ -19,6 +19,7 @@ const PLAN_COLUMNS: [&str; 7] = [
     "eval",
     "depth",
     "shuffle_seed",
+    "threads",
 ];
 
 /// The cases of a plan, each with its shard (`plan.csv`), and with `hosts` (shard number to
@@ -49,6 +50,7 @@ pub fn write_cases(
             k.eval.clone(),
             k.depth.clone(),
             seed,
+            k.threads.to_string(),
         ];
         if let Some(host) = hosts {
             row.push(host(*shard));
@@ -86,6 +88,13 @@ pub fn read_plan(dir: &Path) -> Result<Vec<(u32, CaseKey)>, StoreError> {
                     .map_err(|_| bad(line, format!("bad shuffle seed '{s}'")))?,
             ),
         };
+        // A plan of an earlier build has no threads column: one.
+        let threads = match field(7).as_str() {
+            "" => 1,
+            s => s
+                .parse::<u32>()
+                .map_err(|_| bad(line, format!("bad threads '{s}'")))?,
+        };
         let key = CaseKey {
             suite: field(1),
             position: field(2),
@@ -93,6 +102,7 @@ pub fn read_plan(dir: &Path) -> Result<Vec<(u32, CaseKey)>, StoreError> {
             eval: field(4),
             depth: field(5),
             shuffle_seed,
+            threads,
         };
         plan.push((shard, key));
     }
@@ -115,7 +125,7 @@ pub fn plan_difference(finished: &[CaseKey], plan: &[CaseKey]) -> String {
         seen
     }
     type Part = fn(&CaseKey) -> String;
-    let parts: [(&str, Part); 5] = [
+    let parts: [(&str, Part); 6] = [
         ("positions", |k| format!("{}/{}", k.suite, k.position)),
         ("variants", |k| k.variant.clone()),
         ("evaluations", |k| k.eval.clone()),
@@ -123,6 +133,7 @@ pub fn plan_difference(finished: &[CaseKey], plan: &[CaseKey]) -> String {
         ("shuffle seeds", |k| {
             k.shuffle_seed.map_or("none".into(), |s| s.to_string())
         }),
+        ("threads", |k| k.threads.to_string()),
     ];
     let show = |list: &[String]| {
         let shown: Vec<&str> = list.iter().take(6).map(String::as_str).collect();

@@ -11,7 +11,7 @@ macro_rules! define_record {
     ($($counter:ident, $title:literal, $meaning:literal $(, $detail:ident)?;)*) => {
         /// One row of `runs.csv`. Counters, score and moves are empty (NA) unless `status` is
         /// `ok`.
-        #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         pub struct Record {
             /// The case's place in the sweep plan (orders rows, variants and positions in
             /// reports).
@@ -60,6 +60,10 @@ macro_rules! define_record {
             pub runs: Option<u32>,
             /// Cases run at once (parallel runs distort time).
             pub jobs: u32,
+            /// The threads the search was given (part of the case; a table of an earlier
+            /// build, which has no such column, was searched on one).
+            #[serde(default = "one_thread")]
+            pub threads: u32,
             pub shuffle_seed: Option<u64>,
             /// An external engine's own name (its `id name`); NA for nodeprof's variants.
             #[serde(
@@ -84,6 +88,84 @@ macro_rules! define_record {
             pub minimal_graph: Option<u64>,
             /// Leaves of the variant's left-first minimal graph.
             pub minimal_graph_leaves: Option<u64>,
+            /// The fewest and most nodes of the repeats (a parallel search's vary from run to
+            /// run; with more than one thread the counters are the run of the median nodes).
+            #[serde(default)]
+            pub nodes_min: Option<u64>,
+            #[serde(default)]
+            pub nodes_max: Option<u64>,
+            /// YBWC: nodes far enough from the leaves to split once their eldest was
+            /// searched (`split_tried`), and those split because a thread was idle (`split`).
+            #[serde(default)]
+            pub split_tried: Option<u64>,
+            #[serde(default)]
+            pub split: Option<u64>,
+            /// Moves dropped unfinished when a cut-off elsewhere (or the end of the main
+            /// thread's search) made them useless, and the nodes they had visited.
+            #[serde(default)]
+            pub abandoned: Option<u64>,
+            #[serde(default)]
+            pub wasted: Option<u64>,
+            /// The nodes of the threads other than the main one (counted in `nodes` too).
+            #[serde(default)]
+            pub helper_nodes: Option<u64>,
+            /// The time the threads waited for work, summed, and the longest of one thread
+            /// (busy time: `threads * time_ns - idle_ns`).
+            #[serde(default)]
+            pub idle_ns: Option<u64>,
+            #[serde(default)]
+            pub idle_max_ns: Option<u64>,
+        }
+
+        impl Default for Record {
+            fn default() -> Record {
+                Record {
+                    seq: 0,
+                    game: String::new(),
+                    suite: String::new(),
+                    position: String::new(),
+                    empties: 0,
+                    variant: String::new(),
+                    name: String::new(),
+                    label: String::new(),
+                    eval: String::new(),
+                    depth: String::new(),
+                    status: Status::Ok,
+                    score: None,
+                    game_result: None,
+                    best_move: None,
+                    pv: None,
+                    expected_score: None,
+                    expected_best: None,
+                    nodes: None,
+                    $($counter: None,)*
+                    time_ns: None,
+                    time_min_ns: None,
+                    time_max_ns: None,
+                    time_sd_ns: None,
+                    runs: None,
+                    jobs: 0,
+                    threads: 1,
+                    shuffle_seed: None,
+                    engine: None,
+                    seldepth: None,
+                    iteration_nodes: None,
+                    wall_ns: None,
+                    minimal_tree: None,
+                    minimal_tree_leaves: None,
+                    minimal_graph: None,
+                    minimal_graph_leaves: None,
+                    nodes_min: None,
+                    nodes_max: None,
+                    split_tried: None,
+                    split: None,
+                    abandoned: None,
+                    wasted: None,
+                    helper_nodes: None,
+                    idle_ns: None,
+                    idle_max_ns: None,
+                }
+            }
         }
 
         /// The column names, in order (the struct's fields; a test checks it).
@@ -91,9 +173,10 @@ macro_rules! define_record {
             "seq", "game", "suite", "position", "empties", "variant", "name", "label", "eval",
             "depth", "status", "score", "game_result", "best_move", "pv", "expected_score",
             "expected_best", "nodes", $(stringify!($counter),)* "time_ns", "time_min_ns",
-            "time_max_ns", "time_sd_ns", "runs", "jobs", "shuffle_seed", "engine", "seldepth",
-            "iteration_nodes", "wall_ns", "minimal_tree", "minimal_tree_leaves",
-            "minimal_graph", "minimal_graph_leaves",
+            "time_max_ns", "time_sd_ns", "runs", "jobs", "threads", "shuffle_seed", "engine",
+            "seldepth", "iteration_nodes", "wall_ns", "minimal_tree", "minimal_tree_leaves",
+            "minimal_graph", "minimal_graph_leaves", "nodes_min", "nodes_max", "split_tried",
+            "split", "abandoned", "wasted", "helper_nodes", "idle_ns", "idle_max_ns",
         ];
 
         impl Record {
@@ -113,6 +196,27 @@ macro_rules! define_record {
 
 crate::counter_list!(define_record);
 
+/// The columns a runs table of an earlier build may lack (from before parallel searches):
+/// such a table reads as searched on one thread, its parallel columns NA, and is rewritten
+/// whole in today's form before rows are appended to it.
+pub const ADDED_COLUMNS: &[&str] = &[
+    "threads",
+    "nodes_min",
+    "nodes_max",
+    "split_tried",
+    "split",
+    "abandoned",
+    "wasted",
+    "helper_nodes",
+    "idle_ns",
+    "idle_max_ns",
+];
+
+/// A row's threads where its table does not say: one (see [`ADDED_COLUMNS`]).
+pub fn one_thread() -> u32 {
+    1
+}
+
 /// What the `eval` column says of an external engine's rows: the engine evaluates as it does.
 pub const ENGINE_EVAL: &str = "engine";
 
@@ -131,13 +235,14 @@ impl Record {
             eval: self.eval.clone(),
             depth: self.depth.clone(),
             shuffle_seed: self.shuffle_seed,
+            threads: self.threads,
         }
     }
 }
 
 /// What makes a case the same case again: the same position of the same suite, searched by
-/// the same variant spec with the same evaluation to the same depth, its moves shuffled by
-/// the same seed.
+/// the same variant spec with the same evaluation to the same depth on as many threads, its
+/// moves shuffled by the same seed.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CaseKey {
     pub suite: String,
@@ -148,13 +253,19 @@ pub struct CaseKey {
     /// The depth label (`8`, `end`).
     pub depth: String,
     pub shuffle_seed: Option<u64>,
+    /// The threads searched with.
+    pub threads: u32,
 }
 
 impl CaseKey {
-    /// `suite/position variant depth D`, for messages.
+    /// `suite/position variant depth D` (and `on N threads` past one), for messages.
     pub fn describe(&self) -> String {
+        let threads = match self.threads {
+            1 => String::new(),
+            n => format!(" on {n} threads"),
+        };
         format!(
-            "{}/{} {} depth {}",
+            "{}/{} {} depth {}{threads}",
             self.suite, self.position, self.variant, self.depth
         )
     }

@@ -6,7 +6,7 @@ use std::io::BufReader;
 use std::path::Path;
 use std::path::PathBuf;
 
-use super::record::{CaseKey, Record, Status, COLUMNS};
+use super::record::{CaseKey, Record, Status, ADDED_COLUMNS, COLUMNS};
 use crate::error::StoreError;
 
 /// The file every sweep writes into its folder.
@@ -67,10 +67,11 @@ pub fn parse_runs(input: impl std::io::Read, name: &str) -> Result<Vec<Record>, 
         })?
         .clone();
     let found: Vec<&str> = headers.iter().collect();
-    // Columns are read by name, so any order will do; every one must be there, once.
+    // Columns are read by name, so any order will do; every one must be there, once (those
+    // an earlier build did not write may be missing: see `ADDED_COLUMNS`).
     let missing: Vec<&str> = COLUMNS
         .iter()
-        .filter(|c| !found.contains(c))
+        .filter(|c| !found.contains(c) && !ADDED_COLUMNS.contains(c))
         .copied()
         .collect();
     let unknown: Vec<&str> = found
@@ -173,6 +174,25 @@ pub fn write_runs(path: &Path, rows: &[Record]) -> Result<(), StoreError> {
     super::folder::replace(path, &bytes)
 }
 
+/// Rewrites a table whose header is not today's (an earlier build's, without the added
+/// columns) whole in today's columns, so that rows appended to it line up.
+fn in_todays_columns(path: &Path) -> Result<(), StoreError> {
+    let Ok(file) = File::open(path) else {
+        return Ok(());
+    };
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut BufReader::new(file), &mut first).map_err(|source| {
+        StoreError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    })?;
+    match first.is_empty() || first.trim_end() == COLUMNS.join(",") {
+        true => Ok(()),
+        false => write_runs(path, &read_runs(path)?),
+    }
+}
+
 /// A `runs.csv` open for appending: each row is written and flushed at once, so that a kill
 /// loses no finished case.
 pub struct RunsAppender {
@@ -182,12 +202,16 @@ pub struct RunsAppender {
 
 impl RunsAppender {
     /// Opens `path` to append rows (creating it); `header`: write the header first (a new
-    /// table, not a resumed one).
+    /// table, not a resumed one). A resumed table of an earlier build is first rewritten
+    /// whole in today's columns.
     pub fn open(path: &Path, header: bool) -> Result<RunsAppender, StoreError> {
         let io = |source| StoreError::Io {
             path: path.to_path_buf(),
             source,
         };
+        if !header {
+            in_todays_columns(path)?;
+        }
         let file = OpenOptions::new()
             .create(true)
             .append(true)

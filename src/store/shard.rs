@@ -153,16 +153,23 @@ pub fn fields_hash(fields: &[&str]) -> u64 {
     h
 }
 
+/// A case's hash (one thread hashes as before threads were part of the case, so one-thread
+/// plans keep their shards and fingerprints).
 fn key_hash(key: &CaseKey) -> u64 {
     let seed = key.shuffle_seed.map_or(String::new(), |s| s.to_string());
-    fields_hash(&[
-        &key.suite,
+    let threads = key.threads.to_string();
+    let mut fields = vec![
+        &*key.suite,
         &key.position,
         &key.variant,
         &key.eval,
         &key.depth,
         &seed,
-    ])
+    ];
+    if key.threads != 1 {
+        fields.push(&threads);
+    }
+    fields_hash(&fields)
 }
 
 /// The shard (1-based) of `count` that a case belongs to.
@@ -196,6 +203,7 @@ mod tests {
             eval: "disc".into(),
             depth: "2".into(),
             shuffle_seed: None,
+            threads: 1,
         }
     }
 

@@ -25,19 +25,21 @@ pub fn row(
         position: case.name.clone(),
         empties: case.position.empties(),
         variant: config.variant.to_string(),
-        name: config.variant.display_name(),
-        label: config.variant.row_label(&depth_label(depth)),
+        name: config.variant.display_name() + &on_threads(config.threads),
+        label: config.variant.row_label(&depth_label(depth)) + &on_threads(config.threads),
         eval: config.eval.name().to_string(),
         depth: depth_label(depth),
         status: Status::Ok,
         expected_score: case.expected.as_ref().and_then(|e| e.score()),
         expected_best: case.expected.as_ref().map(|e| e.best_moves().join(" ")),
         jobs,
+        threads: config.threads,
         shuffle_seed: config.shuffle,
         ..Record::default()
     };
     match result {
         Ok(report) => {
+            record_team(&mut record, &report);
             record.score = Some(report.score);
             record.game_result = report.game_result;
             record.best_move = report.best_move;
@@ -60,6 +62,30 @@ pub fn row(
     record
 }
 
+/// What a variant's name and row label add for a search on more than one thread (`@t4`), so
+/// that each thread count is a row of the cross-tables of its own.
+pub fn on_threads(threads: u32) -> String {
+    match threads {
+        1 => String::new(),
+        n => format!("@t{n}"),
+    }
+}
+
+/// A nodeprof search's spread of nodes over its repeats and how its threads shared the work
+/// (one thread: no helpers, nothing split or idle).
+fn record_team(record: &mut Record, report: &SearchReport) {
+    let team = &report.team;
+    record.nodes_min = Some(report.nodes_min);
+    record.nodes_max = Some(report.nodes_max);
+    record.split_tried = Some(team.shares.tried);
+    record.split = Some(team.shares.split);
+    record.abandoned = Some(team.shares.abandoned);
+    record.wasted = Some(team.shares.wasted);
+    record.helper_nodes = Some(team.helper_nodes());
+    record.idle_ns = Some(team.idle_ns.iter().sum());
+    record.idle_max_ns = Some(team.idle_ns.iter().copied().max().unwrap_or(0));
+}
+
 /// The key a case's row will have (see [`Record::key`]).
 pub fn key_of(case: &Case, config: &SearchConfig, depth: u32) -> CaseKey {
     CaseKey {
@@ -69,6 +95,7 @@ pub fn key_of(case: &Case, config: &SearchConfig, depth: u32) -> CaseKey {
         eval: config.eval.name().to_string(),
         depth: depth_label(depth),
         shuffle_seed: config.shuffle,
+        threads: config.threads,
     }
 }
 
@@ -98,6 +125,7 @@ pub fn engine_row(
         expected_score: case.expected_score,
         expected_best: (!case.expected_best.is_empty()).then(|| case.expected_best.join(" ")),
         jobs,
+        threads: crate::engine::threads_option(&engine.options),
         engine: engine.id_name.clone(),
         ..Record::default()
     };
@@ -142,6 +170,7 @@ pub fn engine_key(case: &EngineCase, engine: &EngineSpec, depth: u32) -> CaseKey
         eval: ENGINE_EVAL.to_string(),
         depth: depth_label(depth),
         shuffle_seed: None,
+        threads: engine.threads(),
     }
 }
 

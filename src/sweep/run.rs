@@ -130,10 +130,16 @@ fn configs_of(settings: &SweepSettings, variants: &[Variant]) -> Result<Vec<Sear
         })
         .collect();
     for config in &configs {
-        crate::search::check_memory(&config.variant).map_err(|source| Error::Search {
-            case: config.variant.to_string(),
-            source,
-        })?;
+        let check = |threads: u32| {
+            crate::search::check_memory(&config.variant)
+                .and_then(|()| crate::search::check_threads(&config.variant, threads))
+        };
+        for &threads in &settings.threads {
+            check(threads).map_err(|source| Error::Search {
+                case: config.variant.to_string(),
+                source,
+            })?;
+        }
     }
     Ok(configs)
 }
@@ -143,15 +149,20 @@ fn units_of(settings: &SweepSettings, planned: &Planned, configs: &[SearchConfig
     let mut units: Vec<Unit> = Vec::new();
     for (ci, case) in planned.cases.iter().enumerate() {
         for config in configs {
-            let config = config.for_game(case.position.kind());
-            for &depth in &planned.depths {
-                units.push(Unit {
-                    seq: units.len(),
-                    case: ci,
-                    key: key_of(case, &config, depth),
-                    producer: Producer::Search(config.clone()),
-                    depth,
-                });
+            for &threads in &settings.threads {
+                let config = SearchConfig {
+                    threads,
+                    ..config.for_game(case.position.kind())
+                };
+                for &depth in &planned.depths {
+                    units.push(Unit {
+                        seq: units.len(),
+                        case: ci,
+                        key: key_of(case, &config, depth),
+                        producer: Producer::Search(config.clone()),
+                        depth,
+                    });
+                }
             }
         }
     }

@@ -22,6 +22,8 @@ pub struct SweepSettings {
     pub eval: Eval,
     pub shuffle: Option<u64>,
     pub jobs: usize,
+    /// The thread counts each variant searches each case with (a dimension of the plan).
+    pub threads: Vec<u32>,
     pub time_limit: Option<Duration>,
     /// What time limits are checked against (tests stand in for the system's clock).
     pub clock: Clock,

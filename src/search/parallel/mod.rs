@@ -122,6 +122,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             let mut theirs = helper.counters;
             (theirs.pass, theirs.iteration) = (0, 0);
             counters += theirs;
+            report.shares.tried += helper.shares.tried;
             report.shares.split += helper.shares.split;
             report.shares.abandoned += helper.shares.abandoned;
             report.shares.wasted += helper.shares.wasted;

@@ -7,6 +7,9 @@ use crate::counters::{Counters, CutHistogram};
 /// [`TeamReport`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Shares {
+    /// YBWC: nodes far enough from the leaves to split, their eldest searched without a
+    /// cut-off (split only when a thread was idle).
+    pub tried: u64,
     /// YBWC: nodes whose young brothers, once the eldest was searched, were offered to
     /// other threads (split points).
     pub split: u64,

@@ -35,7 +35,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// cut-off): a YBWC search with an idle thread, a node far enough from the leaves, and
     /// the table in use (never inside an ordering search, which sets it aside).
     #[inline(always)]
-    pub(crate) fn may_split(&self, pos: &G, depth: u32, moves: usize) -> bool {
+    pub(crate) fn may_split(&mut self, pos: &G, depth: u32, moves: usize) -> bool {
         let Some(team) = &self.team else {
             return false;
         };
@@ -43,10 +43,12 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             true => pos.empties() >= SPLIT_EMPTIES,
             false => depth >= SPLIT_DEPTH,
         };
-        deep && moves > 1
+        let eligible = deep
+            && moves > 1
             && team.method == Parallel::Ybwc
-            && team.idle.load(Ordering::Relaxed) > 0
-            && self.memory.tt.is_some() == self.options.variant.table.is_some()
+            && self.memory.tt.is_some() == self.options.variant.table.is_some();
+        self.shares.tried += eligible as u64;
+        eligible && team.idle.load(Ordering::Relaxed) > 0
     }
 
     /// Searches the young brothers of a node (`moves[1..]`, the eldest done) with the other

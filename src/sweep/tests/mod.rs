@@ -57,6 +57,7 @@ fn settings(
         eval: Eval::Material,
         shuffle: None,
         jobs: 1,
+        threads: vec![1],
         time_limit: None,
         clock: Clock::SYSTEM,
         out_dir,
