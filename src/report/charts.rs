@@ -417,6 +417,7 @@ impl Exporter for Charts {
             "time_vs_nodes",
         )?);
         files.extend(distance_from_minimum(tables, &plots)?);
+        files.extend(super::scaling::speedup_chart(tables, &plots)?);
         Ok(files)
     }
 }

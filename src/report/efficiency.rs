@@ -157,7 +157,7 @@ pub fn grids(tables: &Tables) -> Vec<(String, Grid)> {
 }
 
 /// A grid of ratios: one row per `rows` value, one column per `cols` value, each cell `cell`.
-fn ratio_grid(
+pub(super) fn ratio_grid(
     (row_var, rows): (&str, &[String]),
     (col_var, cols): (&str, &[String]),
     cell: impl Fn(&String, &String) -> Option<f64>,

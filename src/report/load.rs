@@ -33,6 +33,7 @@ pub fn load(dir: &Path, filter: &Filter) -> Result<Tables, ReportError> {
     let cuts = read_cuts(&dir.join(CUTS_FILE))?;
     tables.cuts = super::efficiency::finished_cuts(cuts, &tables.finished);
     tables.efficiency = super::efficiency::grids(&tables);
+    tables.scaling = super::scaling::grids(&tables);
     Ok(tables)
 }
 

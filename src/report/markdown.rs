@@ -158,6 +158,7 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
     s.push_str(&super::ladder::engine_section(tables));
     s.push_str(&super::efficiency::distance_section(tables));
     s.push_str(&super::efficiency::cut_section(tables));
+    s.push_str(&super::scaling::scaling_section(tables));
     s.push_str(&charts_section(charts));
     s.push_str(&xtabs_section(tables));
     s

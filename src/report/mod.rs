@@ -17,6 +17,7 @@ mod metric;
 mod options;
 pub mod play;
 mod play_sections;
+mod scaling;
 pub mod tables;
 pub mod text;
 mod write;

@@ -73,6 +73,9 @@ pub struct Tables {
     /// The distance from the minimum (`tree_ratio`, `graph_ratio`, ...), when the runs
     /// have minimal columns (filled by `load`).
     pub efficiency: Vec<(String, Grid)>,
+    /// How the parallel searches scale per case (`speedup`, `search_overhead`, ...), when
+    /// some case was searched on one thread and more (filled by `load`).
+    pub scaling: Vec<(String, Grid)>,
 }
 
 /// Beyond this many positions the per-position cross-tables are left out (a row of a
@@ -336,6 +339,7 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
         rows_not_ok: records.len() - ok.len(),
         cuts: Vec::new(),
         efficiency: Vec::new(),
+        scaling: Vec::new(),
     })
 }
 

@@ -28,6 +28,7 @@ fn grids(tables: &Tables) -> impl Iterator<Item = (String, &Grid)> {
     let efficiency = tables
         .efficiency
         .iter()
+        .chain(&tables.scaling)
         .map(|(stem, grid)| (stem.clone(), grid));
     by_position
         .chain(by_depth)

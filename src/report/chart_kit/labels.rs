@@ -99,6 +99,18 @@ pub(super) fn short_number(v: f64) -> String {
     }
 }
 
+/// An axis tick: as [`short_number`], but a tick between whole numbers under 10,000 (a
+/// narrow range: 1.2, 1.4) keeps three significant digits, so that no two ticks read alike.
+pub(super) fn tick_number(v: f64) -> String {
+    let a = v.abs();
+    if !(1.0..1e4).contains(&a) || a == a.trunc() {
+        return short_number(v);
+    }
+    let decimals = 2usize.saturating_sub(a.log10().floor() as usize);
+    let text = format!("{v:.decimals$}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 /// A legend in a row from `at`: each entry's marker (on a line segment when `lines`) and name.
 pub(super) fn legend_row<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,

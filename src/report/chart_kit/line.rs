@@ -4,7 +4,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::draw::{frame, no_data, Draw, Series, FONT};
-use super::labels::{legend_row, log_coord, short_number, spread_labels, widest};
+use super::labels::{legend_row, log_coord, short_number, spread_labels, tick_number, widest};
 use super::style::{marker, styles, Style};
 
 /// Lines of a metric against an x value, one a series, y on a log scale when asked.
@@ -97,7 +97,7 @@ impl Draw for LineChart {
                 short_number(*x)
             }
         };
-        let y_format = |v: &f64| short_number(*v);
+        let y_format = |v: &f64| tick_number(*v);
         macro_rules! finish {
             ($chart:expr) => {{
                 let mut chart = $chart;

@@ -1,0 +1,320 @@
+//! How parallel searches scale, per case and summed: each search on more than one thread set
+//! beside the same case on one (the same position, variant, evaluation, depth and shuffle
+//! seed). The measures are the literature's: speedup T1/Tn and efficiency (speedup over
+//! threads); search overhead Nn/N1, the extra nodes (Marsland and Popowich); NPS scaling, how
+//! much faster nodes are visited; the idle share, time the threads waited for work (the
+//! synchronisation overhead); and the spread of nodes over repeats, since a parallel
+//! search's counts vary from run to run.
+
+use std::collections::HashMap;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use super::chart_kit::{write, LineChart, Series};
+use super::efficiency::ratio_grid;
+use super::tables::{depth_key, Grid, Tables};
+use crate::error::ReportError;
+use crate::store::{CaseKey, Record};
+
+/// One case on `threads` threads beside the same case on one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scaled<'a> {
+    /// The one-thread search.
+    pub one: &'a Record,
+    /// The search on more threads.
+    pub many: &'a Record,
+}
+
+impl Scaled<'_> {
+    pub fn threads(&self) -> u32 {
+        self.many.threads
+    }
+
+    pub fn speedup(&self) -> Option<f64> {
+        ratio(self.one.time_ns?, self.many.time_ns?)
+    }
+
+    pub fn efficiency(&self) -> Option<f64> {
+        Some(self.speedup()? / self.threads() as f64)
+    }
+
+    pub fn overhead(&self) -> Option<f64> {
+        ratio(self.many.nodes?, self.one.nodes?)
+    }
+
+    pub fn nps_scaling(&self) -> Option<f64> {
+        Some(self.speedup()? * self.overhead()?)
+    }
+
+    pub fn idle_share(&self) -> Option<f64> {
+        let all = self.threads() as f64 * self.many.time_ns? as f64;
+        let idle = self.many.idle_ns? as f64;
+        (all > 0.0).then(|| idle / all)
+    }
+
+    /// The most nodes of the repeats over the fewest (1: every run counted alike).
+    pub fn spread(&self) -> Option<f64> {
+        ratio(self.many.nodes_max?, self.many.nodes_min?)
+    }
+
+    /// Whether the score is the one thread's (the proven result when solving).
+    pub fn same_value(&self) -> bool {
+        match (self.one.game_result, self.many.game_result, self.one.depth == "end") {
+            (Some(a), Some(b), true) => a == b,
+            _ => self.one.score == self.many.score,
+        }
+    }
+}
+
+fn ratio(a: u64, b: u64) -> Option<f64> {
+    (b > 0).then(|| a as f64 / b as f64)
+}
+
+/// The case of a row, whatever its threads.
+fn case_of(r: &Record) -> CaseKey {
+    CaseKey {
+        threads: 1,
+        ..r.key()
+    }
+}
+
+/// Every finished search on more than one thread with its one-thread case, in the rows'
+/// order (none when no case was searched both ways).
+pub fn scaled(finished: &[Record]) -> Vec<Scaled<'_>> {
+    let ones: HashMap<CaseKey, &Record> = finished
+        .iter()
+        .filter(|r| r.threads == 1)
+        .map(|r| (r.key(), r))
+        .collect();
+    finished
+        .iter()
+        .filter(|r| r.threads > 1)
+        .filter_map(|many| Some(Scaled { one: ones.get(&case_of(many))?, many }))
+        .collect()
+}
+
+/// The scaling of one variant at one depth on one thread count, summed over its cases.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScaleTotal {
+    /// The variant's one-thread name.
+    pub name: String,
+    pub depth: String,
+    pub threads: u32,
+    pub cases: usize,
+    /// Times and nodes summed, on one thread and on `threads`.
+    pub time_one: u64,
+    pub time_many: u64,
+    pub nodes_one: u64,
+    pub nodes_many: u64,
+    pub idle: u64,
+    pub wasted: u64,
+    /// The per-case speedups' geometric mean.
+    pub geomean: Option<f64>,
+    /// The widest spread of nodes over repeats, and the cases whose value differs.
+    pub spread: Option<f64>,
+    pub differ: usize,
+}
+
+impl ScaleTotal {
+    pub fn speedup(&self) -> Option<f64> {
+        ratio(self.time_one, self.time_many)
+    }
+
+    pub fn efficiency(&self) -> Option<f64> {
+        Some(self.speedup()? / self.threads as f64)
+    }
+
+    pub fn overhead(&self) -> Option<f64> {
+        ratio(self.nodes_many, self.nodes_one)
+    }
+
+    pub fn nps_scaling(&self) -> Option<f64> {
+        Some(self.speedup()? * self.overhead()?)
+    }
+
+    pub fn idle_share(&self) -> Option<f64> {
+        ratio(self.idle, self.threads as u64 * self.time_many)
+    }
+
+    pub fn wasted_share(&self) -> Option<f64> {
+        ratio(self.wasted, self.nodes_many)
+    }
+}
+
+/// The totals per variant, depth and thread count, in the tables' order of variants, then
+/// depth, then threads.
+pub fn totals<'a>(tables: &Tables, scaled: &[Scaled<'a>]) -> Vec<ScaleTotal> {
+    let mut groups: Vec<((usize, u64, u32), Vec<&Scaled<'a>>)> = Vec::new();
+    for s in scaled.iter().filter(|s| s.speedup().is_some()) {
+        let order = tables.names.iter().position(|n| *n == s.one.name);
+        let key = (order.unwrap_or(usize::MAX), depth_key(&s.one.depth), s.threads());
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, members)) => members.push(s),
+            None => groups.push((key, vec![s])),
+        }
+    }
+    groups.sort_by_key(|(k, _)| *k);
+    groups.into_iter().map(|(_, g)| total_of(&g)).collect()
+}
+
+fn total_of(group: &[&Scaled<'_>]) -> ScaleTotal {
+    let sum = |f: fn(&Scaled<'_>) -> Option<u64>| group.iter().filter_map(|s| f(s)).sum();
+    let logs: Vec<f64> = group.iter().filter_map(|s| s.speedup()).map(f64::ln).collect();
+    ScaleTotal {
+        name: group[0].one.name.clone(),
+        depth: group[0].one.depth.clone(),
+        threads: group[0].threads(),
+        cases: group.len(),
+        time_one: sum(|s| s.one.time_ns),
+        time_many: sum(|s| s.many.time_ns),
+        nodes_one: sum(|s| s.one.nodes),
+        nodes_many: sum(|s| s.many.nodes),
+        idle: sum(|s| s.many.idle_ns),
+        wasted: sum(|s| s.many.wasted),
+        geomean: (!logs.is_empty()).then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp()),
+        spread: group.iter().filter_map(|s| s.spread()).reduce(f64::max),
+        differ: group.iter().filter(|s| !s.same_value()).count(),
+    }
+}
+
+/// The per-case cross-tables (`speedup`, `parallel_efficiency`, `search_overhead`,
+/// `nps_scaling`, `idle_share`): a row per variant, depth and thread count (its row label,
+/// `mtdf+tt_end@t2`), a column per position. None without a case searched both ways.
+pub fn grids(tables: &Tables) -> Vec<(String, Grid)> {
+    let scaled = scaled(&tables.finished);
+    if scaled.is_empty() {
+        return Vec::new();
+    }
+    let mut labels: Vec<((usize, u64, u32), String)> = Vec::new();
+    for s in &scaled {
+        let order = tables.names.iter().position(|n| *n == s.one.name);
+        let key = (order.unwrap_or(usize::MAX), depth_key(&s.one.depth), s.threads());
+        if !labels.iter().any(|(_, l)| *l == s.many.label) {
+            labels.push((key, s.many.label.clone()));
+        }
+    }
+    labels.sort();
+    let rows: Vec<String> = labels.into_iter().map(|(_, l)| l).collect();
+    type Of<'r> = fn(&Scaled<'r>) -> Option<f64>;
+    let measures: [(&str, Of<'_>); 5] = [
+        ("speedup", Scaled::speedup),
+        ("parallel_efficiency", Scaled::efficiency),
+        ("search_overhead", Scaled::overhead),
+        ("nps_scaling", Scaled::nps_scaling),
+        ("idle_share", Scaled::idle_share),
+    ];
+    measures
+        .into_iter()
+        .map(|(stem, of)| {
+            let grid = ratio_grid(("name", &rows), ("test", &tables.positions), |label, p| {
+                scaled
+                    .iter()
+                    .find(|s| s.many.label == *label && s.many.position == *p)
+                    .and_then(of)
+            });
+            (stem.to_string(), grid)
+        })
+        .collect()
+}
+
+fn times(ratio: Option<f64>) -> String {
+    ratio.map_or("-".into(), |r| format!("{r:.2}×"))
+}
+
+fn percent(share: Option<f64>) -> String {
+    share.map_or("-".into(), |s| format!("{:.1}%", 100.0 * s))
+}
+
+/// The summary's section on scaling (empty without a case searched on one thread and more).
+pub fn scaling_section(tables: &Tables) -> String {
+    let scaled = scaled(&tables.finished);
+    let totals = totals(tables, &scaled);
+    if totals.is_empty() {
+        return String::new();
+    }
+    let mut s = String::new();
+    let _ = writeln!(s, "\n## Scaling with threads\n");
+    let _ = writeln!(
+        s,
+        "Each search on more than one thread beside the same case on one, summed over the \
+         cases searched both ways. `speedup`: time on one thread over time on these (the \
+         totals'; `geomean`: the per-case speedups' geometric mean); `efficiency`: speedup \
+         over threads; `search overhead`: nodes over the one thread's (Marsland and \
+         Popowich); `NPS scaling`: how much faster nodes were visited; `idle`: the threads' \
+         time waiting for work over all their time; `wasted`: nodes of moves dropped \
+         unfinished by a cut-off elsewhere, over the nodes; `spread`: the most nodes of a \
+         case's repeats over its fewest, the widest case (a parallel search's counts vary \
+         from run to run); `same value`: cases whose score (solving: the proven result) is \
+         the one thread's. Times are the runs' medians; per case in `xtabs/speedup.csv`, \
+         `parallel_efficiency`, `search_overhead`, `nps_scaling` and `idle_share`.\n"
+    );
+    let _ = writeln!(
+        s,
+        "| variant | depth | threads | cases | speedup | geomean | efficiency | search overhead | NPS scaling | idle | wasted | spread | same value |"
+    );
+    let _ = writeln!(s, "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
+    for t in &totals {
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} of {} |",
+            t.name,
+            t.depth,
+            t.threads,
+            t.cases,
+            times(t.speedup()),
+            times(t.geomean),
+            percent(t.efficiency()),
+            times(t.overhead()),
+            times(t.nps_scaling()),
+            percent(t.idle_share()),
+            percent(t.wasted_share()),
+            times(t.spread),
+            t.cases - t.differ,
+            t.cases,
+        );
+    }
+    s
+}
+
+/// `plots/speedup`: the total speedup against threads, a line per variant and depth (from 1
+/// at one thread), beside the ideal (speedup = threads); nothing without scaling totals.
+pub fn speedup_chart(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
+    let scaled = scaled(&tables.finished);
+    let totals = totals(tables, &scaled);
+    if totals.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut series: Vec<Series> = Vec::new();
+    for t in &totals {
+        let name = match tables.depths.len() {
+            1 => t.name.clone(),
+            _ => format!("{} {}", t.name, t.depth),
+        };
+        let Some(speedup) = t.speedup() else { continue };
+        match series.iter_mut().find(|s| s.name == name) {
+            Some(s) => s.points.push((t.threads as f64, speedup)),
+            None => series.push(Series {
+                name,
+                points: vec![(1.0, 1.0), (t.threads as f64, speedup)],
+            }),
+        }
+    }
+    let most = totals.iter().map(|t| t.threads).max().unwrap_or(2);
+    series.push(Series {
+        name: "ideal".into(),
+        points: (1..=most).map(|n| (n as f64, n as f64)).collect(),
+    });
+    let chart = LineChart {
+        title: "Speedup against threads (time on one thread over time on N)".into(),
+        x_label: "threads".into(),
+        y_label: "speedup".into(),
+        series,
+        log_y: false,
+        integer_x: true,
+        legend: true,
+        title_size: 22,
+        lines: true,
+        x_names: Vec::new(),
+    };
+    write(dir, "speedup", (960, 640), &chart)
+}
