@@ -153,4 +153,3 @@ mod tests {
         assert!(defaults.variants.iter().all(|v| !v.is_classic2011()));
     }
 }
-

@@ -59,7 +59,11 @@ impl Scaled<'_> {
 
     /// Whether the score is the one thread's (the proven result when solving).
     pub fn same_value(&self) -> bool {
-        match (self.one.game_result, self.many.game_result, self.one.depth == "end") {
+        match (
+            self.one.game_result,
+            self.many.game_result,
+            self.one.depth == "end",
+        ) {
             (Some(a), Some(b), true) => a == b,
             _ => self.one.score == self.many.score,
         }
@@ -89,7 +93,12 @@ pub fn scaled(finished: &[Record]) -> Vec<Scaled<'_>> {
     finished
         .iter()
         .filter(|r| r.threads > 1)
-        .filter_map(|many| Some(Scaled { one: ones.get(&case_of(many))?, many }))
+        .filter_map(|many| {
+            Some(Scaled {
+                one: ones.get(&case_of(many))?,
+                many,
+            })
+        })
         .collect()
 }
 
@@ -141,13 +150,24 @@ impl ScaleTotal {
     }
 }
 
+/// Where a case's rows go: its variant's place in the tables, its depth, its threads.
+type Order = (usize, u64, u32);
+
+fn order_of(tables: &Tables, s: &Scaled<'_>) -> Order {
+    let place = tables.names.iter().position(|n| *n == s.one.name);
+    (
+        place.unwrap_or(usize::MAX),
+        depth_key(&s.one.depth),
+        s.threads(),
+    )
+}
+
 /// The totals per variant, depth and thread count, in the tables' order of variants, then
 /// depth, then threads.
 pub fn totals<'a>(tables: &Tables, scaled: &[Scaled<'a>]) -> Vec<ScaleTotal> {
-    let mut groups: Vec<((usize, u64, u32), Vec<&Scaled<'a>>)> = Vec::new();
+    let mut groups: Vec<(Order, Vec<&Scaled<'a>>)> = Vec::new();
     for s in scaled.iter().filter(|s| s.speedup().is_some()) {
-        let order = tables.names.iter().position(|n| *n == s.one.name);
-        let key = (order.unwrap_or(usize::MAX), depth_key(&s.one.depth), s.threads());
+        let key = order_of(tables, s);
         match groups.iter_mut().find(|(k, _)| *k == key) {
             Some((_, members)) => members.push(s),
             None => groups.push((key, vec![s])),
@@ -159,7 +179,11 @@ pub fn totals<'a>(tables: &Tables, scaled: &[Scaled<'a>]) -> Vec<ScaleTotal> {
 
 fn total_of(group: &[&Scaled<'_>]) -> ScaleTotal {
     let sum = |f: fn(&Scaled<'_>) -> Option<u64>| group.iter().filter_map(|s| f(s)).sum();
-    let logs: Vec<f64> = group.iter().filter_map(|s| s.speedup()).map(f64::ln).collect();
+    let logs: Vec<f64> = group
+        .iter()
+        .filter_map(|s| s.speedup())
+        .map(f64::ln)
+        .collect();
     ScaleTotal {
         name: group[0].one.name.clone(),
         depth: group[0].one.depth.clone(),
@@ -185,12 +209,10 @@ pub fn grids(tables: &Tables) -> Vec<(String, Grid)> {
     if scaled.is_empty() {
         return Vec::new();
     }
-    let mut labels: Vec<((usize, u64, u32), String)> = Vec::new();
+    let mut labels: Vec<(Order, String)> = Vec::new();
     for s in &scaled {
-        let order = tables.names.iter().position(|n| *n == s.one.name);
-        let key = (order.unwrap_or(usize::MAX), depth_key(&s.one.depth), s.threads());
         if !labels.iter().any(|(_, l)| *l == s.many.label) {
-            labels.push((key, s.many.label.clone()));
+            labels.push((order_of(tables, s), s.many.label.clone()));
         }
     }
     labels.sort();
@@ -317,4 +339,64 @@ pub fn speedup_chart(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, Report
         x_names: Vec::new(),
     };
     write(dir, "speedup", (960, 640), &chart)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(position: &str, threads: u32, time_ns: u64, nodes: u64, result: i32) -> Record {
+        Record {
+            position: position.into(),
+            variant: "mtdf+tt".into(),
+            name: "mtdf+tt".into(),
+            label: format!("mtdf+tt_end@t{threads}"),
+            depth: "end".into(),
+            threads,
+            time_ns: Some(time_ns),
+            nodes: Some(nodes),
+            nodes_min: Some(nodes - 10),
+            nodes_max: Some(nodes + 10),
+            idle_ns: Some(time_ns / 10),
+            wasted: Some(nodes / 20),
+            game_result: Some(result),
+            ..Record::default()
+        }
+    }
+
+    #[test]
+    fn cases_on_more_threads_are_set_beside_one_thread_and_summed() {
+        let rows = vec![
+            row("a", 1, 1000, 100, 4),
+            row("a", 2, 500, 120, 4),
+            row("b", 1, 3000, 300, -2),
+            row("b", 2, 2000, 330, 0),
+            // No one-thread case: left out.
+            row("c", 2, 10, 10, 0),
+        ];
+        let scaled = scaled(&rows);
+        assert_eq!(scaled.len(), 2);
+        assert_eq!(scaled[0].speedup(), Some(2.0));
+        assert_eq!(scaled[0].efficiency(), Some(1.0));
+        assert_eq!(scaled[0].overhead(), Some(1.2));
+        assert_eq!(scaled[1].spread(), Some(340.0 / 320.0));
+        assert!(scaled[0].same_value() && !scaled[1].same_value());
+        let tables = super::super::tables::build(&rows).unwrap();
+        let totals = totals(&tables, &scaled);
+        assert_eq!(totals.len(), 1);
+        let t = &totals[0];
+        assert_eq!((t.cases, t.threads, t.differ), (2, 2, 1));
+        // 4000 ns on one thread, 2500 on two; 400 nodes, 450.
+        assert_eq!(t.speedup(), Some(1.6));
+        assert_eq!(t.overhead(), Some(1.125));
+        assert_eq!(t.nps_scaling(), Some(1.6 * 1.125));
+        assert_eq!(t.idle_share(), Some(250.0 / 5000.0));
+        assert_eq!(t.geomean, Some((2.0f64 * 1.5).sqrt()));
+        let section = scaling_section(&tables);
+        assert!(
+            section.contains("| mtdf+tt | end | 2 | 2 | 1.60× | 1.73× | 80.0% | 1.12× |"),
+            "{section}"
+        );
+        assert!(section.contains("| 1 of 2 |"), "{section}");
+    }
 }

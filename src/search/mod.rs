@@ -40,7 +40,8 @@ pub use crate::counters::Counters;
 pub use config::{depth_label, Clock, SearchConfig, END, MAX_DEPTH};
 pub use endgame::Endgame;
 pub use run::{
-    check, check_memory, check_threads, game_result, search, search_uncounted, solve_in_window, SearchOutcome,
+    check, check_memory, check_threads, game_result, search, search_uncounted, solve_in_window,
+    SearchOutcome,
 };
 pub use searcher::{INF, MAX_PLY};
 pub use timed::{

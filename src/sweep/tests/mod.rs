@@ -94,3 +94,4 @@ mod guards;
 mod minimal;
 mod repeats;
 mod rows;
+mod threads;
