@@ -347,3 +347,50 @@ fn nodeprof_speaks_the_uci_handshake() {
         stderr(&refused)
     );
 }
+
+/// `sweep -t 1,3` with an engine: each count a case of its own, the engine set to it with
+/// `option.Threads` (the fake engine multiplies its nodes by that option); an engine that
+/// sets its own threads beside `-t` is refused before anything runs.
+#[test]
+fn a_sweeps_thread_counts_reach_an_engine_as_its_threads_option() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("threads");
+    let cmd = format!("cmd={}", fake());
+    let mut args = vec!["sweep", "start", "44", "--game", "connect4", "-d", "1..3"];
+    args.extend(["-t", "1,3", "-q", "-o", out.to_str().unwrap()]);
+    args.extend(["--engine", "name=fake", &cmd, "args=ok"]);
+    let output = nodeprof(&args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let rows = rows(&out);
+    assert_eq!(rows.len(), 12);
+    for r in &rows {
+        let depth: u64 = r.depth.parse().unwrap();
+        assert_eq!(
+            r.nodes,
+            Some(depth * depth * 10 * r.threads as u64),
+            "{r:?}"
+        );
+        let name = match r.threads {
+            1 => "fake",
+            _ => "fake@t3",
+        };
+        assert_eq!((r.variant.as_str(), r.name.as_str()), ("fake", name));
+    }
+    assert_eq!(rows.iter().filter(|r| r.threads == 3).count(), 6);
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(summary.contains("| fake | 3 | 3 | 2 |"), "{summary}");
+    let both = dir.path().join("both");
+    let mut args = vec![
+        "sweep", "start", "--game", "connect4", "-d", "1", "-t", "1,2",
+    ];
+    args.extend(["-o", both.to_str().unwrap(), "--engine", "name=fake", &cmd]);
+    args.push("option.Threads=2");
+    let output = nodeprof(&args);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("option.Threads"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!both.join("runs.csv").exists());
+}

@@ -228,3 +228,52 @@ fn per_depth_nodes_are_the_info_lines_and_two_runs_count_alike() {
     let sum: u64 = one.iter().map(|r| r.iteration_nodes.unwrap()).sum();
     assert_eq!(Some(sum), one.last().unwrap().nodes);
 }
+
+/// Stockfish profiled at one thread and two (`-t 1,2`, sent as its `Threads` option): at one
+/// thread the counts of a sweep that sets `option.Threads=1` itself, at two a row of its own
+/// per case, and the report's scaling section.
+#[test]
+fn stockfish_on_one_thread_and_two() {
+    let Some(sf) = stockfish() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let single = sweep(&sf, &dir.path().join("one"), "1..8", &[]);
+    let out = dir.path().join("both");
+    let cmd = format!("cmd={}", sf.display());
+    let file = positions().display().to_string();
+    let args = [
+        "sweep",
+        &file,
+        "-d",
+        "1..8",
+        "-t",
+        "1,2",
+        "-q",
+        "-o",
+        out.to_str().unwrap(),
+        "--engine",
+        "name=sf",
+        &cmd,
+        "option.Hash=16",
+    ];
+    let output = Command::new(NODEPROF).args(args).output().unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let rows = read_runs(&out.join("runs.csv")).unwrap();
+    assert!(rows.iter().all(|r| r.status == Status::Ok), "{rows:?}");
+    let (one, two): (Vec<&Record>, Vec<&Record>) = rows.iter().partition(|r| r.threads == 1);
+    assert_eq!((one.len(), two.len()), (single.len(), single.len()));
+    for (a, b) in single.iter().zip(&one) {
+        assert_eq!(
+            (&a.position, &a.depth, a.nodes),
+            (&b.position, &b.depth, b.nodes)
+        );
+    }
+    assert!(two
+        .iter()
+        .all(|r| r.threads == 2 && r.name == "sf@t2" && r.nodes.is_some()));
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(summary.contains("| sf | 8 | 2 | 24 |"), "{summary}");
+}

@@ -6,6 +6,7 @@ use std::io::Write;
 use super::outcome::Outcome;
 use super::report::{describe, describe_sweep};
 use crate::cli::SweepArgs;
+use crate::engine::EngineSpec;
 use crate::error::Error;
 use crate::report::{self, ReportOptions};
 use crate::search::{Clock, END};
@@ -33,11 +34,12 @@ impl TryFrom<SweepArgs> for SweepJob {
             .out
             .unwrap_or_else(|| plan::sweep_folder(profile, &positions, exact_default));
         let solving = exact || args.depth.is_some_and(|d| d.to == END);
+        let threads = distinct(args.threads);
         let settings = SweepSettings {
             positions,
             game: args.game.game,
             variants: args.variants,
-            engines: super::engine::engines(&args.engines)?,
+            engines: on_threads(super::engine::engines(&args.engines)?, &threads)?,
             depths: match exact {
                 true => Some(vec![END]),
                 false => args.depth.map(|d| d.list()),
@@ -45,7 +47,7 @@ impl TryFrom<SweepArgs> for SweepJob {
             eval: args.eval.eval.unwrap_or(plan::default_eval(solving)),
             shuffle: args.shuffle,
             jobs: args.jobs as usize,
-            threads: distinct(args.threads),
+            threads,
             time_limit: args.time_limit,
             clock: Clock::SYSTEM,
             out_dir,
@@ -99,6 +101,21 @@ pub fn command(args: SweepArgs, out: &mut impl Write) -> Result<Outcome, Error> 
         describe(&settings.out_dir, &output, &[], false, 80, out)?;
     }
     Ok(Outcome::Success)
+}
+
+/// The engines of a sweep on `threads`: with counts beyond one thread, each engine once a
+/// count, set to search on it (`option.Threads`).
+fn on_threads(engines: Vec<EngineSpec>, threads: &[u32]) -> Result<Vec<EngineSpec>, Error> {
+    if threads == [1] {
+        return Ok(engines);
+    }
+    let mut all = Vec::new();
+    for spec in &engines {
+        for &t in threads {
+            all.push(spec.on_threads(t)?);
+        }
+    }
+    Ok(all)
 }
 
 /// The thread counts in the order given, each once (`-t 1,2,1` is `1,2`).

@@ -16,7 +16,7 @@ pub struct Pool {
 }
 
 impl Pool {
-    /// An idle engine named `name`, if one is kept.
+    /// An idle engine of pool key `name` ([`EngineSpec::pool_key`]), if one is kept.
     pub fn take(&self, name: &str) -> Option<Engine> {
         self.idle
             .lock()
@@ -27,7 +27,7 @@ impl Pool {
 
     /// An idle engine named like `spec`, or a new one started.
     pub fn take_or_start(&self, spec: &EngineSpec) -> Result<Engine, EngineError> {
-        match self.take(spec.name()) {
+        match self.take(&spec.pool_key()) {
             Some(engine) => Ok(engine),
             None => Engine::start(spec),
         }
@@ -42,12 +42,12 @@ impl Pool {
         self.idle
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .entry(engine.spec().name().to_string())
+            .entry(engine.spec().pool_key())
             .or_default()
             .push(engine);
     }
 
-    /// Ends every idle engine named `name`.
+    /// Ends every idle engine of pool key `name`.
     pub fn close_named(&self, name: &str) {
         let idle = self
             .idle

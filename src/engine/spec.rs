@@ -71,6 +71,33 @@ impl EngineSpec {
         threads_option(&self.options)
     }
 
+    /// What its started processes are kept under between uses: its name, and its threads
+    /// past one (the same engine on other threads is another process).
+    pub fn pool_key(&self) -> String {
+        self.name().to_string() + &crate::search::threads_suffix(self.threads())
+    }
+
+    /// The engine set to search on `threads` threads (`option.Threads`, as UCI, UAI and UGI
+    /// engines name it), for a sweep's threads dimension; an engine whose own options set
+    /// its threads is refused (the sweep's `-t` says them).
+    pub fn on_threads(&self, threads: u32) -> Result<EngineSpec, EngineError> {
+        if self
+            .options
+            .iter()
+            .any(|(o, _)| o.eq_ignore_ascii_case("threads"))
+        {
+            return Err(EngineError::Spec {
+                spec: self.text.clone(),
+                message:
+                    "its option.Threads and the sweep's -t both set its threads: leave one out"
+                        .into(),
+            });
+        }
+        let mut spec = self.clone();
+        spec.options.push(("Threads".into(), threads.to_string()));
+        Ok(spec)
+    }
+
     /// Parses the `key=value` words of one engine. `file`: the engines file (for `conf=`).
     pub fn parse(words: &[String], file: Option<&[EngineSpec]>) -> Result<EngineSpec, EngineError> {
         let text = words.join(" ");

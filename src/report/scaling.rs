@@ -115,8 +115,9 @@ pub struct ScaleTotal {
     pub time_many: u64,
     pub nodes_one: u64,
     pub nodes_many: u64,
-    pub idle: u64,
-    pub wasted: u64,
+    /// NA where no case has them (an engine's).
+    pub idle: Option<u64>,
+    pub wasted: Option<u64>,
     /// The per-case speedups' geometric mean.
     pub geomean: Option<f64>,
     /// The widest spread of nodes over repeats, and the cases whose value differs.
@@ -142,11 +143,11 @@ impl ScaleTotal {
     }
 
     pub fn idle_share(&self) -> Option<f64> {
-        ratio(self.idle, self.threads as u64 * self.time_many)
+        ratio(self.idle?, self.threads as u64 * self.time_many)
     }
 
     pub fn wasted_share(&self) -> Option<f64> {
-        ratio(self.wasted, self.nodes_many)
+        ratio(self.wasted?, self.nodes_many)
     }
 }
 
@@ -179,6 +180,8 @@ pub fn totals<'a>(tables: &Tables, scaled: &[Scaled<'a>]) -> Vec<ScaleTotal> {
 
 fn total_of(group: &[&Scaled<'_>]) -> ScaleTotal {
     let sum = |f: fn(&Scaled<'_>) -> Option<u64>| group.iter().filter_map(|s| f(s)).sum();
+    let some_sum =
+        |f: fn(&Scaled<'_>) -> Option<u64>| group.iter().filter_map(|s| f(s)).reduce(|a, b| a + b);
     let logs: Vec<f64> = group
         .iter()
         .filter_map(|s| s.speedup())
@@ -193,8 +196,8 @@ fn total_of(group: &[&Scaled<'_>]) -> ScaleTotal {
         time_many: sum(|s| s.many.time_ns),
         nodes_one: sum(|s| s.one.nodes),
         nodes_many: sum(|s| s.many.nodes),
-        idle: sum(|s| s.many.idle_ns),
-        wasted: sum(|s| s.many.wasted),
+        idle: some_sum(|s| s.many.idle_ns),
+        wasted: some_sum(|s| s.many.wasted),
         geomean: (!logs.is_empty()).then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp()),
         spread: group.iter().filter_map(|s| s.spread()).reduce(f64::max),
         differ: group.iter().filter(|s| !s.same_value()).count(),
@@ -298,16 +301,24 @@ pub fn scaling_section(tables: &Tables) -> String {
     s
 }
 
-/// `plots/speedup`: the total speedup against threads, a line per variant and depth (from 1
-/// at one thread), beside the ideal (speedup = threads); nothing without scaling totals.
+/// `plots/speedup`: the total speedup against threads, a line per variant at its deepest
+/// depth (from 1 at one thread), beside the ideal (speedup = threads); nothing without
+/// scaling totals.
 pub fn speedup_chart(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     let scaled = scaled(&tables.finished);
     let totals = totals(tables, &scaled);
     if totals.is_empty() {
         return Ok(Vec::new());
     }
+    let deepest = |name: &str| {
+        let depths = totals.iter().filter(|t| t.name == name);
+        depths.map(|t| depth_key(&t.depth)).max()
+    };
     let mut series: Vec<Series> = Vec::new();
     for t in &totals {
+        if Some(depth_key(&t.depth)) != deepest(&t.name) {
+            continue;
+        }
         let name = match tables.depths.len() {
             1 => t.name.clone(),
             _ => format!("{} {}", t.name, t.depth),

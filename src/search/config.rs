@@ -7,6 +7,15 @@ use super::parallel::token::Parallel;
 use super::variants::Variant;
 use crate::game::{Eval, GameKind};
 
+/// What a variant's (or engine's) name and row label add for a search on more than one
+/// thread (`@t4`), so that each thread count is a row of the cross-tables of its own.
+pub fn threads_suffix(threads: u32) -> String {
+    match threads {
+        1 => String::new(),
+        n => format!("@t{n}"),
+    }
+}
+
 /// Deepest depth a depth-limited search may be asked for.
 pub const MAX_DEPTH: u32 = 120;
 /// The depth that means "to the end of the game" (exact solving): no horizon is reached.

@@ -107,7 +107,7 @@ impl<'a> Runner<'a> {
         for (ei, spec) in engines.iter().enumerate() {
             statuses.extend(self.run_engine(ei, spec, units, pool)?);
             // Its work done, the engine leaves (its memory freed for the next one's).
-            pool.close_named(spec.name());
+            pool.close_named(&spec.pool_key());
         }
         self.progress.finish_and_clear();
         match self
@@ -215,7 +215,7 @@ impl<'a> Runner<'a> {
         self.progress
             .set_message(format!("{} {}", case.name, spec.name()));
         let depths: Vec<u32> = group.iter().map(|u| u.depth).collect();
-        let mut slot = pool.take(spec.name());
+        let mut slot = pool.take(&spec.pool_key());
         let measured = crate::engine::run_group(&mut slot, spec, case, &depths);
         if let Some(engine) = slot {
             pool.give_back(engine);

@@ -6,7 +6,7 @@ use crate::engine::{EngineMeta, Measured};
 use crate::error::{EngineError, SearchError};
 use crate::measure::SearchReport;
 use crate::position::Case;
-use crate::search::{depth_label, SearchConfig};
+use crate::search::{depth_label, threads_suffix, SearchConfig};
 use crate::store::{CaseKey, Record, Status, ENGINE_EVAL};
 
 /// The row of case `case` searched by `config` to `depth`, `jobs` cases at once.
@@ -25,8 +25,8 @@ pub fn row(
         position: case.name.clone(),
         empties: case.position.empties(),
         variant: config.variant.to_string(),
-        name: config.variant.display_name() + &on_threads(config.threads),
-        label: config.variant.row_label(&depth_label(depth)) + &on_threads(config.threads),
+        name: config.variant.display_name() + &threads_suffix(config.threads),
+        label: config.variant.row_label(&depth_label(depth)) + &threads_suffix(config.threads),
         eval: config.eval.name().to_string(),
         depth: depth_label(depth),
         status: Status::Ok,
@@ -60,15 +60,6 @@ pub fn row(
         Err(other) => record.status = Status::Error(other.to_string()),
     }
     record
-}
-
-/// What a variant's name and row label add for a search on more than one thread (`@t4`), so
-/// that each thread count is a row of the cross-tables of its own.
-pub fn on_threads(threads: u32) -> String {
-    match threads {
-        1 => String::new(),
-        n => format!("@t{n}"),
-    }
 }
 
 /// A nodeprof search's spread of nodes over its repeats and how its threads shared the work
@@ -110,6 +101,7 @@ pub fn engine_row(
     time_limit: Option<std::time::Duration>,
     result: Result<Measured, EngineError>,
 ) -> Record {
+    let threads = crate::engine::threads_option(&engine.options);
     let mut record = Record {
         seq,
         game: case.position.kind().name().to_string(),
@@ -117,15 +109,15 @@ pub fn engine_row(
         position: case.name.clone(),
         empties: case.empties,
         variant: engine.name.clone(),
-        name: engine.name.clone(),
-        label: format!("{}{}", engine.name, depth_label(depth)),
+        name: engine.name.clone() + &threads_suffix(threads),
+        label: format!("{}{}", engine.name, depth_label(depth)) + &threads_suffix(threads),
         eval: ENGINE_EVAL.to_string(),
         depth: depth_label(depth),
         status: Status::Ok,
         expected_score: case.expected_score,
         expected_best: (!case.expected_best.is_empty()).then(|| case.expected_best.join(" ")),
         jobs,
-        threads: crate::engine::threads_option(&engine.options),
+        threads,
         engine: engine.id_name.clone(),
         ..Record::default()
     };
