@@ -349,7 +349,10 @@ pub fn speedup_chart(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, Report
         lines: true,
         x_names: Vec::new(),
     };
-    write(dir, "speedup", (960, 640), &chart)
+    // Room on the right for the longest name at its line's end (about 7 pixels a letter).
+    let longest = chart.series.iter().map(|s| s.name.chars().count()).max();
+    let width = 960 + 7 * longest.unwrap_or(0).saturating_sub(24) as u32;
+    write(dir, "speedup", (width, 640), &chart)
 }
 
 #[cfg(test)]
