@@ -45,7 +45,7 @@ impl Distance {
     }
 }
 
-fn ratio(a: u64, b: u64) -> Option<f64> {
+pub(super) fn ratio(a: u64, b: u64) -> Option<f64> {
     (b > 0).then(|| a as f64 / b as f64)
 }
 
@@ -175,7 +175,7 @@ pub(super) fn ratio_grid(
     }
 }
 
-fn times(ratio: Option<f64>) -> String {
+pub(super) fn times(ratio: Option<f64>) -> String {
     ratio.map_or("-".into(), |r| format!("{r:.2}×"))
 }
 

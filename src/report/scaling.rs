@@ -11,7 +11,7 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use super::chart_kit::{write, LineChart, Series};
-use super::efficiency::ratio_grid;
+use super::efficiency::{ratio, ratio_grid, times};
 use super::tables::{depth_key, Grid, Tables};
 use crate::error::ReportError;
 use crate::store::{CaseKey, Record};
@@ -68,10 +68,6 @@ impl Scaled<'_> {
             _ => self.one.score == self.many.score,
         }
     }
-}
-
-fn ratio(a: u64, b: u64) -> Option<f64> {
-    (b > 0).then(|| a as f64 / b as f64)
 }
 
 /// The case of a row, whatever its threads.
@@ -240,10 +236,6 @@ pub fn grids(tables: &Tables) -> Vec<(String, Grid)> {
             (stem.to_string(), grid)
         })
         .collect()
-}
-
-fn times(ratio: Option<f64>) -> String {
-    ratio.map_or("-".into(), |r| format!("{r:.2}×"))
 }
 
 fn percent(share: Option<f64>) -> String {
