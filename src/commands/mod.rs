@@ -16,6 +16,7 @@ pub mod report;
 pub mod search;
 pub mod show;
 pub mod solve;
+mod solve_progress;
 pub mod sprt;
 pub mod sweep;
 pub mod variants;

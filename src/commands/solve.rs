@@ -76,7 +76,8 @@ pub fn run(
         cases,
         |case| {
             let config = config_for(case).for_game(case.position.kind());
-            let mut solved = solve(case, &config, repeat)?;
+            let watched = |config: &SearchConfig| solve(case, config, repeat);
+            let mut solved = super::solve_progress::watched(&case.name, config.clone(), watched)?;
             if let (true, Some(report)) = (minimal, &solved.report) {
                 solved.graph = minimal_graph_of(&case.position, END, &config, report.score)
                     .map_err(|source| Error::Search {

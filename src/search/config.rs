@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::parallel::token::Parallel;
+use super::progress::ProgressSink;
 use super::variants::Variant;
 use crate::game::{Eval, GameKind};
 
@@ -45,6 +46,8 @@ pub struct SearchConfig {
     pub wld: bool,
     /// The threads searching together (1: the one-thread search; more: see `parallel`).
     pub threads: u32,
+    /// Where the search publishes its progress (a command's progress line).
+    pub progress: ProgressSink,
 }
 
 impl SearchConfig {
@@ -67,6 +70,7 @@ impl SearchConfig {
             clock: Clock::SYSTEM,
             wld: false,
             threads: 1,
+            progress: ProgressSink::default(),
         }
     }
 

@@ -26,6 +26,7 @@ mod null_move;
 mod ordering;
 pub mod parallel;
 mod probcut;
+pub mod progress;
 mod pvs;
 mod quiescence;
 mod run;

@@ -193,6 +193,10 @@ fn search_with<G: Endgame, const COUNT: bool>(
         )),
         None => None,
     };
+    searcher.course.progress.clone_from(&config.progress.0);
+    if let Some(progress) = &config.progress.0 {
+        progress.reset();
+    }
     if depth == END {
         match (window, config.wld || variant.wld) {
             (Some(window), _) => searcher.root.window = window,
@@ -201,7 +205,11 @@ fn search_with<G: Endgame, const COUNT: bool>(
         }
     }
     let (score, team) = match helpers.is_empty() {
-        true => (searcher.search_root(pos, depth), None),
+        true => {
+            let score = searcher.search_root(pos, depth);
+            searcher.publish_rest();
+            (score, None)
+        }
         false => {
             let (score, team) = searcher.search_together(pos, depth, helpers);
             (score, Some(team))

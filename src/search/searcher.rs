@@ -13,6 +13,7 @@ use super::killer::Killers;
 use super::parallel::board::Team;
 use super::parallel::report::Shares;
 use super::parallel::token::Token;
+use super::progress::Progress;
 use super::tt::{narrow_table_entries, Policy, TableError, TranspositionTable};
 use super::variants::{TableUse, Variant};
 use crate::counters::{Counters, CutHistogram};
@@ -150,6 +151,9 @@ pub struct Course {
     pub watch: Option<Arc<Token>>,
     /// The search stopped because `watch` was cancelled (not for the deadline).
     pub cancelled: bool,
+    /// Where the search publishes its progress, and the nodes this thread has published.
+    pub progress: Option<Arc<Progress>>,
+    pub(super) published: u64,
 }
 
 /// The root's state.
@@ -282,6 +286,8 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 selective: None,
                 watch: None,
                 cancelled: false,
+                progress: None,
+                published: 0,
             },
             root: Root {
                 first: None,

@@ -4,6 +4,7 @@
 
 use super::endgame::Endgame;
 use super::endgame::Safe;
+use super::progress::PROGRESS_CHECK;
 use super::searcher::{
     table_key, to_the_end, winning_move, Node, Opened, Probe, Searcher, DEADLINE_CHECK, MAX_PLY,
     WATCH_CHECK,
@@ -45,7 +46,8 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// deadline has passed.
     #[inline(always)]
     pub(super) fn tick(&mut self) {
-        if self.course.deadline.is_some() || self.course.watch.is_some() {
+        let course = &self.course;
+        if course.deadline.is_some() || course.watch.is_some() || course.progress.is_some() {
             self.course.ticks = self.course.ticks.wrapping_add(1);
             if self.course.ticks.is_multiple_of(WATCH_CHECK) {
                 self.look();
@@ -71,6 +73,23 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 self.course.stopped = true;
                 self.course.cancelled = true;
             }
+        }
+        if self.course.ticks.is_multiple_of(PROGRESS_CHECK) {
+            self.publish_rest();
+        }
+    }
+
+    /// Publishes the nodes this thread counted since it last did (and its root passes),
+    /// when the search is watched; once more when its search ends, so that the published
+    /// nodes add up to the search's.
+    pub(super) fn publish_rest(&mut self) {
+        if let Some(progress) = &self.course.progress {
+            let nodes = self.counters.nodes();
+            progress.publish(
+                nodes.saturating_sub(self.course.published),
+                self.counters.pass,
+            );
+            self.course.published = nodes;
         }
     }
 

@@ -72,6 +72,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 .into_iter()
                 .map(|mut helper| {
                     helper.course.deadline = self.course.deadline;
+                    helper.course.progress.clone_from(&self.course.progress);
                     helper.root.window = self.root.window;
                     helper.memory.path.clone_from(&self.memory.path);
                     helper.memory.path_base = self.memory.path_base;
@@ -87,10 +88,14 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 .collect();
             let value = self.search_root(pos, depth);
             team.finish();
-            let helpers: Vec<Self> = handles
+            let mut helpers: Vec<Self> = handles
                 .into_iter()
                 .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
                 .collect();
+            self.publish_rest();
+            for helper in &mut helpers {
+                helper.publish_rest();
+            }
             (value, helpers)
         });
         self.team = None;

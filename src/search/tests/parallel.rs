@@ -187,3 +187,25 @@ fn two_ways_of_sharing_work_are_refused_together() {
     let err = "negamax+ybwc".parse::<Variant>().unwrap_err();
     assert!(err.to_string().contains("window"), "{err}");
 }
+
+/// A watched solve publishes its nodes as it goes (every `PROGRESS_CHECK` nodes of a thread)
+/// and the rest when it ends: the published nodes add up to the row's, on any threads.
+#[test]
+fn a_watched_solve_publishes_its_progress() {
+    use crate::search::progress::{Progress, ProgressSink};
+    let case = &crate::position::load(&["ffo:41".to_string()], None).unwrap()[0];
+    for threads in [1, 2] {
+        let progress = std::sync::Arc::new(Progress::default());
+        let config = SearchConfig {
+            eval: Eval::Pattern,
+            threads,
+            progress: ProgressSink(Some(progress.clone())),
+            ..SearchConfig::new(crate::search::variants::default_solver(
+                crate::game::GameKind::Reversi,
+            ))
+        };
+        let report = crate::measure::search_position(&case.position, END, &config).unwrap();
+        assert_eq!(progress.nodes(), report.counters.nodes());
+        assert!(progress.passes() >= 1);
+    }
+}
