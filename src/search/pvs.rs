@@ -41,9 +41,17 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             if self.offer(&mut node, pos, mv, i, value, beta, depth, ply) {
                 break;
             }
-            if i == 0 && self.may_split(pos, depth, moves.len()) {
-                let node_at = (depth, beta, ply);
-                self.split(pos, &mut moves, deferred, &mut node, node_at, futile, true);
+            if self.may_split(pos, depth, i, moves.len()) {
+                let (node_at, ordered) = ((depth, beta, ply), deferred && i == 0);
+                self.split(
+                    pos,
+                    &mut moves[i..],
+                    ordered,
+                    &mut node,
+                    node_at,
+                    futile,
+                    true,
+                );
                 break;
             }
         }

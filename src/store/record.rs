@@ -94,7 +94,7 @@ macro_rules! define_record {
             pub nodes_min: Option<u64>,
             #[serde(default)]
             pub nodes_max: Option<u64>,
-            /// YBWC: nodes far enough from the leaves to split once their eldest was
+            /// YBWC: nodes far enough from the leaves to split once their two eldest were
             /// searched (`split_tried`), and those split because a thread was idle (`split`).
             #[serde(default)]
             pub split_tried: Option<u64>,

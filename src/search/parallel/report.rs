@@ -7,10 +7,10 @@ use crate::counters::{Counters, CutHistogram};
 /// [`TeamReport`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Shares {
-    /// YBWC: nodes far enough from the leaves to split, their eldest searched without a
+    /// YBWC: nodes far enough from the leaves to split, their two eldest searched without a
     /// cut-off (split only when a thread was idle).
     pub tried: u64,
-    /// YBWC: nodes whose young brothers, once the eldest was searched, were offered to
+    /// YBWC: nodes whose young brothers, once the eldest were searched, were offered to
     /// other threads (split points).
     pub split: u64,
     /// Moves a thread was searching when a cut-off elsewhere (YBWC) or the end of the main
