@@ -465,7 +465,7 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
         "exact solving: at nodes with E+ empties (default 14), order moves by the evaluation after a shallow search (deeper with more empties) weighed against fastest-first",
         needs: &[Need::Window], exact: true, game: None),
     parallel_row!(Parallel::Ybwc,
-        "with more than one thread (--threads): the Young Brothers Wait Concept, each node's eldest child searched first, the young brothers then in parallel and cancelled at a cut-off (the default of windowed searches)",
+        "with more than one thread (--threads): the Young Brothers Wait Concept, each node's two eldest children searched first, the young brothers then in parallel and cancelled at a cut-off (the default of windowed searches)",
         needs: &[Need::Window]),
     parallel_row!(Parallel::LazySmp,
         "with more than one thread (--threads): Lazy SMP, helpers searching the same root over the shared table, each from another root move; the main thread's value",
