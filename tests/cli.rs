@@ -389,3 +389,41 @@ fn compare_names_another_machine_and_withholds_its_time_verdicts() {
         assert!(!table.contains(verdict), "{report}");
     }
 }
+
+/// `search -t 1,2`: each variant on each thread count, a row each (`@t2` past one thread),
+/// both proving the suite's score; a variant that cannot share its work is refused.
+#[test]
+fn search_takes_a_list_of_thread_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "search",
+        "ffo:21",
+        "-d",
+        "end",
+        "-v",
+        "mtdf+tt+id",
+        "-t",
+        "1,2",
+    ];
+    let out = nodeprof(dir.path(), &args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let rows: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("mtdf+tt+id"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{stdout}");
+    assert!(rows[0].starts_with("mtdf+tt+id ") && rows[1].starts_with("mtdf+tt+id@t2 "));
+    // FFO 21's proven score, on both.
+    assert!(
+        rows.iter()
+            .all(|r| r.split_whitespace().nth(2) == Some("=+0")),
+        "{stdout}"
+    );
+    let refused = nodeprof(
+        dir.path(),
+        &["search", "ffo:21", "-d", "3", "-v", "negamax", "-t", "2"],
+    );
+    assert!(!refused.status.success());
+    assert!(text(&refused.stderr).contains("threads need a windowed search"));
+}

@@ -187,10 +187,10 @@ pub struct SearchArgs {
     /// Search with the conventions of a named profile
     #[arg(long, value_parser = profile_parser())]
     pub profile: Option<Profile>,
-    /// Threads searching each position together (see docs/parallel.md): counts then vary
-    /// from run to run
-    #[arg(short = 't', long, value_name = "N", default_value_t = 1, value_parser = threads_parser())]
-    pub threads: u32,
+    /// Threads searching each position together, a list (`1,2`: each variant on each
+    /// count, named `@tN` past one; see docs/parallel.md): counts then vary from run to run
+    #[arg(short = 't', long, value_name = "N,...", value_delimiter = ',', default_value = "1", value_parser = threads_parser())]
+    pub threads: Vec<u32>,
     #[command(flatten)]
     pub repeat: RepeatArgs,
     #[command(flatten)]

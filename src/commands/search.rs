@@ -9,7 +9,7 @@ use crate::counters::COUNTERS;
 use crate::error::Error;
 use crate::measure::{measure, Repeat, SearchReport};
 use crate::position::Case;
-use crate::search::{depth_label, SearchConfig, END};
+use crate::search::{depth_label, threads_suffix, SearchConfig, END};
 use crate::sweep::plan;
 
 /// Width of a counter's column (every counter the table shows has one, in `COUNTERS` order).
@@ -98,7 +98,7 @@ pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<Sea
             writeln!(
                 out,
                 "{:<22} {:>5} {:>7} {:>5}{counters} {:>11} {:>10.3}{spread}  {}",
-                config.variant.display_name(),
+                config.variant.display_name() + &threads_suffix(config.threads),
                 depth_label(depth),
                 score_text(&report),
                 report.best_move.as_deref().unwrap_or("-"),
@@ -141,11 +141,13 @@ impl TryFrom<&SearchArgs> for SearchJob {
                 Some(profile) => profile.apply(v),
                 None => v.clone(),
             })
-            .map(|variant| SearchConfig {
-                eval,
-                shuffle: args.shuffle,
-                threads: args.threads,
-                ..SearchConfig::new(variant)
+            .flat_map(|variant| {
+                args.threads.iter().map(move |&threads| SearchConfig {
+                    eval,
+                    shuffle: args.shuffle,
+                    threads,
+                    ..SearchConfig::new(variant.clone())
+                })
             })
             .collect();
         Ok(SearchJob {
