@@ -42,17 +42,8 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             if self.offer(&mut node, pos, mv, i, value, beta, depth, ply) {
                 break;
             }
-            if self.may_split(pos, depth, i, moves.len()) {
-                let (node_at, ordered) = ((depth, beta, ply), deferred && i == 0);
-                self.split(
-                    pos,
-                    &mut moves[i..],
-                    ordered,
-                    &mut node,
-                    node_at,
-                    futile,
-                    false,
-                );
+            let at = (depth, beta, ply);
+            if self.split_after(pos, &mut moves, (i, deferred), &mut node, at, futile, false) {
                 break;
             }
         }

@@ -43,7 +43,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// thread, a node far enough from the leaves, and the table in use (never inside an
     /// ordering search, which sets it aside).
     #[inline(always)]
-    pub(crate) fn may_split(&mut self, pos: &G, depth: u32, i: usize, moves: usize) -> bool {
+    fn may_split(&mut self, pos: &G, depth: u32, i: usize, moves: usize) -> bool {
         let Some(team) = &self.team else {
             return false;
         };
@@ -60,6 +60,36 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             && self.memory.tt.is_some() == self.options.variant.table.is_some();
         self.shares.tried += eligible as u64;
         eligible && team.idle.load(Ordering::Relaxed) > 0
+    }
+
+    /// After move `i` of `moves` (`deferred`: the opening left the rest unordered), splits
+    /// the node when it may ([`Self::may_split`]), its young brothers searched with the
+    /// other threads; whether it did (the node's value is then in `node`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(crate) fn split_after(
+        &mut self,
+        pos: &G,
+        moves: &mut [G::Move],
+        (i, deferred): (usize, bool),
+        node: &mut Node<G::Move>,
+        at: (u32, i32, usize),
+        futile: Option<i32>,
+        pvs: bool,
+    ) -> bool {
+        if !self.may_split(pos, at.0, i, moves.len()) {
+            return false;
+        }
+        self.split(
+            pos,
+            &mut moves[i..],
+            deferred && i == 0,
+            node,
+            at,
+            futile,
+            pvs,
+        );
+        true
     }
 
     /// Searches the young brothers of a node (`moves[1..]`, from the last move searched on)
