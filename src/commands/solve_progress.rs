@@ -35,7 +35,7 @@ pub fn watched<T: Send>(
             .unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
     let started = Instant::now();
-    let result = std::thread::scope(|scope| {
+    std::thread::scope(|scope| {
         let watcher = scope.spawn(|| {
             while !bar.is_finished() {
                 bar.set_message(line(name, &progress, started.elapsed(), config.threads));
@@ -43,12 +43,21 @@ pub fn watched<T: Send>(
                 std::thread::park_timeout(REDRAW);
             }
         });
-        let result = work(&config);
-        bar.finish_and_clear();
-        watcher.thread().unpark();
-        result
-    });
-    result
+        // The line ends when the work does, by return or by panic: the watcher then leaves
+        // and the scope, which waits for it, can end.
+        let _ends = Ends(&bar, watcher.thread());
+        work(&config)
+    })
+}
+
+/// Ends the progress line when dropped, and wakes its watcher to see it.
+struct Ends<'a>(&'a ProgressBar, &'a std::thread::Thread);
+
+impl Drop for Ends<'_> {
+    fn drop(&mut self) {
+        self.0.finish_and_clear();
+        self.1.unpark();
+    }
 }
 
 /// `end45: 123,456,789 nodes, 7 passes, 12.3 s on 2 threads`.

@@ -120,7 +120,7 @@ fn a_table_of_the_build_before_threads_reads_as_one_thread_and_resumes_in_todays
             .map(|c| &record[headers.iter().position(|h| h == *c).unwrap()]);
         w.write_record(cells).unwrap();
     }
-    fs::write(&runs, w.into_inner().unwrap()).unwrap();
+    crate::store::replace(&runs, &w.into_inner().unwrap()).unwrap();
     let old = read_runs(&runs).unwrap();
     assert_eq!(old.len(), 3);
     for (a, b) in old.iter().zip(&today) {
