@@ -202,6 +202,17 @@ pub struct SearchArgs {
 /// The most threads a search may be given.
 pub const MAX_THREADS: u32 = 1024;
 
+/// A `-t` list's thread counts in the order given, each once (`-t 1,2,1` is `1,2`).
+pub fn thread_counts(given: &[u32]) -> Vec<u32> {
+    let mut counts = Vec::new();
+    for &t in given {
+        if !counts.contains(&t) {
+            counts.push(t);
+        }
+    }
+    counts
+}
+
 fn threads_parser() -> clap::builder::RangedI64ValueParser<u32> {
     clap::value_parser!(u32).range(1..=MAX_THREADS as i64)
 }

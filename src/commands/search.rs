@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use super::outcome::Outcome;
-use crate::cli::SearchArgs;
+use crate::cli::{thread_counts, SearchArgs};
 use crate::counters::COUNTERS;
 use crate::error::Error;
 use crate::measure::{measure, Repeat, SearchReport};
@@ -142,12 +142,14 @@ impl TryFrom<&SearchArgs> for SearchJob {
                 None => v.clone(),
             })
             .flat_map(|variant| {
-                args.threads.iter().map(move |&threads| SearchConfig {
-                    eval,
-                    shuffle: args.shuffle,
-                    threads,
-                    ..SearchConfig::new(variant.clone())
-                })
+                thread_counts(&args.threads)
+                    .into_iter()
+                    .map(move |threads| SearchConfig {
+                        eval,
+                        shuffle: args.shuffle,
+                        threads,
+                        ..SearchConfig::new(variant.clone())
+                    })
             })
             .collect();
         Ok(SearchJob {

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use super::outcome::Outcome;
 use super::report::{describe, describe_sweep};
-use crate::cli::SweepArgs;
+use crate::cli::{thread_counts, SweepArgs};
 use crate::engine::EngineSpec;
 use crate::error::Error;
 use crate::report::{self, ReportOptions};
@@ -34,7 +34,7 @@ impl TryFrom<SweepArgs> for SweepJob {
             .out
             .unwrap_or_else(|| plan::sweep_folder(profile, &positions, exact_default));
         let solving = exact || args.depth.is_some_and(|d| d.to == END);
-        let threads = distinct(args.threads);
+        let threads = thread_counts(&args.threads);
         let settings = SweepSettings {
             positions,
             game: args.game.game,
@@ -116,17 +116,6 @@ fn on_threads(engines: Vec<EngineSpec>, threads: &[u32]) -> Result<Vec<EngineSpe
         }
     }
     Ok(all)
-}
-
-/// The thread counts in the order given, each once (`-t 1,2,1` is `1,2`).
-fn distinct(threads: Vec<u32>) -> Vec<u32> {
-    let mut seen = Vec::new();
-    for t in threads {
-        if !seen.contains(&t) {
-            seen.push(t);
-        }
-    }
-    seen
 }
 
 #[cfg(test)]

@@ -25,21 +25,31 @@ pub struct Scaled<'a> {
     pub many: &'a Record,
 }
 
-impl Scaled<'_> {
-    pub fn threads(&self) -> u32 {
-        self.many.threads
-    }
+/// Times and nodes on one thread and on `threads`, of one case or summed over a group of
+/// cases: what every measure of scaling is made of.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Sums {
+    pub threads: u32,
+    pub time_one: u64,
+    pub time_many: u64,
+    pub nodes_one: u64,
+    pub nodes_many: u64,
+    /// NA where no case has them (an engine's).
+    pub idle: Option<u64>,
+    pub wasted: Option<u64>,
+}
 
+impl Sums {
     pub fn speedup(&self) -> Option<f64> {
-        ratio(self.one.time_ns?, self.many.time_ns?)
+        ratio(self.time_one, self.time_many)
     }
 
     pub fn efficiency(&self) -> Option<f64> {
-        Some(self.speedup()? / self.threads() as f64)
+        Some(self.speedup()? / self.threads as f64)
     }
 
     pub fn overhead(&self) -> Option<f64> {
-        ratio(self.many.nodes?, self.one.nodes?)
+        ratio(self.nodes_many, self.nodes_one)
     }
 
     pub fn nps_scaling(&self) -> Option<f64> {
@@ -47,9 +57,47 @@ impl Scaled<'_> {
     }
 
     pub fn idle_share(&self) -> Option<f64> {
-        let all = self.threads() as f64 * self.many.time_ns? as f64;
-        let idle = self.many.idle_ns? as f64;
-        (all > 0.0).then(|| idle / all)
+        ratio(self.idle?, self.threads as u64 * self.time_many)
+    }
+
+    pub fn wasted_share(&self) -> Option<f64> {
+        ratio(self.wasted?, self.nodes_many)
+    }
+
+    /// Both groups' sums (an NA part stays NA only where both are).
+    fn add(self, other: Sums) -> Sums {
+        let both = |a: Option<u64>, b: Option<u64>| match (a, b) {
+            (Some(a), Some(b)) => Some(a + b),
+            (a, b) => a.or(b),
+        };
+        Sums {
+            threads: self.threads,
+            time_one: self.time_one + other.time_one,
+            time_many: self.time_many + other.time_many,
+            nodes_one: self.nodes_one + other.nodes_one,
+            nodes_many: self.nodes_many + other.nodes_many,
+            idle: both(self.idle, other.idle),
+            wasted: both(self.wasted, other.wasted),
+        }
+    }
+}
+
+impl Scaled<'_> {
+    pub fn threads(&self) -> u32 {
+        self.many.threads
+    }
+
+    /// The case's times and nodes (none where either search lacks them).
+    pub fn sums(&self) -> Option<Sums> {
+        Some(Sums {
+            threads: self.threads(),
+            time_one: self.one.time_ns?,
+            time_many: self.many.time_ns?,
+            nodes_one: self.one.nodes?,
+            nodes_many: self.many.nodes?,
+            idle: self.many.idle_ns,
+            wasted: self.many.wasted,
+        })
     }
 
     /// The most nodes of the repeats over the fewest (1: every run counted alike).
@@ -104,47 +152,13 @@ pub struct ScaleTotal {
     /// The variant's one-thread name.
     pub name: String,
     pub depth: String,
-    pub threads: u32,
     pub cases: usize,
-    /// Times and nodes summed, on one thread and on `threads`.
-    pub time_one: u64,
-    pub time_many: u64,
-    pub nodes_one: u64,
-    pub nodes_many: u64,
-    /// NA where no case has them (an engine's).
-    pub idle: Option<u64>,
-    pub wasted: Option<u64>,
+    pub sums: Sums,
     /// The per-case speedups' geometric mean.
     pub geomean: Option<f64>,
     /// The widest spread of nodes over repeats, and the cases whose value differs.
     pub spread: Option<f64>,
     pub differ: usize,
-}
-
-impl ScaleTotal {
-    pub fn speedup(&self) -> Option<f64> {
-        ratio(self.time_one, self.time_many)
-    }
-
-    pub fn efficiency(&self) -> Option<f64> {
-        Some(self.speedup()? / self.threads as f64)
-    }
-
-    pub fn overhead(&self) -> Option<f64> {
-        ratio(self.nodes_many, self.nodes_one)
-    }
-
-    pub fn nps_scaling(&self) -> Option<f64> {
-        Some(self.speedup()? * self.overhead()?)
-    }
-
-    pub fn idle_share(&self) -> Option<f64> {
-        ratio(self.idle?, self.threads as u64 * self.time_many)
-    }
-
-    pub fn wasted_share(&self) -> Option<f64> {
-        ratio(self.wasted?, self.nodes_many)
-    }
 }
 
 /// Where a case's rows go: its variant's place in the tables, its depth, its threads.
@@ -163,7 +177,7 @@ fn order_of(tables: &Tables, s: &Scaled<'_>) -> Order {
 /// depth, then threads.
 pub fn totals<'a>(tables: &Tables, scaled: &[Scaled<'a>]) -> Vec<ScaleTotal> {
     let mut groups: Vec<(Order, Vec<&Scaled<'a>>)> = Vec::new();
-    for s in scaled.iter().filter(|s| s.speedup().is_some()) {
+    for s in scaled.iter().filter(|s| s.sums().is_some()) {
         let key = order_of(tables, s);
         match groups.iter_mut().find(|(k, _)| *k == key) {
             Some((_, members)) => members.push(s),
@@ -175,25 +189,13 @@ pub fn totals<'a>(tables: &Tables, scaled: &[Scaled<'a>]) -> Vec<ScaleTotal> {
 }
 
 fn total_of(group: &[&Scaled<'_>]) -> ScaleTotal {
-    let sum = |f: fn(&Scaled<'_>) -> Option<u64>| group.iter().filter_map(|s| f(s)).sum();
-    let some_sum =
-        |f: fn(&Scaled<'_>) -> Option<u64>| group.iter().filter_map(|s| f(s)).reduce(|a, b| a + b);
-    let logs: Vec<f64> = group
-        .iter()
-        .filter_map(|s| s.speedup())
-        .map(f64::ln)
-        .collect();
+    let sums: Vec<Sums> = group.iter().filter_map(|s| s.sums()).collect();
+    let logs: Vec<f64> = sums.iter().filter_map(Sums::speedup).map(f64::ln).collect();
     ScaleTotal {
         name: group[0].one.name.clone(),
         depth: group[0].one.depth.clone(),
-        threads: group[0].threads(),
         cases: group.len(),
-        time_one: sum(|s| s.one.time_ns),
-        time_many: sum(|s| s.many.time_ns),
-        nodes_one: sum(|s| s.one.nodes),
-        nodes_many: sum(|s| s.many.nodes),
-        idle: some_sum(|s| s.many.idle_ns),
-        wasted: some_sum(|s| s.many.wasted),
+        sums: sums.into_iter().reduce(Sums::add).unwrap_or_default(),
         geomean: (!logs.is_empty()).then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp()),
         spread: group.iter().filter_map(|s| s.spread()).reduce(f64::max),
         differ: group.iter().filter(|s| !s.same_value()).count(),
@@ -216,13 +218,13 @@ pub fn grids(tables: &Tables) -> Vec<(String, Grid)> {
     }
     labels.sort();
     let rows: Vec<String> = labels.into_iter().map(|(_, l)| l).collect();
-    type Of<'r> = fn(&Scaled<'r>) -> Option<f64>;
-    let measures: [(&str, Of<'_>); 5] = [
-        ("speedup", Scaled::speedup),
-        ("parallel_efficiency", Scaled::efficiency),
-        ("search_overhead", Scaled::overhead),
-        ("nps_scaling", Scaled::nps_scaling),
-        ("idle_share", Scaled::idle_share),
+    type Of = fn(&Sums) -> Option<f64>;
+    let measures: [(&str, Of); 5] = [
+        ("speedup", Sums::speedup),
+        ("parallel_efficiency", Sums::efficiency),
+        ("search_overhead", Sums::overhead),
+        ("nps_scaling", Sums::nps_scaling),
+        ("idle_share", Sums::idle_share),
     ];
     measures
         .into_iter()
@@ -231,7 +233,7 @@ pub fn grids(tables: &Tables) -> Vec<(String, Grid)> {
                 scaled
                     .iter()
                     .find(|s| s.many.label == *label && s.many.position == *p)
-                    .and_then(of)
+                    .and_then(|s| of(&s.sums()?))
             });
             (stem.to_string(), grid)
         })
@@ -276,15 +278,15 @@ pub fn scaling_section(tables: &Tables) -> String {
             "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} of {} |",
             t.name,
             t.depth,
-            t.threads,
+            t.sums.threads,
             t.cases,
-            times(t.speedup()),
+            times(t.sums.speedup()),
             times(t.geomean),
-            percent(t.efficiency()),
-            times(t.overhead()),
-            times(t.nps_scaling()),
-            percent(t.idle_share()),
-            percent(t.wasted_share()),
+            percent(t.sums.efficiency()),
+            times(t.sums.overhead()),
+            times(t.sums.nps_scaling()),
+            percent(t.sums.idle_share()),
+            percent(t.sums.wasted_share()),
             times(t.spread),
             t.cases - t.differ,
             t.cases,
@@ -315,16 +317,18 @@ pub fn speedup_chart(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, Report
             1 => t.name.clone(),
             _ => format!("{} {}", t.name, t.depth),
         };
-        let Some(speedup) = t.speedup() else { continue };
+        let Some(speedup) = t.sums.speedup() else {
+            continue;
+        };
         match series.iter_mut().find(|s| s.name == name) {
-            Some(s) => s.points.push((t.threads as f64, speedup)),
+            Some(s) => s.points.push((t.sums.threads as f64, speedup)),
             None => series.push(Series {
                 name,
-                points: vec![(1.0, 1.0), (t.threads as f64, speedup)],
+                points: vec![(1.0, 1.0), (t.sums.threads as f64, speedup)],
             }),
         }
     }
-    let most = totals.iter().map(|t| t.threads).max().unwrap_or(2);
+    let most = totals.iter().map(|t| t.sums.threads).max().unwrap_or(2);
     series.push(Series {
         name: "ideal".into(),
         points: (1..=most).map(|n| (n as f64, n as f64)).collect(),
@@ -382,21 +386,21 @@ mod tests {
         ];
         let scaled = scaled(&rows);
         assert_eq!(scaled.len(), 2);
-        assert_eq!(scaled[0].speedup(), Some(2.0));
-        assert_eq!(scaled[0].efficiency(), Some(1.0));
-        assert_eq!(scaled[0].overhead(), Some(1.2));
+        assert_eq!(scaled[0].sums().unwrap().speedup(), Some(2.0));
+        assert_eq!(scaled[0].sums().unwrap().efficiency(), Some(1.0));
+        assert_eq!(scaled[0].sums().unwrap().overhead(), Some(1.2));
         assert_eq!(scaled[1].spread(), Some(340.0 / 320.0));
         assert!(scaled[0].same_value() && !scaled[1].same_value());
         let tables = super::super::tables::build(&rows).unwrap();
         let totals = totals(&tables, &scaled);
         assert_eq!(totals.len(), 1);
         let t = &totals[0];
-        assert_eq!((t.cases, t.threads, t.differ), (2, 2, 1));
+        assert_eq!((t.cases, t.sums.threads, t.differ), (2, 2, 1));
         // 4000 ns on one thread, 2500 on two; 400 nodes, 450.
-        assert_eq!(t.speedup(), Some(1.6));
-        assert_eq!(t.overhead(), Some(1.125));
-        assert_eq!(t.nps_scaling(), Some(1.6 * 1.125));
-        assert_eq!(t.idle_share(), Some(250.0 / 5000.0));
+        assert_eq!(t.sums.speedup(), Some(1.6));
+        assert_eq!(t.sums.overhead(), Some(1.125));
+        assert_eq!(t.sums.nps_scaling(), Some(1.6 * 1.125));
+        assert_eq!(t.sums.idle_share(), Some(250.0 / 5000.0));
         assert_eq!(t.geomean, Some((2.0f64 * 1.5).sqrt()));
         let section = scaling_section(&tables);
         assert!(
