@@ -10,6 +10,7 @@ pub mod engine;
 pub mod error;
 pub mod game;
 pub mod measure;
+pub mod output;
 pub mod parse;
 pub mod play;
 pub mod position;

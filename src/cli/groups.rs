@@ -72,3 +72,12 @@ fn game_help() -> String {
         names.join(", ")
     )
 }
+
+/// `--format`: how a command prints its results (docs/output.md).
+#[derive(clap::Args, Debug)]
+pub struct FormatArg {
+    /// Print the results as text tables, one JSON document (its schema in docs/output.md)
+    /// or CSV rows (each as it is made)
+    #[arg(long, value_enum, default_value_t = crate::output::Format::Text)]
+    pub format: crate::output::Format,
+}

@@ -24,7 +24,7 @@ mod values;
 
 pub use engine::EngineArgs;
 use examples::*;
-pub use groups::{EvalArg, GameArg, RunFolderArgs};
+pub use groups::{EvalArg, FormatArg, GameArg, RunFolderArgs};
 pub use play::{ExactAt, OpeningsOrder, PgnDialect, PlayArgs, Tournament};
 pub use values::{parse_depths, parse_duration, Depths};
 
@@ -84,7 +84,7 @@ pub enum Command {
     Solve(SolveArgs),
     /// List the base algorithms, enhancements and named presets
     #[command(after_help = VARIANTS_EXAMPLES)]
-    Variants,
+    Variants(VariantsArgs),
     /// Run every position x variant x depth into a report folder: runs.csv (a row per case,
     /// written as each finishes), meta.json, then the report (xtabs, summary.md, charts)
     #[command(after_help = SWEEP_EXAMPLES)]
@@ -138,6 +138,12 @@ pub enum Command {
 }
 
 #[derive(clap::Args, Debug)]
+pub struct VariantsArgs {
+    #[command(flatten)]
+    pub format: FormatArg,
+}
+
+#[derive(clap::Args, Debug)]
 pub struct ManArgs {
     /// The subcommand whose page to print (nodeprof-SUBCOMMAND(1)) [default: nodeprof(1)]
     pub subcommand: Option<String>,
@@ -165,6 +171,8 @@ pub struct PerftArgs {
     #[arg(long)]
     pub divide: bool,
     #[command(flatten)]
+    pub format: FormatArg,
+    #[command(flatten)]
     pub game: GameArg,
 }
 
@@ -191,6 +199,8 @@ pub struct SearchArgs {
     /// count, named `@tN` past one; see docs/parallel.md): counts then vary from run to run
     #[arg(short = 't', long, value_name = "N,...", value_delimiter = ',', default_value = "1", value_parser = threads_parser())]
     pub threads: Vec<u32>,
+    #[command(flatten)]
+    pub format: FormatArg,
     #[command(flatten)]
     pub repeat: RepeatArgs,
     #[command(flatten)]
@@ -244,6 +254,8 @@ pub struct SolveArgs {
     /// machine's logical cores]
     #[arg(short = 't', long, value_name = "N", value_parser = threads_parser())]
     pub threads: Option<u32>,
+    #[command(flatten)]
+    pub format: FormatArg,
     /// Solvers to run (proto=pons); with engines and no -v, only they solve
     #[command(flatten)]
     pub engines: EngineArgs,
@@ -257,6 +269,8 @@ pub struct BenchArgs {
     /// With --engine: the depth of every search [default: 12]
     #[arg(short, long, value_parser = clap::value_parser!(u32).range(1..=MAX_BENCH_DEPTH))]
     pub depth: Option<u32>,
+    #[command(flatten)]
+    pub format: FormatArg,
     /// Engines to bench as their own `bench` commands run: one new game at the start, the
     /// table kept from position to position, `go depth D` each; the last line per engine is
     /// `<total> nodes <nps> nps`, as OpenBench reads it
@@ -425,12 +439,16 @@ pub struct SprtArgs {
     /// binomial (wins and losses), logistic or normalized (the GSPRT)
     #[arg(long, default_value = "binomial")]
     pub model: String,
+    #[command(flatten)]
+    pub format: FormatArg,
 }
 
 #[derive(clap::Args, Debug)]
 pub struct ShowArgs {
     #[arg(required = true, value_name = "POSITIONS")]
     pub positions: Vec<String>,
+    #[command(flatten)]
+    pub format: FormatArg,
     #[command(flatten)]
     pub game: GameArg,
 }

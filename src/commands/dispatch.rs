@@ -13,8 +13,8 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<Outcome, Error> {
         Command::Perft(args) => super::perft::command(args, out)?,
         Command::Search(args) => super::search::command(args, out)?,
         Command::Solve(args) => super::solve::command(args, out)?,
-        Command::Variants => {
-            super::variants::run(out)?;
+        Command::Variants(args) => {
+            super::variants::command(args, out)?;
             Outcome::Success
         }
         Command::Sweep(args) => super::sweep::command(args, out)?,

@@ -8,9 +8,11 @@ use crate::cli::{thread_counts, SearchArgs};
 use crate::counters::COUNTERS;
 use crate::error::Error;
 use crate::measure::{measure, Repeat, SearchReport};
+use crate::output::Output;
 use crate::position::Case;
 use crate::search::{depth_label, threads_suffix, SearchConfig, END};
 use crate::sweep::plan;
+use crate::sweep::row::{engine_row, row};
 
 /// Width of a counter's column (every counter the table shows has one, in `COUNTERS` order).
 const COUNTER_WIDTH: usize = 10;
@@ -23,8 +25,14 @@ pub struct SearchJob {
     pub repeat: Repeat,
 }
 
-/// Searches one case with every config and depth, printing a table row per search.
-pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<SearchReport>, Error> {
+/// Searches one case with every config and depth, printing a table row per search (and
+/// giving `output` its row of `runs.csv`, numbered from `seq`).
+pub fn run(
+    case: &Case,
+    job: &SearchJob,
+    output: &mut Output,
+    seq: &mut u64,
+) -> Result<Vec<SearchReport>, Error> {
     // Tables that cannot be had are refused before the table's header is printed.
     for config in &job.configs {
         crate::search::check_memory(&config.variant).map_err(|source| Error::Search {
@@ -41,7 +49,7 @@ pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<Sea
             None => format!(", best {best}"),
         });
     }
-    writeln!(out, "{header}")?;
+    writeln!(output.text(), "{header}")?;
     // Quiescence's nodes get a column where a variant searches them (chess's `+quiesce`):
     // a chess engine's node count includes them, so they are shown beside `nodes`.
     let quiesce = job.configs.iter().any(|c| c.variant.quiesce);
@@ -57,19 +65,24 @@ pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<Sea
         false => String::new(),
     };
     writeln!(
-        out,
+        output.text(),
         "{:<22} {:>5} {:>7} {:>5}{counter_header} {:>11} {:>10}{spread_header}  pv",
-        "variant", "depth", "score", "best", "nodes", "time_ms"
+        "variant",
+        "depth",
+        "score",
+        "best",
+        "nodes",
+        "time_ms"
     )?;
     let mut reports = Vec::new();
     for config in &job.configs {
         for &depth in &job.depths {
-            let report = measure(pos, depth, &config.for_game(pos.kind()), job.repeat).map_err(
-                |source| Error::Search {
+            let config = config.for_game(pos.kind());
+            let report =
+                measure(pos, depth, &config, job.repeat).map_err(|source| Error::Search {
                     case: case.name.clone(),
                     source,
-                },
-            )?;
+                })?;
             let counters: String = report
                 .counters
                 .values()
@@ -96,7 +109,7 @@ pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<Sea
                 false => String::new(),
             };
             writeln!(
-                out,
+                output.text(),
                 "{:<22} {:>5} {:>7} {:>5}{counters} {:>11} {:>10.3}{spread}  {}",
                 config.variant.display_name() + &threads_suffix(config.threads),
                 depth_label(depth),
@@ -106,11 +119,14 @@ pub fn run(case: &Case, job: &SearchJob, out: &mut impl Write) -> Result<Vec<Sea
                 ms(report.time_ns),
                 report.pv.join(" ")
             )?;
-            out.flush()?;
+            output.text().flush()?;
+            let record = row(*seq, case, &config, depth, 1, Ok(report.clone()));
+            output.row(&record)?;
+            *seq += 1;
             reports.push(report);
         }
     }
-    writeln!(out)?;
+    writeln!(output.text())?;
     Ok(reports)
 }
 
@@ -165,9 +181,11 @@ pub fn command(args: SearchArgs, out: &mut impl Write) -> Result<Outcome, Error>
     let job = SearchJob::try_from(&args)?;
     let engines = super::engine::engines(&args.engines)?;
     let (cases, engine_cases) = crate::sweep::load_cases(&args.positions, args.game.game)?;
+    let mut output = Output::new(args.format.format, out);
+    let mut seq = 0;
     for case in &cases {
         if job.depths.contains(&END) && !job.configs.is_empty() {
-            out.flush()?;
+            output.text().flush()?;
             eprintln!(
                 "nodeprof: solving {} ({} empties) to the end of the game with {} variant(s); each row is printed when its search ends",
                 case.name,
@@ -176,23 +194,31 @@ pub fn command(args: SearchArgs, out: &mut impl Write) -> Result<Outcome, Error>
             );
         }
         if !job.configs.is_empty() {
-            run(case, &job, out)?;
+            run(case, &job, &mut output, &mut seq)?;
         }
     }
     if !engines.is_empty() {
         // One process an engine for every position, the one greeted.
         let mut slots = Vec::new();
         for engine in &engines {
-            let (_, started) = crate::engine::greet(engine, &engine_cases, &job.depths)?;
-            slots.push(Some(started));
+            let (meta, started) = crate::engine::greet(engine, &engine_cases, &job.depths)?;
+            slots.push((meta, Some(started)));
         }
         for case in &engine_cases {
-            run_engines(case, &engines, &mut slots, &job.depths, out)?;
+            run_engines(
+                case,
+                &engines,
+                &mut slots,
+                &job.depths,
+                &mut output,
+                &mut seq,
+            )?;
         }
-        for engine in slots.into_iter().flatten() {
-            engine.quit();
+        for (_, engine) in slots {
+            engine.into_iter().for_each(crate::engine::Engine::quit);
         }
     }
+    output.finish("search", ())?;
     Ok(Outcome::Success)
 }
 
@@ -201,29 +227,37 @@ pub fn command(args: SearchArgs, out: &mut impl Write) -> Result<Outcome, Error>
 fn run_engines(
     case: &crate::engine::EngineCase,
     engines: &[crate::engine::EngineSpec],
-    slots: &mut [Option<crate::engine::Engine>],
+    slots: &mut [(crate::engine::EngineMeta, Option<crate::engine::Engine>)],
     depths: &[u32],
-    out: &mut impl Write,
+    output: &mut Output,
+    seq: &mut u64,
 ) -> Result<(), Error> {
     writeln!(
-        out,
+        output.text(),
         "{} ({}, {} empties)",
         case.name,
         case.position.kind(),
         case.empties
     )?;
     writeln!(
-        out,
+        output.text(),
         "{:<22} {:>5} {:>7} {:>7} {:>8} {:>11} {:>11} {:>10}  pv",
-        "engine", "depth", "score", "best", "seldepth", "nodes", "iteration", "time_ms"
+        "engine",
+        "depth",
+        "score",
+        "best",
+        "seldepth",
+        "nodes",
+        "iteration",
+        "time_ms"
     )?;
-    for (spec, slot) in engines.iter().zip(slots.iter_mut()) {
+    for (spec, (meta, slot)) in engines.iter().zip(slots.iter_mut()) {
         for (depth, result) in crate::engine::run_group(slot, spec, case, depths) {
             let measured = result.map_err(Error::from)?;
             let it = &measured.iteration;
             let text = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
             writeln!(
-                out,
+                output.text(),
                 "{:<22} {:>5} {:>7} {:>7} {:>8} {:>11} {:>11} {:>10}  {}",
                 spec.name(),
                 depth_label(depth),
@@ -236,9 +270,11 @@ fn run_engines(
                     .map_or("-".into(), |ns| format!("{:.3}", ns as f64 / 1e6)),
                 it.pv.join(" ")
             )?;
-            out.flush()?;
+            output.text().flush()?;
+            output.row(&engine_row(*seq, case, meta, depth, 1, None, Ok(measured)))?;
+            *seq += 1;
         }
     }
-    writeln!(out)?;
+    writeln!(output.text())?;
     Ok(())
 }

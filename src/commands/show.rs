@@ -2,10 +2,77 @@
 
 use std::io::{self, Write};
 
+use serde::{Deserialize, Serialize};
+
 use super::outcome::Outcome;
 use crate::cli::ShowArgs;
 use crate::error::Error;
+use crate::output::{Output, Row};
 use crate::position::Case;
+
+/// A position's facts, as `--format json` (schema `nodeprof-show`, in `rows`) and `csv`
+/// write them; lists of moves are space-separated, as `runs.csv`'s `expected_best`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Shown {
+    pub game: String,
+    pub suite: String,
+    /// The case name, as `runs.csv`'s `position`.
+    pub position: String,
+    pub source: String,
+    /// The position's line in `source` (from 1).
+    pub line: usize,
+    /// The position in its game's notation (an obf line, a FEN).
+    pub notation: String,
+    /// `reversi, Black to move, 20 empties`.
+    pub summary: String,
+    pub empties: u32,
+    pub legal_moves: String,
+    pub expected_score: Option<i32>,
+    pub expected_best: Option<String>,
+    /// The values the suite lists, `move:value` (`a2:+38 b1:+36`).
+    pub move_values: Option<String>,
+    /// Moves the suite says to avoid (an EPD's `am`).
+    pub avoid: Option<String>,
+}
+
+impl Row for Shown {}
+
+impl From<&Case> for Shown {
+    fn from(case: &Case) -> Shown {
+        let pos = &case.position;
+        let expected = case.expected.as_ref();
+        let joined = |words: Vec<String>| (!words.is_empty()).then(|| words.join(" "));
+        Shown {
+            game: pos.kind().name().to_string(),
+            suite: case.suite.clone(),
+            position: case.name.clone(),
+            source: case.source.display().to_string(),
+            line: case.line,
+            notation: pos.to_string(),
+            summary: pos.summary(),
+            empties: pos.empties(),
+            legal_moves: pos.legal_moves().join(" "),
+            expected_score: expected.and_then(|e| e.score()),
+            expected_best: expected
+                .and_then(|e| joined(e.best_moves().iter().map(|m| m.to_string()).collect())),
+            move_values: expected.and_then(|e| {
+                joined(
+                    e.move_values
+                        .iter()
+                        .map(|(m, v)| format!("{m}:{v:+}"))
+                        .collect(),
+                )
+            }),
+            avoid: expected.and_then(|e| joined(e.avoid.clone())),
+        }
+    }
+}
+
+/// The JSON document's fields.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Positions {
+    pub rows: Vec<Shown>,
+}
 
 /// Prints one case: header, diagram, legal moves, and the expected values if any.
 pub fn run(case: &Case, out: &mut impl Write) -> io::Result<()> {
@@ -46,9 +113,12 @@ pub fn run(case: &Case, out: &mut impl Write) -> io::Result<()> {
 
 /// `nodeprof show`: each position in turn.
 pub fn command(args: ShowArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    let mut output = Output::new(args.format.format, out);
     for case in crate::position::load(&args.positions, args.game.game)? {
-        run(&case, out)?;
+        run(&case, &mut output.text())?;
+        output.row(&Shown::from(&case))?;
     }
+    output.finish("show", ())?;
     Ok(Outcome::Success)
 }
 

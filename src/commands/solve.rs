@@ -3,15 +3,18 @@
 
 use std::io::Write;
 
+use serde::{Deserialize, Serialize};
+
 use super::outcome::Outcome;
 use crate::cli::{SolveArgs, SolveMode};
 use crate::error::{Error, SearchError};
 use crate::measure::minimal::minimal_graph_of;
 use crate::measure::{measure, Repeat, SearchReport};
+use crate::output::{Output, Row};
 use crate::position::Case;
 use crate::report::text::thousands;
 use crate::search::Clock;
-use crate::search::{SearchConfig, END};
+use crate::search::{threads_suffix, SearchConfig, END};
 use crate::sweep::plan;
 
 /// What one solve found, compared with the suite.
@@ -34,9 +37,73 @@ pub struct Solved {
     pub threads: u32,
 }
 
+/// A position's solve as `--format csv` writes it and the JSON document's `rows` hold
+/// (schema `nodeprof-solve`): the text table's columns, named as `runs.csv` names them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SolveRow {
+    /// The variant's name (`@tN` past one thread) or the engine's.
+    pub solver: String,
+    pub position: String,
+    pub empties: u32,
+    /// `exact` or `wld` (win, loss or draw).
+    pub mode: String,
+    /// `ok`, or `timeout` past `--time-limit` (its result fields null).
+    pub status: String,
+    /// The proven margin (in `wld`, its sign).
+    pub game_result: Option<i32>,
+    pub expected_score: Option<i32>,
+    /// Whether the result agrees with the suite's (null: the suite gives none).
+    pub score_ok: Option<bool>,
+    pub best_move: Option<String>,
+    /// Whether the move is one of the suite's best (null: unknown).
+    pub move_ok: Option<bool>,
+    pub nodes: Option<u64>,
+    pub time_ns: Option<u64>,
+    /// The threads that solved it (null: an external solver's, unknown).
+    pub threads: Option<u32>,
+    /// Nodes of the left-first minimal graph (`--minimal`).
+    pub minimal_graph: Option<u64>,
+    pub pv: Option<String>,
+}
+
+impl Row for SolveRow {}
+
+impl SolveRow {
+    fn of(solver: &str, solved: &Solved, wld: bool) -> SolveRow {
+        let report = solved.report.as_ref();
+        SolveRow {
+            solver: solver.to_string(),
+            position: solved.case.clone(),
+            empties: solved.empties,
+            mode: if wld { "wld" } else { "exact" }.into(),
+            status: if report.is_some() { "ok" } else { "timeout" }.into(),
+            game_result: report.map(|r| r.game_result.unwrap_or(0)),
+            expected_score: solved.expected,
+            score_ok: solved.score_ok,
+            best_move: report.and_then(|r| r.best_move.clone()),
+            move_ok: solved.move_ok,
+            nodes: report.map(|_| solved.nodes),
+            time_ns: report.map(|r| r.time_ns),
+            threads: (solved.threads > 0).then_some(solved.threads),
+            minimal_graph: solved.graph,
+            pv: report.map(|r| r.pv.join(" ")),
+        }
+    }
+}
+
+/// The JSON document's fields besides `rows`: each solver's totals, and whether every
+/// position solved right (the exit code's verdict).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SolveSummary {
+    pub totals: Vec<SolveTotals>,
+    pub ok: bool,
+}
+
 /// The totals of a solve run.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SolveTotals {
+    /// The solver, as the rows name it.
+    pub solver: String,
     pub positions: usize,
     pub wrong_scores: usize,
     pub wrong_moves: usize,
@@ -44,6 +111,7 @@ pub struct SolveTotals {
     pub nodes: u64,
     pub time_ns: u64,
     /// The minimal graphs' nodes and the nodes of the solves that have one.
+    #[serde(rename = "minimal_graph")]
     pub graph: u64,
     pub nodes_with_graph: u64,
     /// The threads of each search (0: an external solver's, unknown).
@@ -70,12 +138,13 @@ pub fn run(
     config_for: impl Fn(&Case) -> SearchConfig,
     repeat: Repeat,
     minimal: bool,
-    out: &mut impl Write,
+    output: &mut Output,
 ) -> Result<SolveTotals, Error> {
     table(
         cases,
         |case| {
             let config = config_for(case).for_game(case.position.kind());
+            let name = config.variant.display_name() + &threads_suffix(config.threads);
             let watched = |config: &SearchConfig| solve(case, config, repeat);
             let mut solved = super::solve_progress::watched(&case.name, config.clone(), watched)?;
             if let (true, Some(report)) = (minimal, &solved.report) {
@@ -86,20 +155,21 @@ pub fn run(
                     })?
                     .map(|graph| graph.nodes());
             }
-            Ok((solved, config.wld))
+            Ok((solved, config.wld, name))
         },
         minimal,
-        out,
+        output,
     )
 }
 
-/// The table of `cases` solved by `solver` (each position's result, and whether it was a
-/// win/loss/draw solve), with its total line.
+/// The table of `cases` solved by `solver` (each position's result, whether it was a
+/// win/loss/draw solve, and the solver's name), with its total line; a row each to
+/// `output`.
 pub fn table(
     cases: &[Case],
-    mut solver: impl FnMut(&Case) -> Result<(Solved, bool), Error>,
+    mut solver: impl FnMut(&Case) -> Result<(Solved, bool, String), Error>,
     minimal: bool,
-    out: &mut impl Write,
+    output: &mut Output,
 ) -> Result<SolveTotals, Error> {
     let width = cases
         .iter()
@@ -112,14 +182,21 @@ pub fn table(
         "#",
         if minimal { HEADER_MINIMAL } else { "" }
     );
-    writeln!(out, "{header}")?;
-    writeln!(out, "{}", rule(&header))?;
+    writeln!(output.text(), "{header}")?;
+    writeln!(output.text(), "{}", rule(&header))?;
     let mut totals = SolveTotals::default();
     for case in cases {
-        let (solved, wld) = solver(case)?;
+        let (solved, wld, name) = solver(case)?;
         totals.threads = totals.threads.max(solved.threads);
-        writeln!(out, "{}", row(&solved, wld, width, minimal))?;
-        out.flush()?;
+        writeln!(output.text(), "{}", row(&solved, wld, width, minimal))?;
+        output.text().flush()?;
+        output.row(&SolveRow::of(&name, &solved, wld))?;
+        if !totals.solver.split(", ").any(|n| n == name) {
+            totals.solver = match totals.solver.is_empty() {
+                true => name,
+                false => format!("{}, {name}", totals.solver),
+            };
+        }
         totals.positions += 1;
         totals.wrong_scores += (solved.score_ok == Some(false)) as usize;
         totals.wrong_moves += (solved.move_ok == Some(false)) as usize;
@@ -135,8 +212,8 @@ pub fn table(
             None => totals.unsolved += 1,
         }
     }
-    writeln!(out, "{}", rule(&header))?;
-    writeln!(out, "{}", total_line(&totals))?;
+    writeln!(output.text(), "{}", rule(&header))?;
+    writeln!(output.text(), "{}", total_line(&totals))?;
     Ok(totals)
 }
 
@@ -375,7 +452,8 @@ pub fn command(args: SolveArgs, out: &mut impl Write) -> Result<Outcome, Error> 
     let cases = crate::position::load(&args.positions, args.game.game)?;
     let engines = super::engine::engines(&args.engines)?;
     let eval = args.eval.eval.unwrap_or(plan::default_eval(true));
-    let mut all_ok = true;
+    let mut output = Output::new(args.format.format, out);
+    let mut all = Vec::new();
     let threads = args.threads.unwrap_or_else(machine_threads);
     if args.variant.is_some() || engines.is_empty() {
         let totals = run(
@@ -394,28 +472,33 @@ pub fn command(args: SolveArgs, out: &mut impl Write) -> Result<Outcome, Error> 
             },
             args.repeat.repeat(),
             args.minimal,
-            out,
+            &mut output,
         )?;
-        all_ok &= totals.all_ok();
+        all.push(totals);
     }
     let engine_cases: Vec<crate::engine::EngineCase> =
         cases.iter().map(crate::engine::EngineCase::from).collect();
     for spec in &engines {
         let (_, greeted) = crate::engine::greet(spec, &engine_cases, &[END])?;
-        writeln!(out, "{}:", spec.name())?;
+        writeln!(output.text(), "{}:", spec.name())?;
         let mut slot = Some(greeted);
         let totals = table(
             &cases,
-            |case| Ok((solve_by_engine(case, spec, &mut slot)?, false)),
+            |case| {
+                let solved = solve_by_engine(case, spec, &mut slot)?;
+                Ok((solved, false, spec.name().to_string()))
+            },
             false,
-            out,
+            &mut output,
         )?;
         if let Some(engine) = slot {
             engine.quit();
         }
-        all_ok &= totals.all_ok();
+        all.push(totals);
     }
-    Ok(match all_ok {
+    let ok = all.iter().all(SolveTotals::all_ok);
+    output.finish("solve", SolveSummary { totals: all, ok })?;
+    Ok(match ok {
         true => Outcome::Success,
         false => Outcome::Failure,
     })

@@ -3,13 +3,53 @@
 
 use std::io::Write;
 
+use serde::{Deserialize, Serialize};
+
 use super::outcome::Outcome;
 use crate::cli::SprtArgs;
 use crate::error::Error;
+use crate::output::{write_json, Format, Output};
 use crate::stats::{elo_estimate, Model, Sprt, Tally, Verdict, MAX_GAMES};
 
-/// Prints the test; an error when its LLR cannot be computed for these counts.
-pub fn run(sprt: &Sprt, tally: &Tally, out: &mut impl Write) -> Result<(), Error> {
+/// The test of the counts, as `--format json` (schema `nodeprof-sprt`) and `csv` (one row)
+/// write it. A bound or estimate that is not a finite number is null.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SprtResult {
+    /// `binomial`, `logistic` or `normalized`.
+    pub model: String,
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+    /// Whether the test counted game pairs (`--penta` under a GSPRT model).
+    pub pentanomial: bool,
+    pub games: u64,
+    pub wins: u64,
+    pub losses: u64,
+    pub draws: u64,
+    /// The pairs by score, with `--penta` (LL, LD, DD, WD, WW).
+    pub ll: Option<u64>,
+    pub ld: Option<u64>,
+    pub dd: Option<u64>,
+    pub wd: Option<u64>,
+    pub ww: Option<u64>,
+    pub llr: f64,
+    pub lower_bound: f64,
+    pub upper_bound: f64,
+    /// `H1`, `H0` or `continue`.
+    pub verdict: String,
+    /// cutechess's estimate: the Elo difference, half its 95% interval, the likelihood of
+    /// superiority and the draw ratio (both in percent).
+    pub elo: Option<f64>,
+    pub elo_error: Option<f64>,
+    pub los: Option<f64>,
+    pub draw_ratio: Option<f64>,
+}
+
+impl crate::output::Row for SprtResult {}
+
+/// The test of `tally`; an error when its LLR cannot be computed for these counts.
+pub fn result(sprt: &Sprt, tally: &Tally, penta: bool) -> Result<SprtResult, Error> {
     let Some(llr) = sprt.llr(tally) else {
         return Err(crate::error::PlayError::Setup(format!(
             "sprt: the LLR of {} games ({}) cannot be computed in double precision under the {} model",
@@ -19,11 +59,57 @@ pub fn run(sprt: &Sprt, tally: &Tally, out: &mut impl Write) -> Result<(), Error
         ))
         .into());
     };
-    let (lo, hi) = sprt.bounds();
+    let (lower_bound, upper_bound) = sprt.bounds();
+    let estimate = elo_estimate(tally, sprt.pentanomial);
+    let finite = |v: f64| v.is_finite().then_some(v);
+    let pair = |i: usize| penta.then_some(tally.penta[i]);
+    Ok(SprtResult {
+        model: sprt.model.name().to_string(),
+        elo0: sprt.elo0,
+        elo1: sprt.elo1,
+        alpha: sprt.alpha,
+        beta: sprt.beta,
+        pentanomial: sprt.pentanomial,
+        games: tally.games(),
+        wins: tally.wins,
+        losses: tally.losses,
+        draws: tally.draws,
+        ll: pair(0),
+        ld: pair(1),
+        dd: pair(2),
+        wd: pair(3),
+        ww: pair(4),
+        llr,
+        lower_bound,
+        upper_bound,
+        verdict: match sprt.verdict(llr) {
+            Verdict::H1 => "H1",
+            Verdict::H0 => "H0",
+            Verdict::Continue => "continue",
+        }
+        .to_string(),
+        elo: estimate.and_then(|e| finite(e.elo)),
+        elo_error: estimate.and_then(|e| finite(e.error)),
+        los: estimate.and_then(|e| finite(e.los)),
+        draw_ratio: estimate.and_then(|e| finite(e.draw_ratio)),
+    })
+}
+
+/// Prints the test as fastchess's calculator does.
+pub fn print(
+    sprt: &Sprt,
+    tally: &Tally,
+    result: &SprtResult,
+    out: &mut impl Write,
+) -> Result<(), Error> {
     writeln!(out, "Test: {}", sprt.describe())?;
     writeln!(out, "Games: {}, {}", tally.games(), sprt.counts_text(tally))?;
-    writeln!(out, "LLR: {llr:.3} [{lo:.3}, {hi:.3}]")?;
-    let verdict = match sprt.verdict(llr) {
+    writeln!(
+        out,
+        "LLR: {:.3} [{:.3}, {:.3}]",
+        result.llr, result.lower_bound, result.upper_bound
+    )?;
+    let verdict = match sprt.verdict(result.llr) {
         Verdict::H1 => "H1 was accepted",
         Verdict::H0 => "H0 was accepted",
         Verdict::Continue => "no decision yet: continue",
@@ -57,7 +143,12 @@ impl TryFrom<&SprtArgs> for Sprt {
 pub fn command(args: SprtArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let sprt = Sprt::try_from(&args)?;
     let tally = tally_of(args.wdl.as_deref(), args.penta.as_deref()).map_err(Error::Usage)?;
-    run(&sprt, &tally, out)?;
+    let result = result(&sprt, &tally, args.penta.is_some())?;
+    match args.format.format {
+        Format::Text => print(&sprt, &tally, &result, out)?,
+        Format::Csv => Output::new(Format::Csv, out).row(&result)?,
+        Format::Json => write_json(out, "sprt", result)?,
+    }
     Ok(Outcome::Success)
 }
 

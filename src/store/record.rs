@@ -238,6 +238,23 @@ impl Record {
             threads: self.threads,
         }
     }
+
+    /// The row as JSON: the same fields as the CSV row, its texts as they are (the guard
+    /// against spreadsheet formulas, a `'` before `=`, `+`, `-` or `@`, is CSV's alone).
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut value = serde_json::to_value(self).expect("a row is plain data");
+        for (field, text) in [
+            ("suite", &self.suite),
+            ("position", &self.position),
+            ("variant", &self.variant),
+            ("name", &self.name),
+            ("label", &self.label),
+        ] {
+            value[field] = text.as_str().into();
+        }
+        value["engine"] = self.engine.as_deref().into();
+        value
+    }
 }
 
 /// What makes a case the same case again: the same position of the same suite, searched by
