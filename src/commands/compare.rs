@@ -7,12 +7,29 @@ use std::path::Path;
 use super::outcome::Outcome;
 use crate::cli::CompareArgs;
 use crate::error::Error;
-use crate::report::compare::{compare_files, render, runs_path};
+use crate::output::{self, Output};
+use crate::report::compare::{compare_files, render, runs_path, Format};
+use crate::report::compare_data::{CompareLine, CompareSummary};
 
 pub fn command(args: CompareArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let comparison = compare_files(&args.old, &args.new)?;
     let name = |p: &Path| runs_path(p).display().to_string();
-    out.write_all(render(&comparison, &name(&args.old), &name(&args.new), args.format).as_bytes())?;
+    let (old, new) = (name(&args.old), name(&args.new));
+    let data = match args.format {
+        Format::Text | Format::Markdown => None,
+        Format::Json => Some(output::Format::Json),
+        Format::Csv => Some(output::Format::Csv),
+    };
+    match data {
+        None => out.write_all(render(&comparison, &old, &new, args.format).as_bytes())?,
+        Some(format) => {
+            let mut output = Output::new(format, out);
+            for row in &comparison.rows {
+                output.row(&CompareLine::of(row, &comparison.context))?;
+            }
+            output.finish("compare", CompareSummary::of(&comparison, &old, &new))?;
+        }
+    }
     Ok(match args.fail_on_change && comparison.counts_changed() {
         true => Outcome::Failure,
         false => Outcome::Success,

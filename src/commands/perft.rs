@@ -3,10 +3,13 @@
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
+use serde::{Deserialize, Serialize};
+
 use super::outcome::Outcome;
 use crate::cli::PerftArgs;
 use crate::error::Error;
 use crate::game::{perft, perft_divide, Game};
+use crate::output::{Output, Row};
 use crate::position::Case;
 use crate::report::text::thousands;
 use crate::with_position;
@@ -29,28 +32,73 @@ pub struct PerftRow {
     pub time: Duration,
 }
 
+/// A count as `--format csv` writes it and the JSON document's `rows` hold (schema
+/// `nodeprof-perft`): a depth's leaves, or with `--divide` a root move's at the deepest.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PerftLine {
+    pub game: String,
+    pub suite: String,
+    pub position: String,
+    pub depth: u32,
+    /// The root move whose subtree this counts (`--divide`); null for the whole depth.
+    #[serde(rename = "move")]
+    pub root_move: Option<String>,
+    pub leaves: u64,
+    /// The count's time (null for a divide line: the split is not timed).
+    pub time_ns: Option<u64>,
+    /// The suite's count for this depth (an EPD's `D5 4865609`), and whether it agrees.
+    pub expected_leaves: Option<u64>,
+    pub ok: Option<bool>,
+}
+
+impl Row for PerftLine {}
+
+impl PerftLine {
+    fn new(case: &Case, depth: u32, root_move: Option<String>, leaves: u64) -> PerftLine {
+        let expected_leaves = root_move
+            .is_none()
+            .then(|| expected_leaves(case, depth))
+            .flatten();
+        PerftLine {
+            game: case.position.kind().name().to_string(),
+            suite: case.suite.clone(),
+            position: case.name.clone(),
+            depth,
+            root_move,
+            leaves,
+            time_ns: None,
+            expected_leaves,
+            ok: expected_leaves.map(|n| n == leaves),
+        }
+    }
+}
+
 impl PerftRow {
     pub fn leaves_per_second(&self) -> f64 {
         self.leaves as f64 / self.time.as_secs_f64().max(1e-9)
     }
 }
 
-/// Prints the perft table of one case (and the divide list if asked).
-pub fn run(case: &Case, config: &PerftConfig, out: &mut impl Write) -> io::Result<Vec<PerftRow>> {
-    with_position!(&case.position, p => run_game(case, p, config, out))
+/// Prints the perft table of one case (and the divide list if asked), a line each to
+/// `output`.
+pub fn run(case: &Case, config: &PerftConfig, output: &mut Output) -> io::Result<Vec<PerftRow>> {
+    with_position!(&case.position, p => run_game(case, p, config, output))
 }
 
 fn run_game<G: Game>(
     case: &Case,
     pos: &G,
     config: &PerftConfig,
-    out: &mut impl Write,
+    output: &mut Output,
 ) -> io::Result<Vec<PerftRow>> {
-    writeln!(out, "{}: {}", case.name, case.position.summary())?;
+    writeln!(output.text(), "{}: {}", case.name, case.position.summary())?;
     writeln!(
-        out,
+        output.text(),
         "{:>5}  {:>16}  {:>10}  {:>12}",
-        "depth", "leaves", "time (s)", "leaves/s"
+        "depth",
+        "leaves",
+        "time (s)",
+        "leaves/s"
     )?;
     let first = if config.only_last { config.depth } else { 1 };
     let mut rows = Vec::new();
@@ -69,25 +117,40 @@ fn run_game<G: Game>(
             None => String::new(),
         };
         writeln!(
-            out,
+            output.text(),
             "{:>5}  {:>16}  {:>10.3}  {:>12}{check}",
             depth,
             thousands(leaves),
             row.time.as_secs_f64(),
             thousands(row.leaves_per_second() as u64)
         )?;
-        out.flush()?;
+        output.text().flush()?;
+        output.row(&PerftLine {
+            time_ns: Some(row.time.as_nanos() as u64),
+            ..PerftLine::new(case, depth, None, leaves)
+        })?;
         rows.push(row);
     }
     if config.divide && config.depth > 0 {
-        writeln!(out, "\ndivide at depth {}:", config.depth)?;
+        writeln!(output.text(), "\ndivide at depth {}:", config.depth)?;
         let split = perft_divide(pos, config.depth);
         for (mv, leaves) in &split {
-            writeln!(out, "{:>6}  {:>16}", mv.to_string(), thousands(*leaves))?;
+            writeln!(
+                output.text(),
+                "{:>6}  {:>16}",
+                mv.to_string(),
+                thousands(*leaves)
+            )?;
+            output.row(&PerftLine::new(
+                case,
+                config.depth,
+                Some(mv.to_string()),
+                *leaves,
+            ))?;
         }
         let total: u64 = split.iter().map(|(_, n)| n).sum();
         writeln!(
-            out,
+            output.text(),
             "{:>6}  {:>16}  ({} moves)",
             "total",
             thousands(total),
@@ -121,25 +184,30 @@ fn expected_leaves(case: &Case, depth: u32) -> Option<u64> {
 /// differs from the suite's.
 pub fn command(args: PerftArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let config = PerftConfig::from(&args);
+    let mut output = Output::new(args.format.format, out);
     let mut wrong = 0;
     for case in crate::position::load(&args.positions, args.game.game)? {
-        let rows = run(&case, &config, out)?;
+        let rows = run(&case, &config, &mut output)?;
         wrong += rows
             .iter()
             .filter(|r| expected_leaves(&case, r.depth).is_some_and(|n| n != r.leaves))
             .count();
     }
     if wrong > 0 {
-        writeln!(out, "{wrong} counts differ from the suite's")?;
-        return Ok(Outcome::Failure);
+        writeln!(output.text(), "{wrong} counts differ from the suite's")?;
     }
-    Ok(Outcome::Success)
+    output.finish("perft", ())?;
+    Ok(match wrong {
+        0 => Outcome::Success,
+        _ => Outcome::Failure,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::GameKind;
+    use crate::output::Format;
     use crate::position::load;
 
     #[test]
@@ -151,7 +219,7 @@ mod tests {
             divide: true,
         };
         let mut out = Vec::new();
-        let rows = run(&cases[0], &config, &mut out).unwrap();
+        let rows = run(&cases[0], &config, &mut Output::new(Format::Text, &mut out)).unwrap();
         let leaves: Vec<u64> = rows.iter().map(|r| r.leaves).collect();
         assert_eq!(leaves, [4, 12, 56, 244]);
         let text = String::from_utf8(out).unwrap();
@@ -195,7 +263,7 @@ mod tests {
         };
         for case in &cases {
             let mut out = Vec::new();
-            run(case, &config, &mut out).unwrap();
+            run(case, &config, &mut Output::new(Format::Text, &mut out)).unwrap();
             let text = String::from_utf8(out).unwrap();
             assert_eq!(text.matches("  ok\n").count(), 3, "{text}");
         }
@@ -203,7 +271,7 @@ mod tests {
         let mut case = cases[0].clone();
         case.expected.as_mut().unwrap().perft[1].1 += 1;
         let mut out = Vec::new();
-        run(&case, &config, &mut out).unwrap();
+        run(&case, &config, &mut Output::new(Format::Text, &mut out)).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("WRONG: the suite says 401"), "{text}");
     }
@@ -216,7 +284,12 @@ mod tests {
             only_last: true,
             divide: false,
         };
-        let rows = run(&cases[0], &config, &mut Vec::new()).unwrap();
+        let rows = run(
+            &cases[0],
+            &config,
+            &mut Output::new(Format::Text, &mut Vec::new()),
+        )
+        .unwrap();
         assert_eq!(rows.len(), 1);
         assert_eq!((rows[0].depth, rows[0].leaves), (3, 6460));
     }

@@ -14,7 +14,7 @@ use crate::error::ReportError;
 use crate::store::{read_runs, CaseKey, Record, RUNS_FILE};
 
 /// A case whose result differs between the tables.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Change {
     pub case: String,
     /// What differs: `nodes 1,234 -> 1,300`, `status ok -> timeout`, ...
@@ -255,10 +255,14 @@ pub fn compare(old: &[Record], new: &[Record]) -> Comparison {
 pub enum Format {
     Markdown,
     Text,
+    /// One JSON document (docs/output.md).
+    Json,
+    /// The totals table's rows.
+    Csv,
 }
 
 impl Format {
-    pub const NAMES: [&'static str; 2] = ["text", "markdown"];
+    pub const NAMES: [&'static str; 4] = ["text", "markdown", "json", "csv"];
 }
 
 impl std::str::FromStr for Format {
@@ -273,8 +277,10 @@ fn parse_format(text: &str) -> Result<Format, String> {
     match text {
         "text" => Ok(Format::Text),
         "markdown" => Ok(Format::Markdown),
+        "json" => Ok(Format::Json),
+        "csv" => Ok(Format::Csv),
         _ => Err(format!(
-            "unknown format '{text}', expected text or markdown"
+            "unknown format '{text}', expected text, markdown, json or csv"
         )),
     }
 }

@@ -5,12 +5,12 @@
 
 use std::path::Path;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::store::meta::{Provenance, META_FILE};
 
 /// How two runs differ besides their rows.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Context {
     /// Each difference, in words (`machine cpu: A vs B`).
     pub differences: Vec<String>,

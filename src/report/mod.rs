@@ -8,6 +8,7 @@ pub(crate) mod chart_kit;
 pub mod charts;
 pub mod compare;
 mod compare_context;
+pub mod compare_data;
 mod efficiency;
 mod export;
 mod ladder;

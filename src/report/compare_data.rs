@@ -1,0 +1,88 @@
+//! `compare --format json|csv`: the comparison as data (schema `nodeprof-compare`). A row per
+//! variant and depth, as the text's totals table, its ratios as numbers; the JSON document
+//! adds the changed cases, the cases in one table only and the context.
+
+use serde::{Deserialize, Serialize};
+
+use super::compare::{time_change, Change, Comparison, Row};
+use super::compare_context::Context;
+use crate::output::Row as OutputRow;
+
+/// One variant at one depth in both tables (cases finished in both).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CompareLine {
+    pub name: String,
+    pub depth: String,
+    pub positions: usize,
+    pub old_nodes: u64,
+    pub new_nodes: u64,
+    /// `new_nodes / old_nodes` (null when OLD has none).
+    pub nodes_ratio: Option<f64>,
+    /// The geometric mean of the per-position node ratios.
+    pub geomean_ratio: Option<f64>,
+    pub old_time_ns: u64,
+    pub new_time_ns: u64,
+    pub time_ratio: Option<f64>,
+    /// The time ratio's range from the runs' fastest and slowest (null without repeats on
+    /// both sides).
+    pub time_ratio_low: Option<f64>,
+    pub time_ratio_high: Option<f64>,
+    /// `faster`, `slower`, `noise`, `-` (no repeats) or `withheld` (another machine or
+    /// kind of build).
+    pub time_change: String,
+}
+
+impl OutputRow for CompareLine {}
+
+impl CompareLine {
+    pub fn of(row: &Row, context: &Context) -> CompareLine {
+        let ratio = |new: u64, old: u64| (old > 0).then(|| new as f64 / old as f64);
+        CompareLine {
+            name: row.name.clone(),
+            depth: row.depth.clone(),
+            positions: row.positions,
+            old_nodes: row.old_nodes,
+            new_nodes: row.new_nodes,
+            nodes_ratio: ratio(row.new_nodes, row.old_nodes),
+            geomean_ratio: row.geomean_ratio,
+            old_time_ns: row.old_time_ns,
+            new_time_ns: row.new_time_ns,
+            time_ratio: ratio(row.new_time_ns, row.old_time_ns),
+            time_ratio_low: row.time_ratio_range.map(|r| r.0),
+            time_ratio_high: row.time_ratio_range.map(|r| r.1),
+            time_change: match context.withhold_times {
+                true => "withheld".into(),
+                false => time_change(row.time_ratio_range).into(),
+            },
+        }
+    }
+}
+
+/// The JSON document's fields besides `rows`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CompareSummary {
+    /// The runs tables compared.
+    pub old: String,
+    pub new: String,
+    /// Whether any count, score, move or status changed, or a case is in one table only
+    /// (what `--fail-on-change` fails on).
+    pub counts_changed: bool,
+    pub changes: Vec<Change>,
+    pub only_old: Vec<String>,
+    pub only_new: Vec<String>,
+    pub context: Context,
+}
+
+impl CompareSummary {
+    pub fn of(c: &Comparison, old: &str, new: &str) -> CompareSummary {
+        CompareSummary {
+            old: old.to_string(),
+            new: new.to_string(),
+            counts_changed: c.counts_changed(),
+            changes: c.changes.clone(),
+            only_old: c.only_old.clone(),
+            only_new: c.only_new.clone(),
+            context: c.context.clone(),
+        }
+    }
+}
