@@ -62,6 +62,8 @@ pub struct PlayArgs {
     #[arg(short, long)]
     pub quiet: bool,
     #[command(flatten)]
+    pub format: super::FormatArg,
+    #[command(flatten)]
     pub game: GameArg,
     #[command(flatten)]
     pub engines: EngineArgs,

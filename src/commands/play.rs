@@ -4,13 +4,16 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use serde::{Deserialize, Serialize};
+
 use super::outcome::Outcome;
 use crate::cli::{ExactAt, OpeningsOrder, PgnDialect, PlayArgs, Tournament};
 use crate::error::Error;
 use crate::game::GameKind;
+use crate::output::{Output, Row};
 use crate::play::adjudication::{DrawRule, ResignRule};
 use crate::play::openings::OpeningOrder;
-use crate::play::{self, Adjudication, Agent, MoveLimits, Openings, PlaySettings};
+use crate::play::{self, Adjudication, Agent, MatchSummary, MoveLimits, Openings, PlaySettings};
 use crate::search::{Clock, END};
 use crate::stats::Sprt;
 
@@ -190,9 +193,79 @@ fn adjudication_of(args: &PlayArgs, game: GameKind) -> Result<Adjudication, Erro
     })
 }
 
+/// A match's result as `--format csv` writes it and the JSON document's `rows` hold
+/// (schema `nodeprof-play`): the counts of the first agent, the pairs, cutechess's Elo
+/// estimate (null where it is not a finite number) and the SPRT's state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchLine {
+    /// `first vs second`.
+    pub name: String,
+    pub first: String,
+    pub second: String,
+    pub games: u64,
+    pub wins: u64,
+    pub losses: u64,
+    pub draws: u64,
+    /// The first agent's score, 0 to 1.
+    pub score: f64,
+    /// The colour-swapped pairs by the first agent's score: LL, LD, DD (and WL), WD, WW.
+    pub ll: u64,
+    pub ld: u64,
+    pub dd: u64,
+    pub wd: u64,
+    pub ww: u64,
+    pub elo: Option<f64>,
+    pub elo_error: Option<f64>,
+    pub los: Option<f64>,
+    pub draw_ratio: Option<f64>,
+    /// With `--sprt`: `H1`, `H0` or `continue`, and the LLR.
+    pub sprt: Option<String>,
+    pub llr: Option<f64>,
+}
+
+impl Row for MatchLine {}
+
+impl From<&MatchSummary> for MatchLine {
+    fn from(m: &MatchSummary) -> MatchLine {
+        let t = &m.tally;
+        let finite = |v: f64| v.is_finite().then_some(v);
+        MatchLine {
+            name: m.name.clone(),
+            first: m.agents[0].clone(),
+            second: m.agents[1].clone(),
+            games: t.games(),
+            wins: t.wins,
+            losses: t.losses,
+            draws: t.draws,
+            score: t.score(),
+            ll: t.penta[0],
+            ld: t.penta[1],
+            dd: t.penta[2],
+            wd: t.penta[3],
+            ww: t.penta[4],
+            elo: m.elo.and_then(|e| finite(e.elo)),
+            elo_error: m.elo.and_then(|e| finite(e.error)),
+            los: m.elo.and_then(|e| finite(e.los)),
+            draw_ratio: m.elo.and_then(|e| finite(e.draw_ratio)),
+            sprt: m.verdict.map(|v| v.name().to_string()),
+            llr: m.llr.and_then(finite),
+        }
+    }
+}
+
+/// The JSON document's fields besides `rows`: the run folder and the report's files.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayFiles {
+    pub folder: String,
+    /// Games found finished in the folder and not played again (`--resume`).
+    pub resumed: u64,
+    pub files: Vec<String>,
+}
+
 /// `nodeprof play`: the games' lines go to stderr as they end (as a sweep's progress does),
 /// the matches' summaries and the report's files to `out`.
 pub fn command(args: PlayArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    let mut output = Output::new(args.format.format, out);
     let PlayJob {
         mut settings,
         openings,
@@ -226,23 +299,36 @@ pub fn command(args: PlayArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let summary = play::run(&settings, &print)?;
     for m in &summary.matches {
         for line in play::summary_lines(m, settings.sprt.as_ref()) {
-            writeln!(out, "{line}")?;
+            writeln!(output.text(), "{line}")?;
         }
+        output.row(&MatchLine::from(m))?;
     }
+    let mut files = Vec::new();
     if summary.matches.iter().all(|m| m.tally.games() == 0) {
         // A shard given no game pairs: its empty tables are kept for the merge.
         writeln!(
-            out,
+            output.text(),
             "no games to play in {} (no game pair falls in this shard); the folder is ready for the merge",
             settings.out_dir.display()
         )?;
     } else {
         for file in crate::report::play::run(&settings.out_dir)? {
-            writeln!(out, "{}", file.display())?;
+            writeln!(output.text(), "{}", file.display())?;
+            files.push(file.display().to_string());
         }
         if let Some(warning) = crate::report::play::repeats_in(&settings.out_dir)? {
             eprintln!("nodeprof: {warning}");
         }
     }
+    let folder = settings.out_dir.display().to_string();
+    let resumed = summary.resumed;
+    output.finish(
+        "play",
+        PlayFiles {
+            folder,
+            resumed,
+            files,
+        },
+    )?;
     Ok(Outcome::Success)
 }

@@ -82,12 +82,7 @@ pub fn result(sprt: &Sprt, tally: &Tally, penta: bool) -> Result<SprtResult, Err
         llr,
         lower_bound,
         upper_bound,
-        verdict: match sprt.verdict(llr) {
-            Verdict::H1 => "H1",
-            Verdict::H0 => "H0",
-            Verdict::Continue => "continue",
-        }
-        .to_string(),
+        verdict: sprt.verdict(llr).name().to_string(),
         elo: estimate.and_then(|e| finite(e.elo)),
         elo_error: estimate.and_then(|e| finite(e.error)),
         los: estimate.and_then(|e| finite(e.los)),

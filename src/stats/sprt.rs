@@ -68,6 +68,17 @@ pub enum Verdict {
     Continue,
 }
 
+impl Verdict {
+    /// `H1`, `H0` or `continue`, as the JSON and CSV forms write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::H1 => "H1",
+            Verdict::H0 => "H0",
+            Verdict::Continue => "continue",
+        }
+    }
+}
+
 /// `ln(1 + e^x)` without overflow or loss for large |x|.
 fn softplus(x: f64) -> f64 {
     x.max(0.0) + (-x.abs()).exp().ln_1p()
