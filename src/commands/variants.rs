@@ -15,7 +15,7 @@ pub struct Entry {
     /// `base`, `enhancement` or `preset`.
     pub kind: String,
     pub name: String,
-    /// How a spec writes it (`pvs`, `+tt[:MB]`, `edax`).
+    /// How a spec writes it (`pvs`, `tt[:MiB]` after a `+`, `edax`).
     pub usage: String,
     /// A preset's canonical spec (null for the others).
     pub spec: Option<String>,
@@ -42,7 +42,7 @@ pub fn entries() -> Vec<Entry> {
     let enhancements = ENHANCEMENTS.iter().filter(|e| e.listed).map(|e| Entry {
         kind: "enhancement".into(),
         name: e.name.into(),
-        usage: format!("+{}", e.usage()),
+        usage: e.usage(),
         spec: None,
         about: e.help.into(),
     });
@@ -66,9 +66,13 @@ pub fn print(entries: &[Entry], out: &mut impl Write) -> io::Result<()> {
     ] {
         writeln!(out, "\n{title}:")?;
         for e in entries.iter().filter(|e| e.kind == kind) {
+            let usage = match kind {
+                "enhancement" => format!("+{}", e.usage),
+                _ => e.usage.clone(),
+            };
             match &e.spec {
-                Some(spec) => writeln!(out, "  {:<16} {spec:<24} {}", e.usage, e.about)?,
-                None => writeln!(out, "  {:<16} {}", e.usage, e.about)?,
+                Some(spec) => writeln!(out, "  {usage:<16} {spec:<24} {}", e.about)?,
+                None => writeln!(out, "  {usage:<16} {}", e.about)?,
             }
         }
     }

@@ -27,9 +27,9 @@ pub struct CompareLine {
     /// both sides).
     pub time_ratio_low: Option<f64>,
     pub time_ratio_high: Option<f64>,
-    /// `faster`, `slower`, `noise`, `-` (no repeats) or `withheld` (another machine or
-    /// kind of build).
-    pub time_change: String,
+    /// `faster`, `slower`, `noise` or `withheld` (another machine or kind of build); null
+    /// without repeats on both sides.
+    pub time_change: Option<String>,
 }
 
 impl OutputRow for CompareLine {}
@@ -50,9 +50,10 @@ impl CompareLine {
             time_ratio: ratio(row.new_time_ns, row.old_time_ns),
             time_ratio_low: row.time_ratio_range.map(|r| r.0),
             time_ratio_high: row.time_ratio_range.map(|r| r.1),
-            time_change: match context.withhold_times {
-                true => "withheld".into(),
-                false => time_change(row.time_ratio_range).into(),
+            time_change: match (context.withhold_times, row.time_ratio_range) {
+                (true, _) => Some("withheld".into()),
+                (false, None) => None,
+                (false, range) => Some(time_change(range).into()),
             },
         }
     }
