@@ -396,6 +396,32 @@ pub struct CompareArgs {
     /// one table only (times may differ): a guard for engine changes in CI
     #[arg(long)]
     pub fail_on_change: bool,
+    /// The confidence of the time ratio's bootstrap interval (where both tables keep each
+    /// run's time), in (0, 1)
+    #[arg(long, value_name = "P", default_value_t = 0.95, value_parser = unit_interval)]
+    pub confidence_level: f64,
+    /// A time change smaller than this share (0.02: 2%) is noise, however sure, as
+    /// criterion's --noise-threshold
+    #[arg(long, value_name = "SHARE", default_value_t = 0.02, value_parser = share)]
+    pub noise_threshold: f64,
+}
+
+/// A number strictly between 0 and 1.
+fn unit_interval(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(p) if p > 0.0 && p < 1.0 => Ok(p),
+        _ => Err(format!("'{text}': expected a number above 0 and below 1")),
+    }
+}
+
+/// A share of 0 or more, below 1.
+fn share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(p) if (0.0..1.0).contains(&p) => Ok(p),
+        _ => Err(format!(
+            "'{text}': expected a share from 0 up to 1 (0.02 is 2%)"
+        )),
+    }
 }
 
 #[derive(clap::Args, Debug)]

@@ -10,9 +10,14 @@ use crate::error::Error;
 use crate::output::{self, Output};
 use crate::report::compare::{compare_files, render, runs_path, Format};
 use crate::report::compare_data::{CompareLine, CompareSummary};
+use crate::report::compare_stats::TimeTest;
 
 pub fn command(args: CompareArgs, out: &mut impl Write) -> Result<Outcome, Error> {
-    let comparison = compare_files(&args.old, &args.new)?;
+    let test = TimeTest {
+        confidence: args.confidence_level,
+        noise_threshold: args.noise_threshold,
+    };
+    let comparison = compare_files(&args.old, &args.new, test)?;
     let name = |p: &Path| runs_path(p).display().to_string();
     let (old, new) = (name(&args.old), name(&args.new));
     let data = match args.format {
@@ -25,7 +30,7 @@ pub fn command(args: CompareArgs, out: &mut impl Write) -> Result<Outcome, Error
         Some(format) => {
             let mut output = Output::new(format, out);
             for row in &comparison.rows {
-                output.row(&CompareLine::of(row, &comparison.context))?;
+                output.row(&CompareLine::of(row, &comparison))?;
             }
             output.finish("compare", CompareSummary::of(&comparison, &old, &new))?;
         }

@@ -334,6 +334,7 @@ pub fn solve_by_engine(
         time_min_ns: time_ns,
         time_max_ns: time_ns,
         time_sd_ns: 0,
+        times_ns: vec![time_ns],
         runs: 1,
         nodes_min: it.nodes.unwrap_or(0),
         nodes_max: it.nodes.unwrap_or(0),

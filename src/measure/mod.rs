@@ -35,6 +35,8 @@ pub struct SearchReport {
     pub time_sd_ns: u64,
     /// Timed runs behind `time_ns`.
     pub runs: u32,
+    /// Each timed run's time, in the order run (what `compare`'s bootstrap resamples).
+    pub times_ns: Vec<u64>,
     /// The fewest and most nodes of the runs (a parallel search's vary; its counters are the
     /// run of the median nodes).
     pub nodes_min: u64,
@@ -132,6 +134,7 @@ pub fn measure(
         first = median_run(first, others);
     }
     let mut timed = times.split_off((repeat.warmup as usize).min(times.len() - 1));
+    first.times_ns = timed.clone();
     timed.sort_unstable();
     let middle = timed.len() / 2;
     first.time_ns = match timed.len() % 2 {
@@ -240,6 +243,7 @@ pub fn search_position(
             time_min_ns: outcome.time_ns,
             time_max_ns: outcome.time_ns,
             time_sd_ns: 0,
+            times_ns: vec![outcome.time_ns],
             runs: 1,
             nodes_min: outcome.counters.nodes(),
             nodes_max: outcome.counters.nodes(),

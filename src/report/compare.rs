@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
+use super::compare_stats::{bootstrap_interval, verdict, TimeTest};
 use super::text::thousands;
 use crate::counters::COUNTERS;
 use crate::error::ReportError;
@@ -35,6 +36,27 @@ pub struct Row {
     pub new_time_ns: u64,
     /// The time ratio's range from the runs' minima and maxima (`--repeat`), if both have them.
     pub time_ratio_range: Option<(f64, f64)>,
+    /// The bootstrap confidence interval of the ratio of medians, where both tables keep
+    /// every run's time (`times_ns`) and have two runs or more of each case.
+    pub time_ci: Option<(f64, f64)>,
+}
+
+impl Row {
+    /// The interval the time verdict reads, and its kind: the confidence interval where
+    /// there is one (`bootstrap`), else the fastest..slowest range (`range`).
+    pub fn time_interval(&self) -> Option<((f64, f64), &'static str)> {
+        match (self.time_ci, self.time_ratio_range) {
+            (Some(ci), _) => Some((ci, "bootstrap")),
+            (None, Some(range)) => Some((range, "range")),
+            (None, None) => None,
+        }
+    }
+
+    /// `faster`, `slower` or `noise` by [`Row::time_interval`]; `-` without one.
+    pub fn time_change(&self, test: &TimeTest) -> &'static str {
+        self.time_interval()
+            .map_or("-", |(interval, _)| verdict(interval, test.noise_threshold))
+    }
 }
 
 /// Everything `nodeprof compare` reports.
@@ -47,6 +69,8 @@ pub struct Comparison {
     /// What else differs between the runs (machine, build, revision, jobs), from their
     /// `meta.json`.
     pub context: super::compare_context::Context,
+    /// How the times were tested.
+    pub test: TimeTest,
 }
 
 impl Comparison {
@@ -64,8 +88,8 @@ pub fn runs_path(path: &Path) -> PathBuf {
     }
 }
 
-/// Reads both tables and compares them.
-pub fn compare_files(old: &Path, new: &Path) -> Result<Comparison, ReportError> {
+/// Reads both tables and compares them, the times by `test`.
+pub fn compare_files(old: &Path, new: &Path, test: TimeTest) -> Result<Comparison, ReportError> {
     let read = |path: &Path| -> Result<Vec<Record>, ReportError> {
         let file = runs_path(path);
         if !file.is_file() {
@@ -76,7 +100,7 @@ pub fn compare_files(old: &Path, new: &Path) -> Result<Comparison, ReportError> 
         super::load::check_unique(&file, &records)?;
         Ok(records)
     };
-    let mut comparison = compare(&read(old)?, &read(new)?);
+    let mut comparison = compare_by(&read(old)?, &read(new)?, test);
     comparison.context = super::compare_context::context_of(&runs_path(old), &runs_path(new));
     Ok(comparison)
 }
@@ -133,6 +157,11 @@ fn differences(old: &Record, new: &Record) -> Vec<String> {
 /// Compares two runs tables case by case (cases are matched by their key: suite, position,
 /// variant, evaluation, depth, shuffle seed).
 pub fn compare(old: &[Record], new: &[Record]) -> Comparison {
+    compare_by(old, new, TimeTest::default())
+}
+
+/// [`compare`], the times tested by `test`.
+pub fn compare_by(old: &[Record], new: &[Record], test: TimeTest) -> Comparison {
     // A case of NEW is matched with OLD's case of the same key, or else with one that differs
     // only in its shuffle seed (runs with another --shuffle are the same cases in another move
     // order: their counts differ, they are not missing).
@@ -148,7 +177,10 @@ pub fn compare(old: &[Record], new: &[Record]) -> Comparison {
     }
     let new_keys: std::collections::HashSet<CaseKey> = new.iter().map(Record::key).collect();
     let mut matched = vec![false; old.len()];
-    let mut comparison = Comparison::default();
+    let mut comparison = Comparison {
+        test,
+        ..Comparison::default()
+    };
     // Groups in the new table's order of first appearance.
     let mut groups: Vec<(String, String)> = Vec::new();
     let mut pairs: HashMap<(String, String), Vec<(&Record, &Record)>> = HashMap::new();
@@ -245,6 +277,7 @@ pub fn compare(old: &[Record], new: &[Record]) -> Comparison {
             old_time_ns: sum(&|r| r.time_ns, true),
             new_time_ns: sum(&|r| r.time_ns, false),
             time_ratio_range: spread,
+            time_ci: confidence_interval(cases, test.confidence),
         });
     }
     comparison
@@ -292,16 +325,16 @@ fn ratio(new: u64, old: u64) -> String {
     }
 }
 
-/// Whether a time ratio's range (the fastest and slowest runs of both sides) lies beyond the
-/// noise: `faster` or `slower` when the whole range is below or above 1, `noise` when it
-/// holds 1, `-` without repeated runs.
-pub fn time_change(range: Option<(f64, f64)>) -> &'static str {
-    match range {
-        None => "-",
-        Some((_, hi)) if hi < 1.0 => "faster",
-        Some((lo, _)) if lo > 1.0 => "slower",
-        Some(_) => "noise",
-    }
+/// The bootstrap interval of a group's time ratio, where every case has two runs or more
+/// on both sides, each run's time kept.
+fn confidence_interval(cases: &[(&Record, &Record)], confidence: f64) -> Option<(f64, f64)> {
+    let times = |r: &Record| r.run_times().filter(|t| t.len() >= 2);
+    let runs: Option<Vec<(Vec<u64>, Vec<u64>)>> = cases
+        .iter()
+        .map(|(a, b)| Some((times(a)?, times(b)?)))
+        .collect();
+    runs.filter(|r| !r.is_empty())
+        .map(|r| bootstrap_interval(&r, confidence))
 }
 
 /// The comparison as Markdown or as aligned text.
@@ -359,10 +392,31 @@ pub fn render(c: &Comparison, old: &str, new: &str, format: Format) -> String {
         "Totals per variant and depth (cases finished in both)",
     );
     out.push_str(&totals_table(c, md));
+    out.push_str(&interval_note(c));
     if !md {
         out = out.trim_start().to_string();
     }
     out
+}
+
+/// What the time intervals are, under the table that shows them.
+fn interval_note(c: &Comparison) -> String {
+    let kinds: Vec<&str> = c
+        .rows
+        .iter()
+        .filter_map(|r| r.time_interval().map(|(_, kind)| kind))
+        .collect();
+    if kinds.is_empty() || c.context.withhold_times {
+        return String::new();
+    }
+    let confidence = c.test.confidence * 100.0;
+    let threshold = c.test.noise_threshold * 100.0;
+    let method = match (kinds.contains(&"bootstrap"), kinds.contains(&"range")) {
+        (true, false) => format!("the {confidence}% bootstrap confidence interval of the ratio of medians ({} resamples of each case's runs)", super::compare_stats::RESAMPLES),
+        (false, _) => "the range from the fastest and slowest runs (the tables keep no run's own time: times_ns)".into(),
+        (true, true) => format!("the {confidence}% bootstrap confidence interval of the ratio of medians where both tables keep each run's time, else the range from the fastest and slowest runs"),
+    };
+    format!("\nTime interval: {method}; faster or slower only when it lies wholly beyond ±{threshold}% (--noise-threshold).\n")
 }
 
 /// The totals per variant and depth, aligned (a Markdown table with `md`).
@@ -379,7 +433,7 @@ fn totals_table(c: &Comparison, md: bool) -> String {
         "time OLD ms",
         "time NEW ms",
         "time NEW/OLD",
-        "time range",
+        "time interval",
         "time change",
     ];
     let rows: Vec<Vec<String>> = c
@@ -397,11 +451,11 @@ fn totals_table(c: &Comparison, md: bool) -> String {
                 format!("{:.3}", r.old_time_ns as f64 / 1e6),
                 format!("{:.3}", r.new_time_ns as f64 / 1e6),
                 ratio(r.new_time_ns, r.old_time_ns),
-                r.time_ratio_range
-                    .map_or("-".into(), |(a, b)| format!("{a:.2}..{b:.2}")),
+                r.time_interval()
+                    .map_or("-".into(), |((a, b), _)| format!("{a:.2}..{b:.2}")),
                 match c.context.withhold_times {
                     true => "withheld".into(),
-                    false => time_change(r.time_ratio_range).into(),
+                    false => r.time_change(&c.test).into(),
                 },
             ]
         })
@@ -538,10 +592,8 @@ mod tests {
         assert_eq!((row.old_time_ns, row.new_time_ns), (5000, 4000));
         let (low, high) = row.time_ratio_range.unwrap();
         assert!(low < 0.8 && 0.8 < high, "{low} {high}");
-        assert_eq!(time_change(row.time_ratio_range), "faster");
-        assert_eq!(time_change(Some((0.9, 1.2))), "noise");
-        assert_eq!(time_change(Some((0.5, 0.9))), "faster");
-        assert_eq!(time_change(Some((1.1, 1.3))), "slower");
+        assert_eq!(row.time_change(&c.test), "faster");
+        assert_eq!(row.time_interval().unwrap().1, "range");
         // Per-position ratios 2 and 1/4: geometric mean 1/sqrt(2), total ratio 500/500.
         let changed = [
             record("end40.pos", "2", 200, 1000),

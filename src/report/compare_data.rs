@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::compare::{time_change, Change, Comparison, Row};
+use super::compare::{Change, Comparison, Row};
 use super::compare_context::Context;
 use crate::output::Row as OutputRow;
 
@@ -23,10 +23,12 @@ pub struct CompareLine {
     pub old_time_ns: u64,
     pub new_time_ns: u64,
     pub time_ratio: Option<f64>,
-    /// The time ratio's range from the runs' fastest and slowest (null without repeats on
-    /// both sides).
+    /// The interval the time verdict reads (null without repeats on both sides).
     pub time_ratio_low: Option<f64>,
     pub time_ratio_high: Option<f64>,
+    /// `bootstrap` (the confidence interval of the ratio of medians, where both tables
+    /// keep each run's time) or `range` (from the fastest and slowest runs).
+    pub time_interval: Option<String>,
     /// `faster`, `slower`, `noise` or `withheld` (another machine or kind of build); null
     /// without repeats on both sides.
     pub time_change: Option<String>,
@@ -35,7 +37,8 @@ pub struct CompareLine {
 impl OutputRow for CompareLine {}
 
 impl CompareLine {
-    pub fn of(row: &Row, context: &Context) -> CompareLine {
+    pub fn of(row: &Row, c: &Comparison) -> CompareLine {
+        let interval = row.time_interval();
         let ratio = |new: u64, old: u64| (old > 0).then(|| new as f64 / old as f64);
         CompareLine {
             name: row.name.clone(),
@@ -48,12 +51,13 @@ impl CompareLine {
             old_time_ns: row.old_time_ns,
             new_time_ns: row.new_time_ns,
             time_ratio: ratio(row.new_time_ns, row.old_time_ns),
-            time_ratio_low: row.time_ratio_range.map(|r| r.0),
-            time_ratio_high: row.time_ratio_range.map(|r| r.1),
-            time_change: match (context.withhold_times, row.time_ratio_range) {
+            time_ratio_low: interval.map(|((low, _), _)| low),
+            time_ratio_high: interval.map(|((_, high), _)| high),
+            time_interval: interval.map(|(_, kind)| kind.to_string()),
+            time_change: match (c.context.withhold_times, interval) {
                 (true, _) => Some("withheld".into()),
                 (false, None) => None,
-                (false, range) => Some(time_change(range).into()),
+                (false, Some(_)) => Some(row.time_change(&c.test).into()),
             },
         }
     }
@@ -72,6 +76,10 @@ pub struct CompareSummary {
     pub only_old: Vec<String>,
     pub only_new: Vec<String>,
     pub context: Context,
+    /// The interval's confidence and the noise threshold (`--confidence-level`,
+    /// `--noise-threshold`).
+    pub confidence: f64,
+    pub noise_threshold: f64,
 }
 
 impl CompareSummary {
@@ -84,6 +92,8 @@ impl CompareSummary {
             only_old: c.only_old.clone(),
             only_new: c.only_new.clone(),
             context: c.context.clone(),
+            confidence: c.test.confidence,
+            noise_threshold: c.test.noise_threshold,
         }
     }
 }

@@ -9,6 +9,7 @@ pub mod charts;
 pub mod compare;
 mod compare_context;
 pub mod compare_data;
+pub mod compare_stats;
 mod efficiency;
 mod export;
 mod ladder;

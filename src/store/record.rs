@@ -115,6 +115,10 @@ macro_rules! define_record {
             pub idle_ns: Option<u64>,
             #[serde(default)]
             pub idle_max_ns: Option<u64>,
+            /// Each timed run's time, in the order run, space-separated (what `compare`
+            /// resamples for its confidence interval).
+            #[serde(default)]
+            pub times_ns: Option<String>,
         }
 
         impl Default for Record {
@@ -164,6 +168,7 @@ macro_rules! define_record {
                     helper_nodes: None,
                     idle_ns: None,
                     idle_max_ns: None,
+                    times_ns: None,
                 }
             }
         }
@@ -176,10 +181,20 @@ macro_rules! define_record {
             "time_max_ns", "time_sd_ns", "runs", "jobs", "threads", "shuffle_seed", "engine",
             "seldepth", "iteration_nodes", "wall_ns", "minimal_tree", "minimal_tree_leaves",
             "minimal_graph", "minimal_graph_leaves", "nodes_min", "nodes_max", "split_tried",
-            "split", "abandoned", "wasted", "helper_nodes", "idle_ns", "idle_max_ns",
+            "split", "abandoned", "wasted", "helper_nodes", "idle_ns", "idle_max_ns", "times_ns",
         ];
 
         impl Record {
+            /// The timed runs' times (`times_ns`; none where the table has no such column or
+            /// a cell is not a list of whole numbers).
+            pub fn run_times(&self) -> Option<Vec<u64>> {
+                self.times_ns
+                    .as_deref()?
+                    .split_whitespace()
+                    .map(|t| t.parse().ok())
+                    .collect()
+            }
+
             /// The counter `COUNTERS[i]` (None: NA).
             pub fn counter(&self, i: usize) -> Option<u64> {
                 [$(self.$counter,)*][i]
@@ -210,6 +225,7 @@ pub const ADDED_COLUMNS: &[&str] = &[
     "helper_nodes",
     "idle_ns",
     "idle_max_ns",
+    "times_ns",
 ];
 
 /// A row's threads where its table does not say: one (see [`ADDED_COLUMNS`]).

@@ -52,6 +52,8 @@ pub fn row(
             // One run has no spread: NA, not 0.
             record.time_sd_ns = (report.runs > 1).then_some(report.time_sd_ns);
             record.runs = Some(report.runs);
+            let times: Vec<String> = report.times_ns.iter().map(u64::to_string).collect();
+            record.times_ns = Some(times.join(" "));
         }
         Err(SearchError::TimedOut { limit }) => {
             record.status = Status::Timeout;
