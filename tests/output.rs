@@ -403,3 +403,106 @@ fn play_and_compare_documents() {
     }
     csv_matches_json(dir.path(), &args, &json);
 }
+
+/// A copy of the sweep in `from` at `to`, every case's runs timed `times` (the same for
+/// each case, times its position in the table, so that the cases differ); without `keep`,
+/// the table keeps only their median, fastest and slowest, as an earlier build's did.
+fn timed_copy(from: &Path, to: &Path, times: &[u64], keep: bool) {
+    std::fs::create_dir_all(to).unwrap();
+    std::fs::copy(from.join("meta.json"), to.join("meta.json")).unwrap();
+    let mut rows = nodeprof::store::read_runs(&from.join("runs.csv")).unwrap();
+    for (i, row) in rows.iter_mut().enumerate() {
+        let scaled: Vec<u64> = times.iter().map(|t| t * (i as u64 + 1)).collect();
+        let mut sorted = scaled.clone();
+        sorted.sort_unstable();
+        row.time_ns = Some(sorted[sorted.len() / 2]);
+        row.time_min_ns = Some(sorted[0]);
+        row.time_max_ns = Some(sorted[sorted.len() - 1]);
+        row.runs = Some(sorted.len() as u32);
+        let listed: Vec<String> = scaled.iter().map(u64::to_string).collect();
+        row.times_ns = keep.then(|| listed.join(" "));
+    }
+    nodeprof::store::write_runs(&to.join("runs.csv"), &rows).unwrap();
+}
+
+#[test]
+fn compare_tests_times_by_a_bootstrap_interval_beyond_a_noise_threshold() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let sweep = d.join("sweep");
+    let args = [
+        "sweep",
+        "ffo:40..42",
+        "-v",
+        "pvs+tt+id",
+        "-d",
+        "3..4",
+        "--repeat",
+        "3",
+        "-q",
+        "-o",
+    ];
+    ok(&nodeprof(
+        d,
+        &[&args[..], &[sweep.to_str().unwrap()]].concat(),
+    ));
+    // The sweep keeps each run's time.
+    let rows = nodeprof::store::read_runs(&sweep.join("runs.csv")).unwrap();
+    assert!(
+        rows.iter()
+            .all(|r| r.run_times().is_some_and(|t| t.len() == 3)),
+        "{rows:?}"
+    );
+    // Runs within 0.3% of one another: a 1% change is sure, and within the threshold.
+    let runs = [10000, 10020, 9990, 10010, 9970, 10030, 10000, 9985];
+    let slower: Vec<u64> = runs.iter().map(|t| t * 6 / 5).collect();
+    let marginal: Vec<u64> = runs.iter().map(|t| t * 101 / 100).collect();
+    for (name, times, keep) in [
+        ("old", &runs[..], true),
+        ("same", &runs[..], true),
+        ("slower", &slower[..], true),
+        ("marginal", &marginal[..], true),
+        ("untimed", &runs[..], false),
+    ] {
+        timed_copy(&sweep, &d.join(name), times, keep);
+    }
+    let verdicts = |new: &str, extra: &[&str]| -> Vec<(String, String)> {
+        let old = d.join("old");
+        let new = d.join(new);
+        let args = [
+            &["compare", old.to_str().unwrap(), new.to_str().unwrap()][..],
+            extra,
+        ]
+        .concat();
+        let json = document::<WithRows<CompareLine, CompareSummary>>(d, "compare", &args);
+        json["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| (cell(&r["time_change"]), cell(&r["time_interval"])))
+            .collect()
+    };
+    let all = |verdict: &str, kind: &str| vec![(verdict.to_string(), kind.to_string()); 2];
+    assert_eq!(verdicts("same", &[]), all("noise", "bootstrap"));
+    assert_eq!(verdicts("slower", &[]), all("slower", "bootstrap"));
+    // A sure 1% change is noise under the default 2% threshold, and a change under none.
+    assert_eq!(verdicts("marginal", &[]), all("noise", "bootstrap"));
+    assert_eq!(
+        verdicts("marginal", &["--noise-threshold", "0"]),
+        all("slower", "bootstrap")
+    );
+    // Without each run's time (a table of an earlier build), the range decides.
+    assert_eq!(verdicts("untimed", &[]), all("noise", "range"));
+    let text = ok(&nodeprof(
+        d,
+        &[
+            "compare",
+            d.join("old").to_str().unwrap(),
+            d.join("slower").to_str().unwrap(),
+        ],
+    ));
+    assert!(
+        text.contains("Time interval: the 95% bootstrap confidence interval"),
+        "{text}"
+    );
+}

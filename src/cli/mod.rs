@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::engine::Protocol;
 use crate::measure::Repeat;
-use crate::report::compare::Format;
+use crate::report::compare_text::Format;
 use crate::report::Metric;
 use crate::search::Variant;
 use crate::sweep::plan::Profile;

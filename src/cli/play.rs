@@ -62,7 +62,7 @@ pub struct PlayArgs {
     #[arg(short, long)]
     pub quiet: bool,
     #[command(flatten)]
-    pub format: super::FormatArg,
+    pub format: super::groups::FormatArg,
     #[command(flatten)]
     pub game: GameArg,
     #[command(flatten)]

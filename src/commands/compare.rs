@@ -8,9 +8,10 @@ use super::outcome::Outcome;
 use crate::cli::CompareArgs;
 use crate::error::Error;
 use crate::output::{self, Output};
-use crate::report::compare::{compare_files, render, runs_path, Format};
+use crate::report::compare::{compare_files, runs_path};
 use crate::report::compare_data::{CompareLine, CompareSummary};
 use crate::report::compare_stats::TimeTest;
+use crate::report::compare_text::{render, Format};
 
 pub fn command(args: CompareArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let test = TimeTest {

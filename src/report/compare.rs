@@ -3,9 +3,7 @@
 //! ratio NEW/OLD, the geometric mean of the per-position ratios and the time ratio with its
 //! spread.
 
-use crate::parse::{ParseError, TextKind};
 use std::collections::HashMap;
-use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use super::compare_stats::{bootstrap_interval, verdict, TimeTest};
@@ -235,93 +233,56 @@ pub fn compare_by(old: &[Record], new: &[Record], test: TimeTest) -> Comparison 
         .map(|(_, r)| case_name(r))
         .collect();
     for group in groups {
-        let cases = &pairs[&group];
-        let sum = |f: &dyn Fn(&Record) -> Option<u64>, old: bool| -> u64 {
-            cases
-                .iter()
-                .map(|(a, b)| f(if old { a } else { b }).unwrap_or(0))
-                .fold(0u64, u64::saturating_add)
-        };
-        let logs: Vec<f64> = cases
-            .iter()
-            .filter_map(|(a, b)| match (a.nodes, b.nodes) {
-                (Some(x), Some(y)) if x > 0 && y > 0 => Some((y as f64 / x as f64).ln()),
-                _ => None,
-            })
-            .collect();
-        // A range needs repeated runs on both sides: a single run's minimum is its time.
-        let repeated = |r: &Record| r.time_min_ns.is_some() && r.runs.unwrap_or(1) > 1;
-        let spread = cases
-            .iter()
-            .all(|(a, b)| repeated(a) && repeated(b))
-            .then(|| {
-                let (old_min, old_max) =
-                    (sum(&|r| r.time_min_ns, true), sum(&|r| r.time_max_ns, true));
-                let (new_min, new_max) = (
-                    sum(&|r| r.time_min_ns, false),
-                    sum(&|r| r.time_max_ns, false),
-                );
-                (
-                    new_min as f64 / old_max.max(1) as f64,
-                    new_max as f64 / old_min.max(1) as f64,
-                )
-            });
-        comparison.rows.push(Row {
-            name: group.0.clone(),
-            depth: group.1.clone(),
-            positions: cases.len(),
-            old_nodes: sum(&|r| r.nodes, true),
-            new_nodes: sum(&|r| r.nodes, false),
-            geomean_ratio: (!logs.is_empty())
-                .then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp()),
-            old_time_ns: sum(&|r| r.time_ns, true),
-            new_time_ns: sum(&|r| r.time_ns, false),
-            time_ratio_range: spread,
-            time_ci: confidence_interval(cases, test.confidence),
-        });
+        comparison
+            .rows
+            .push(group_row(&group, &pairs[&group], test));
     }
     comparison
 }
 
-/// How `nodeprof compare` prints.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Markdown,
-    Text,
-    /// One JSON document (docs/output.md).
-    Json,
-    /// The totals table's rows.
-    Csv,
-}
-
-impl Format {
-    pub const NAMES: [&'static str; 4] = ["text", "markdown", "json", "csv"];
-}
-
-impl std::str::FromStr for Format {
-    type Err = ParseError;
-
-    fn from_str(text: &str) -> Result<Format, ParseError> {
-        parse_format(text).map_err(ParseError::of(TextKind::Format))
-    }
-}
-
-fn parse_format(text: &str) -> Result<Format, String> {
-    match text {
-        "text" => Ok(Format::Text),
-        "markdown" => Ok(Format::Markdown),
-        "json" => Ok(Format::Json),
-        "csv" => Ok(Format::Csv),
-        _ => Err(format!(
-            "unknown format '{text}', expected text, markdown, json or csv"
-        )),
-    }
-}
-
-fn ratio(new: u64, old: u64) -> String {
-    match old {
-        0 => "NA".into(),
-        _ => format!("{:.3}", new as f64 / old as f64),
+/// The totals of one variant at one depth over its cases finished in both tables.
+fn group_row(group: &(String, String), cases: &[(&Record, &Record)], test: TimeTest) -> Row {
+    let sum = |f: &dyn Fn(&Record) -> Option<u64>, old: bool| -> u64 {
+        cases
+            .iter()
+            .map(|(a, b)| f(if old { a } else { b }).unwrap_or(0))
+            .fold(0u64, u64::saturating_add)
+    };
+    let logs: Vec<f64> = cases
+        .iter()
+        .filter_map(|(a, b)| match (a.nodes, b.nodes) {
+            (Some(x), Some(y)) if x > 0 && y > 0 => Some((y as f64 / x as f64).ln()),
+            _ => None,
+        })
+        .collect();
+    // A range needs repeated runs on both sides: a single run's minimum is its time.
+    let repeated = |r: &Record| r.time_min_ns.is_some() && r.runs.unwrap_or(1) > 1;
+    let spread = cases
+        .iter()
+        .all(|(a, b)| repeated(a) && repeated(b))
+        .then(|| {
+            let (old_min, old_max) = (sum(&|r| r.time_min_ns, true), sum(&|r| r.time_max_ns, true));
+            let (new_min, new_max) = (
+                sum(&|r| r.time_min_ns, false),
+                sum(&|r| r.time_max_ns, false),
+            );
+            (
+                new_min as f64 / old_max.max(1) as f64,
+                new_max as f64 / old_min.max(1) as f64,
+            )
+        });
+    Row {
+        name: group.0.clone(),
+        depth: group.1.clone(),
+        positions: cases.len(),
+        old_nodes: sum(&|r| r.nodes, true),
+        new_nodes: sum(&|r| r.nodes, false),
+        geomean_ratio: (!logs.is_empty())
+            .then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp()),
+        old_time_ns: sum(&|r| r.time_ns, true),
+        new_time_ns: sum(&|r| r.time_ns, false),
+        time_ratio_range: spread,
+        time_ci: confidence_interval(cases, test.confidence),
     }
 }
 
@@ -337,181 +298,10 @@ fn confidence_interval(cases: &[(&Record, &Record)], confidence: f64) -> Option<
         .map(|r| bootstrap_interval(&r, confidence))
 }
 
-/// The comparison as Markdown or as aligned text.
-pub fn render(c: &Comparison, old: &str, new: &str, format: Format) -> String {
-    let mut out = String::new();
-    let md = format == Format::Markdown;
-    let heading = |out: &mut String, text: &str| {
-        let _ = match md {
-            true => writeln!(out, "\n## {text}\n"),
-            false => writeln!(out, "\n{text}\n"),
-        };
-    };
-    let _ = writeln!(
-        out,
-        "{}OLD {old}, NEW {new}: {} cases changed counts, {} only in OLD, {} only in NEW",
-        if md { "# " } else { "" },
-        c.changes.len(),
-        c.only_old.len(),
-        c.only_new.len()
-    );
-    if !c.context.differences.is_empty() {
-        heading(&mut out, "Context");
-        for difference in &c.context.differences {
-            let _ = writeln!(out, "{}{difference}", if md { "- " } else { "  " });
-        }
-        if c.context.withhold_times {
-            let _ = writeln!(
-                out,
-                "\nThe runs were timed on other machines or builds: the counts compare exactly, the times do not (no faster or slower)."
-            );
-        }
-    }
-    if !c.changes.is_empty() {
-        heading(&mut out, "Changed counts");
-        for change in &c.changes {
-            let _ = writeln!(
-                out,
-                "{}{}: {}",
-                if md { "- " } else { "  " },
-                change.case,
-                change.differences.join(", ")
-            );
-        }
-    }
-    for (title, cases) in [("Only in OLD", &c.only_old), ("Only in NEW", &c.only_new)] {
-        if !cases.is_empty() {
-            heading(&mut out, title);
-            for case in cases.iter() {
-                let _ = writeln!(out, "{}{case}", if md { "- " } else { "  " });
-            }
-        }
-    }
-    heading(
-        &mut out,
-        "Totals per variant and depth (cases finished in both)",
-    );
-    out.push_str(&totals_table(c, md));
-    out.push_str(&interval_note(c));
-    if !md {
-        out = out.trim_start().to_string();
-    }
-    out
-}
-
-/// What the time intervals are, under the table that shows them.
-fn interval_note(c: &Comparison) -> String {
-    let kinds: Vec<&str> = c
-        .rows
-        .iter()
-        .filter_map(|r| r.time_interval().map(|(_, kind)| kind))
-        .collect();
-    if kinds.is_empty() || c.context.withhold_times {
-        return String::new();
-    }
-    let confidence = c.test.confidence * 100.0;
-    let threshold = c.test.noise_threshold * 100.0;
-    let method = match (kinds.contains(&"bootstrap"), kinds.contains(&"range")) {
-        (true, false) => format!("the {confidence}% bootstrap confidence interval of the ratio of medians ({} resamples of each case's runs)", super::compare_stats::RESAMPLES),
-        (false, _) => "the range from the fastest and slowest runs (the tables keep no run's own time: times_ns)".into(),
-        (true, true) => format!("the {confidence}% bootstrap confidence interval of the ratio of medians where both tables keep each run's time, else the range from the fastest and slowest runs"),
-    };
-    format!("\nTime interval: {method}; faster or slower only when it lies wholly beyond ±{threshold}% (--noise-threshold).\n")
-}
-
-/// The totals per variant and depth, aligned (a Markdown table with `md`).
-fn totals_table(c: &Comparison, md: bool) -> String {
-    let mut out = String::new();
-    let header = [
-        "variant",
-        "depth",
-        "positions",
-        "nodes OLD",
-        "nodes NEW",
-        "NEW/OLD",
-        "geomean NEW/OLD",
-        "time OLD ms",
-        "time NEW ms",
-        "time NEW/OLD",
-        "time interval",
-        "time change",
-    ];
-    let rows: Vec<Vec<String>> = c
-        .rows
-        .iter()
-        .map(|r| {
-            vec![
-                r.name.clone(),
-                r.depth.clone(),
-                r.positions.to_string(),
-                thousands(r.old_nodes),
-                thousands(r.new_nodes),
-                ratio(r.new_nodes, r.old_nodes),
-                r.geomean_ratio.map_or("NA".into(), |g| format!("{g:.3}")),
-                format!("{:.3}", r.old_time_ns as f64 / 1e6),
-                format!("{:.3}", r.new_time_ns as f64 / 1e6),
-                ratio(r.new_time_ns, r.old_time_ns),
-                r.time_interval()
-                    .map_or("-".into(), |((a, b), _)| format!("{a:.2}..{b:.2}")),
-                match c.context.withhold_times {
-                    true => "withheld".into(),
-                    false => r.time_change(&c.test).into(),
-                },
-            ]
-        })
-        .collect();
-    // The measured columns (times, from `time OLD ms` on) are as wide as their headings
-    // whatever they hold, so that no line's length depends on a measured time.
-    let measured = header
-        .iter()
-        .position(|h| *h == "time OLD ms")
-        .unwrap_or(header.len());
-    let widths: Vec<usize> = (0..header.len())
-        .map(|j| {
-            rows.iter()
-                .filter(|_| j < measured)
-                .map(|r| r[j].len())
-                .chain([header[j].len()])
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let line = |cells: &[String]| -> String {
-        let padded: Vec<String> = cells
-            .iter()
-            .enumerate()
-            .map(|(j, cell)| match j {
-                0 => format!("{cell:<w$}", w = widths[j]),
-                _ => format!("{cell:>w$}", w = widths[j]),
-            })
-            .collect();
-        match md {
-            true => format!("| {} |", padded.join(" | ")),
-            false => padded.join("  "),
-        }
-    };
-    let header: Vec<String> = header.iter().map(|h| h.to_string()).collect();
-    let _ = writeln!(out, "{}", line(&header));
-    if md {
-        let rule: Vec<String> = widths
-            .iter()
-            .enumerate()
-            .map(|(j, &w)| match j {
-                0 => format!(":{}", "-".repeat(w.max(2) - 1)),
-                _ => format!("{}:", "-".repeat(w.max(2) - 1)),
-            })
-            .collect();
-        let _ = writeln!(out, "| {} |", rule.join(" | "));
-    }
-    for row in &rows {
-        let _ = writeln!(out, "{}", line(row));
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::compare_text::{render, Format};
     use crate::store::Status;
 
     fn record(position: &str, depth: &str, nodes: u64, time_ns: u64) -> Record {

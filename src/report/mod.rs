@@ -10,6 +10,7 @@ pub mod compare;
 mod compare_context;
 pub mod compare_data;
 pub mod compare_stats;
+pub mod compare_text;
 mod efficiency;
 mod export;
 mod ladder;
