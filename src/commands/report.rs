@@ -107,7 +107,7 @@ pub fn describe(
     };
     writeln!(
         out,
-        "report in {}: runs.csv, summary.md, xtabs/ ({} CSV and {} text tables), plots/ ({} SVG, {} PNG)",
+        "report in {}: runs.csv, summary.md, report.html, xtabs/ ({} CSV and {} text tables), plots/ ({} SVG, {} PNG)",
         dir.display(),
         count("csv", "xtabs"),
         count("txt", "xtabs"),

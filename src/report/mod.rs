@@ -13,6 +13,7 @@ pub mod compare_stats;
 pub mod compare_text;
 mod efficiency;
 mod export;
+pub mod html;
 mod ladder;
 mod load;
 mod markdown;

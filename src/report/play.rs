@@ -105,11 +105,10 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
         );
     }
     let path = dir.join("summary.md");
-    std::fs::write(&path, summary).map_err(|source| ReportError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    crate::store::replace(&path, summary.as_bytes())?;
     written.push(path);
+    let page = super::html::write_page(dir, &written)?;
+    written.push(page);
     // Without moves.csv the per-move tables and charts of an earlier report stay: they are
     // the only copy of what the moves said.
     if has_moves {

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use super::charts::Charts;
 use super::export::{io_error, Exporter, ReportContext};
+use super::html::Html;
 use super::load::load;
 use super::markdown::Summary;
 use super::options::ReportOptions;
@@ -12,8 +13,9 @@ use super::xtabs::{XtabsCsv, XtabsText};
 use crate::error::ReportError;
 use crate::store::{DEFAULTS_DIR, RUNS_FILE};
 
-/// The outputs, in the order they are written (the summary lists the charts before it).
-const EXPORTERS: [&dyn Exporter; 4] = [&XtabsCsv, &XtabsText, &Charts, &Summary];
+/// The outputs, in the order they are written (the summary lists the charts before it, the
+/// page shows the summary).
+const EXPORTERS: [&dyn Exporter; 5] = [&XtabsCsv, &XtabsText, &Charts, &Summary, &Html];
 
 /// What a report wrote.
 pub struct ReportOutput {

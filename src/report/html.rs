@@ -1,0 +1,303 @@
+//! `report.html`: a report folder as one page that opens from disk with nothing else (no
+//! network, no script). It is made from what the other exporters wrote: `summary.md` as
+//! HTML, each of its charts inlined (the SVG itself, or the PNG as data where there is no
+//! SVG), tables of many rows folded under their size, the run's provenance from
+//! `meta.json`, and links to the CSV files beside it.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use base64::Engine as _;
+use pulldown_cmark::{CowStr, Event, Options, Parser, Tag};
+
+use super::export::{io_error, Exporter, ReportContext};
+use crate::error::ReportError;
+
+/// The page's file name.
+pub const HTML_FILE: &str = "report.html";
+
+/// Tables with more body rows than this are folded (a `<details>` that opens on a click).
+const FOLD_ROWS: usize = 25;
+
+/// The sweep report's exporter: after the summary.
+pub struct Html;
+
+impl Exporter for Html {
+    fn export(&self, report: &ReportContext<'_>, dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
+        Ok(vec![write_page(dir, report.written)?])
+    }
+}
+
+/// Writes `dir/report.html` from `dir/summary.md` and the other files of the report
+/// (`written`: the charts to inline, the CSV files to link).
+pub fn write_page(dir: &Path, written: &[PathBuf]) -> Result<PathBuf, ReportError> {
+    let summary_path = dir.join("summary.md");
+    let summary = std::fs::read_to_string(&summary_path).map_err(|e| io_error(&summary_path, e))?;
+    let meta = std::fs::read_to_string(dir.join(crate::store::META_FILE)).ok();
+    let page = page(dir, &summary, meta.as_deref(), written);
+    let path = dir.join(HTML_FILE);
+    crate::store::replace(&path, page.as_bytes())?;
+    Ok(path)
+}
+
+/// The whole page.
+fn page(dir: &Path, summary: &str, meta: Option<&str>, written: &[PathBuf]) -> String {
+    let title = summary
+        .lines()
+        .find_map(|l| l.strip_prefix("# "))
+        .unwrap_or("nodeprof report");
+    let (html, sections) = anchor_sections(&markdown_html(summary));
+    let html = fold_tables(&inline_charts(dir, &html));
+    // The sections' links go under the title.
+    let split = html.find("</h1>").map_or(0, |at| at + 5);
+    let mut body = format!(
+        "{}\n{}{}",
+        &html[..split],
+        contents(&sections),
+        &html[split..]
+    );
+    body.push_str(&files_section(dir, written));
+    if let Some(meta) = meta {
+        let _ = write!(
+            body,
+            "<h2>Provenance</h2>\n<details><summary>meta.json: the command, the build, the machine and the settings</summary>\n<pre>{}</pre>\n</details>\n",
+            escape(meta)
+        );
+    }
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n",
+        escape(title)
+    )
+}
+
+const STYLE: &str = "body{font:15px/1.5 system-ui,sans-serif;color:#222;margin:0;background:#fafafa}\
+main{max-width:1200px;margin:0 auto;padding:1em 2em;background:#fff}\
+h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ddd}\
+table{border-collapse:collapse;margin:1em 0;font-size:13px;font-variant-numeric:tabular-nums}\
+th,td{border:1px solid #ddd;padding:2px 8px}th{background:#f0f0f0;position:sticky;top:0}\
+tr:nth-child(even) td{background:#fbfbfb}.scroll{overflow-x:auto}\
+figure{margin:1em 0}figure svg,figure img{max-width:100%;height:auto}\
+figcaption{color:#555;font-size:13px}details{margin:1em 0}summary{cursor:pointer;color:#225}\
+nav{margin:.5em 0 1em;font-size:14px}pre{background:#f5f5f5;padding:1em;overflow-x:auto;font-size:12px}code{background:#f3f3f3}";
+
+/// Each section heading (`<h2>`) given its GitHub anchor as its id; the sections' ids and
+/// titles.
+fn anchor_sections(html: &str) -> (String, Vec<(String, String)>) {
+    let mut out = String::new();
+    let mut sections = Vec::new();
+    let mut rest = html;
+    while let Some(at) = rest.find("<h2>") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 4..];
+        let Some(end) = after.find("</h2>") else {
+            break;
+        };
+        let title = &after[..end];
+        let id: String = title
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect();
+        let _ = write!(out, "<h2 id=\"{id}\">{title}</h2>");
+        sections.push((id, title.to_string()));
+        rest = &after[end + 5..];
+    }
+    out.push_str(rest);
+    (out, sections)
+}
+
+/// A line of links to the sections, under the title.
+fn contents(sections: &[(String, String)]) -> String {
+    let links: Vec<String> = sections
+        .iter()
+        .map(|(id, title)| format!("<a href=\"#{id}\">{title}</a>"))
+        .collect();
+    match links.is_empty() {
+        true => String::new(),
+        false => format!("<nav>{}</nav>\n", links.join(" · ")),
+    }
+}
+
+/// The summary's Markdown as HTML. Raw HTML in it (a name a user gave) is shown as text,
+/// never run.
+fn markdown_html(summary: &str) -> String {
+    let events = Parser::new_ext(summary, Options::ENABLE_TABLES).map(|event| match event {
+        Event::Html(text) | Event::InlineHtml(text) => Event::Text(text),
+        Event::Start(Tag::Table(alignments)) => {
+            // A wide table scrolls inside the page rather than widening it.
+            let _ = alignments;
+            Event::Html(CowStr::Borrowed("<div class=\"scroll\"><table>"))
+        }
+        Event::End(pulldown_cmark::TagEnd::Table) => {
+            Event::Html(CowStr::Borrowed("</table></div>"))
+        }
+        other => other,
+    });
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(&mut html, events);
+    html
+}
+
+/// Each `<img src="plots/NAME.png" alt="ALT" />` as a figure holding the chart itself:
+/// `plots/NAME.svg` inline where the report wrote one, else the PNG as data.
+fn inline_charts(dir: &Path, html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(at) = rest.find("<img src=\"") {
+        out.push_str(&rest[..at]);
+        let tag = &rest[at..];
+        let end = tag.find("/>").map_or(tag.len(), |e| e + 2);
+        let src = attribute(tag, "src").unwrap_or_default();
+        let alt = attribute(tag, "alt").unwrap_or_default();
+        match chart(dir, &src) {
+            Some(chart) => {
+                let _ = write!(
+                    out,
+                    "<figure>{chart}<figcaption>{alt}</figcaption></figure>"
+                );
+            }
+            None => out.push_str(&tag[..end]),
+        }
+        rest = &tag[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The value of `name="..."` in an HTML tag (as pulldown-cmark writes it, escaped).
+fn attribute(tag: &str, name: &str) -> Option<String> {
+    let start = tag.find(&format!("{name}=\""))? + name.len() + 2;
+    let len = tag[start..].find('"')?;
+    Some(tag[start..start + len].to_string())
+}
+
+/// A chart of the report, ready to inline: its SVG (without the XML declaration) or its PNG
+/// as a data image, whichever is smaller (a chart of many points is lighter as pixels);
+/// none for a file that is not a chart of this folder.
+fn chart(dir: &Path, src: &str) -> Option<String> {
+    let relative = Path::new(src);
+    let inside = relative
+        .components()
+        .all(|c| matches!(c, std::path::Component::Normal(_)));
+    if !inside || !src.starts_with("plots/") {
+        return None;
+    }
+    let svg = std::fs::read_to_string(dir.join(relative).with_extension("svg"))
+        .ok()
+        .and_then(|svg| Some(svg[svg.find("<svg")?..].to_string()));
+    let png = std::fs::read(dir.join(relative).with_extension("png"))
+        .ok()
+        .map(|png| {
+            let data = base64::engine::general_purpose::STANDARD.encode(png);
+            format!("<img src=\"data:image/png;base64,{data}\" alt=\"\">")
+        });
+    match (svg, png) {
+        (Some(svg), Some(png)) if png.len() < svg.len() => Some(png),
+        (Some(svg), _) => Some(svg),
+        (None, png) => png,
+    }
+}
+
+/// Tables of more than [`FOLD_ROWS`] rows, folded under a line that says their size.
+fn fold_tables(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(at) = rest.find("<div class=\"scroll\"><table>") {
+        out.push_str(&rest[..at]);
+        let table = &rest[at..];
+        let end = table.find("</table></div>").map_or(table.len(), |e| e + 14);
+        let rows = table[..end].matches("<tr>").count().saturating_sub(1);
+        match rows > FOLD_ROWS {
+            true => {
+                let _ = write!(
+                    out,
+                    "<details><summary>A table of {rows} rows</summary>{}</details>",
+                    &table[..end]
+                );
+            }
+            false => out.push_str(&table[..end]),
+        }
+        rest = &table[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Links to the data beside the page: the rows and the CSV cross-tables.
+fn files_section(dir: &Path, written: &[PathBuf]) -> String {
+    let rows = ["runs.csv", "games.csv", "cuts.csv"]
+        .into_iter()
+        .filter(|f| dir.join(f).is_file())
+        .map(PathBuf::from);
+    let csv = written
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "csv"))
+        .filter_map(|p| p.strip_prefix(dir).ok().map(Path::to_path_buf));
+    let links: Vec<String> = rows
+        .chain(csv)
+        .map(|p| {
+            let name = escape(&p.to_string_lossy());
+            format!("<a href=\"{name}\">{name}</a>")
+        })
+        .collect();
+    match links.is_empty() {
+        true => String::new(),
+        false => format!(
+            "<h2>Data</h2>\n<details><summary>{} CSV files beside this page</summary>\n<p>{}</p>\n</details>\n",
+            links.len(),
+            links.join(" · ")
+        ),
+    }
+}
+
+/// `text` safe inside HTML.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markdown_tables_charts_and_raw_html() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("plots")).unwrap();
+        std::fs::write(
+            dir.path().join("plots/a.svg"),
+            "<?xml version=\"1.0\"?>\n<svg width=\"10\"><rect/></svg>",
+        )
+        .unwrap();
+        let mut summary = String::from(
+            "# Title\n\n![A chart](plots/a.png)\n\n<script>x</script>\n\n| a | b |\n|---|---|\n",
+        );
+        for i in 0..30 {
+            summary.push_str(&format!("| {i} | x |\n"));
+        }
+        let html = page(dir.path(), &summary, Some("{\"a\": \"<b>\"}"), &[]);
+        assert!(html.contains("<title>Title</title>"));
+        assert!(
+            html.contains(
+                "<figure><svg width=\"10\"><rect/></svg><figcaption>A chart</figcaption></figure>"
+            ),
+            "{html}"
+        );
+        assert!(!html.contains("<script>") && html.contains("&lt;script&gt;"));
+        assert!(html.contains("<details><summary>A table of 30 rows</summary>"));
+        assert!(html.contains("&quot;&lt;b&gt;&quot;"));
+        // Only charts inside the folder's plots/ are read.
+        assert_eq!(chart(dir.path(), "plots/../../etc/passwd"), None);
+    }
+}
