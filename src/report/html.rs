@@ -47,7 +47,7 @@ fn page(dir: &Path, summary: &str, meta: Option<&str>, written: &[PathBuf]) -> S
         .find_map(|l| l.strip_prefix("# "))
         .unwrap_or("nodeprof report");
     let (html, sections) = anchor_sections(&markdown_html(summary));
-    let html = fold_tables(&inline_charts(dir, &html));
+    let html = fold_tables(&number_cells(&inline_charts(dir, &html)));
     // The sections' links go under the title.
     let split = html.find("</h1>").map_or(0, |at| at + 5);
     let mut body = format!(
@@ -75,7 +75,7 @@ main{max-width:1200px;margin:0 auto;padding:1em 2em;background:#fff}\
 h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ddd}\
 table{border-collapse:collapse;margin:1em 0;font-size:13px;font-variant-numeric:tabular-nums}\
 th,td{border:1px solid #ddd;padding:2px 8px}th{background:#f0f0f0;position:sticky;top:0}\
-tr:nth-child(even) td{background:#fbfbfb}.scroll{overflow-x:auto}\
+tr:nth-child(even) td{background:#fbfbfb}td.n{text-align:right}.scroll{overflow-x:auto}\
 figure{margin:1em 0}figure svg,figure img{max-width:100%;height:auto}\
 figcaption{color:#555;font-size:13px}details{margin:1em 0}summary{cursor:pointer;color:#225}\
 nav{margin:.5em 0 1em;font-size:14px}pre{background:#f5f5f5;padding:1em;overflow-x:auto;font-size:12px}code{background:#f3f3f3}";
@@ -199,6 +199,30 @@ fn chart(dir: &Path, src: &str) -> Option<String> {
     }
 }
 
+/// Cells that hold a number (`1,234`, `-0.5`, `12.5%`, `1.88×`, `3.658 s`) right-aligned,
+/// as numbers are read.
+fn number_cells(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(at) = rest.find("<td>") {
+        out.push_str(&rest[..at]);
+        let cell = &rest[at + 4..];
+        let end = cell.find("</td>").unwrap_or(cell.len());
+        let text = cell[..end]
+            .trim_end_matches(" s")
+            .trim_end_matches(['%', '×']);
+        let number = !text.is_empty()
+            && text.chars().any(|c| c.is_ascii_digit())
+            && text
+                .chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, ',' | '.' | '-' | '+' | 'e'));
+        out.push_str(if number { "<td class=\"n\">" } else { "<td>" });
+        rest = cell;
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Tables of more than [`FOLD_ROWS`] rows, folded under a line that says their size.
 fn fold_tables(html: &str) -> String {
     let mut out = String::new();
@@ -296,6 +320,7 @@ mod tests {
         );
         assert!(!html.contains("<script>") && html.contains("&lt;script&gt;"));
         assert!(html.contains("<details><summary>A table of 30 rows</summary>"));
+        assert!(html.contains("<td class=\"n\">29</td><td>x</td>"), "{html}");
         assert!(html.contains("&quot;&lt;b&gt;&quot;"));
         // Only charts inside the folder's plots/ are read.
         assert_eq!(chart(dir.path(), "plots/../../etc/passwd"), None);

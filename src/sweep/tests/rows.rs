@@ -23,8 +23,8 @@ fn report_cells_match_the_runs_and_perft() {
     ];
     assert_eq!(
         output.files.len(),
-        4 * (crate::counters::COUNTERS.len() - uncounted.len() + 3) + 10 + 1,
-        "per metric (nodes, each counter counted, first_cut_rate, time_ms) 2 tables as CSV and text, 5 charts as SVG and PNG, summary.md"
+        4 * (crate::counters::COUNTERS.len() - uncounted.len() + 3) + 10 + 2,
+        "per metric (nodes, each counter counted, first_cut_rate, time_ms) 2 tables as CSV and text, 5 charts as SVG and PNG, summary.md, report.html"
     );
     for name in uncounted {
         assert!(!dir.join(format!("xtabs/{name}.csv")).exists(), "{name}");
