@@ -15,6 +15,7 @@ use crate::play::adjudication::{DrawRule, ResignRule};
 use crate::play::openings::OpeningOrder;
 use crate::play::{self, Adjudication, Agent, MatchSummary, MoveLimits, Openings, PlaySettings};
 use crate::search::{Clock, END};
+use crate::stats::EloEstimate;
 use crate::stats::Sprt;
 
 /// A play as the command line asks for it.
@@ -228,7 +229,7 @@ impl Row for MatchLine {}
 impl From<&MatchSummary> for MatchLine {
     fn from(m: &MatchSummary) -> MatchLine {
         let t = &m.tally;
-        let finite = |v: f64| v.is_finite().then_some(v);
+        let [elo, elo_error, los, draw_ratio] = EloEstimate::finite(m.elo.as_ref());
         MatchLine {
             name: m.name.clone(),
             first: m.agents[0].clone(),
@@ -243,12 +244,12 @@ impl From<&MatchSummary> for MatchLine {
             dd: t.penta[2],
             wd: t.penta[3],
             ww: t.penta[4],
-            elo: m.elo.and_then(|e| finite(e.elo)),
-            elo_error: m.elo.and_then(|e| finite(e.error)),
-            los: m.elo.and_then(|e| finite(e.los)),
-            draw_ratio: m.elo.and_then(|e| finite(e.draw_ratio)),
+            elo,
+            elo_error,
+            los,
+            draw_ratio,
             sprt: m.verdict.map(|v| v.name().to_string()),
-            llr: m.llr.and_then(finite),
+            llr: m.llr.filter(|v| v.is_finite()),
         }
     }
 }

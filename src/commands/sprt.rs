@@ -9,7 +9,7 @@ use super::outcome::Outcome;
 use crate::cli::SprtArgs;
 use crate::error::Error;
 use crate::output::{write_json, Format, Output};
-use crate::stats::{elo_estimate, Model, Sprt, Tally, Verdict, MAX_GAMES};
+use crate::stats::{elo_estimate, EloEstimate, Model, Sprt, Tally, Verdict, MAX_GAMES};
 
 /// The test of the counts, as `--format json` (schema `nodeprof-sprt`) and `csv` (one row)
 /// write it. A bound or estimate that is not a finite number is null.
@@ -61,7 +61,7 @@ pub fn result(sprt: &Sprt, tally: &Tally, penta: bool) -> Result<SprtResult, Err
     };
     let (lower_bound, upper_bound) = sprt.bounds();
     let estimate = elo_estimate(tally, sprt.pentanomial);
-    let finite = |v: f64| v.is_finite().then_some(v);
+    let [elo, elo_error, los, draw_ratio] = EloEstimate::finite(estimate.as_ref());
     let pair = |i: usize| penta.then_some(tally.penta[i]);
     Ok(SprtResult {
         model: sprt.model.name().to_string(),
@@ -83,10 +83,10 @@ pub fn result(sprt: &Sprt, tally: &Tally, penta: bool) -> Result<SprtResult, Err
         lower_bound,
         upper_bound,
         verdict: sprt.verdict(llr).name().to_string(),
-        elo: estimate.and_then(|e| finite(e.elo)),
-        elo_error: estimate.and_then(|e| finite(e.error)),
-        los: estimate.and_then(|e| finite(e.los)),
-        draw_ratio: estimate.and_then(|e| finite(e.draw_ratio)),
+        elo,
+        elo_error,
+        los,
+        draw_ratio,
     })
 }
 

@@ -163,7 +163,9 @@ fn totals_table(c: &Comparison, md: bool) -> String {
                 format!("{:.3}", r.old_time_ns as f64 / 1e6),
                 format!("{:.3}", r.new_time_ns as f64 / 1e6),
                 ratio(r.new_time_ns, r.old_time_ns),
+                // Times of other machines or builds have no interval to read.
                 r.time_interval()
+                    .filter(|_| !c.context.withhold_times)
                     .map_or("-".into(), |((a, b), _)| format!("{a:.2}..{b:.2}")),
                 match c.context.withhold_times {
                     true => "withheld".into(),

@@ -26,6 +26,17 @@ pub struct EloEstimate {
     pub draw_ratio: f64,
 }
 
+impl EloEstimate {
+    /// The Elo difference, its error, the LOS and the draw ratio, each none where it is not
+    /// a finite number (as JSON and CSV write them: JSON has no NaN or infinity).
+    pub fn finite(estimate: Option<&EloEstimate>) -> [Option<f64>; 4] {
+        let finite = |v: f64| v.is_finite().then_some(v);
+        estimate.map_or([None; 4], |e| {
+            [e.elo, e.error, e.los, e.draw_ratio].map(finite)
+        })
+    }
+}
+
 /// cutechess's estimate from games (`pentanomial`: from pairs, as fastchess does).
 pub fn elo_estimate(tally: &Tally, pentanomial: bool) -> Option<EloEstimate> {
     let (scores, counts): (&[f64], Vec<f64>) = match pentanomial {
