@@ -299,9 +299,9 @@ mod tests {
     fn markdown_tables_charts_and_raw_html() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir(dir.path().join("plots")).unwrap();
-        std::fs::write(
-            dir.path().join("plots/a.svg"),
-            "<?xml version=\"1.0\"?>\n<svg width=\"10\"><rect/></svg>",
+        crate::store::replace(
+            &dir.path().join("plots/a.svg"),
+            b"<?xml version=\"1.0\"?>\n<svg width=\"10\"><rect/></svg>",
         )
         .unwrap();
         let mut summary = String::from(
