@@ -17,3 +17,5 @@ pub const SHOW_EXAMPLES: &str =
 pub const ENGINE_EXAMPLES: &str = "Examples:\n  nodeprof engine --protocol uai -v pvs+tt+id\n  nodeprof engine --protocol nboard -v mtdf+tt+id --eval mobility\n  nodeprof engine --protocol ugi --game connect4 -v pvs+tt --as-agent\n  nodeprof sweep ataxx:end -d 1..4 --engine name=np cmd=nodeprof args=\"engine --protocol uai\" proto=uai";
 pub const COMPLETIONS_EXAMPLES: &str = "Examples:\n  nodeprof completions bash > ~/.local/share/bash-completion/completions/nodeprof\n  nodeprof completions zsh > ~/.zfunc/_nodeprof\n  nodeprof completions fish > ~/.config/fish/completions/nodeprof.fish";
 pub const MAN_EXAMPLES: &str = "Examples:\n  nodeprof man > nodeprof.1 && man ./nodeprof.1\n  nodeprof man sweep | gzip > ~/.local/share/man/man1/nodeprof-sweep.1.gz";
+
+pub const AB_EXAMPLES: &str = "Examples:\n  nodeprof ab pvs+tt+id pvs+tt+killer+id ffo:40..44 -d 4..7 -o reports/killer\n  nodeprof ab \"cmd=toga2 name=toga\" \"cmd=stockfish name=sf option.Threads=1\" positions/chess/profile24.epd -d 1..8 --play \"--movetime 50ms -n 40 --sprt\" -o reports/sf-toga";

@@ -101,6 +101,11 @@ pub enum Command {
     /// the per-position ratios, and time ratios with their spread
     #[command(after_help = COMPARE_EXAMPLES)]
     Compare(CompareArgs),
+    /// Base against dev, as OpenBench runs a test: the node signature of both (a sweep each,
+    /// with repeats), their counts and time to depth compared, and with --play a match
+    /// between them; one report (summary.md, report.html) and an exit code for CI
+    #[command(after_help = AB_EXAMPLES)]
+    Ab(AbArgs),
     /// Play matches between agents under a limit: games in colour-swapped pairs, per-move and
     /// per-game tables, game records, an optional SPRT, and the report. Every agent but the
     /// last plays the last (two agents: one match)
@@ -422,6 +427,38 @@ fn share(text: &str) -> Result<f64, String> {
             "'{text}': expected a share from 0 up to 1 (0.02 is 2%)"
         )),
     }
+}
+
+#[derive(clap::Args, Debug)]
+pub struct AbArgs {
+    /// The base: a variant spec, or an engine's words in one argument ("cmd=stockfish
+    /// name=sf option.Hash=16")
+    #[arg(value_name = "BASE")]
+    pub base: String,
+    /// The dev, as BASE
+    #[arg(value_name = "DEV")]
+    pub dev: String,
+    /// The positions of the node signature
+    #[arg(required = true, value_name = "POSITIONS")]
+    pub positions: Vec<String>,
+    /// A depth N or a range FROM..TO
+    #[arg(short, long, value_parser = parse_depths)]
+    pub depth: Depths,
+    /// Timed runs of each search (the time verdict's interval needs two or more)
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(2..=1000))]
+    pub repeat: u32,
+    /// Also play a match, BASE against DEV, with these `nodeprof play` options (one
+    /// argument: "--depth 4 -n 200 --sprt")
+    #[arg(long, value_name = "OPTIONS", allow_hyphen_values = true)]
+    pub play: Option<String>,
+    /// A time change smaller than this share is noise
+    #[arg(long, value_name = "SHARE", default_value_t = 0.02, value_parser = share)]
+    pub noise_threshold: f64,
+    /// The report folder
+    #[arg(short, long, value_name = "DIR", default_value = "reports/ab")]
+    pub out: PathBuf,
+    #[command(flatten)]
+    pub game: GameArg,
 }
 
 #[derive(clap::Args, Debug)]

@@ -2,6 +2,7 @@
 //! and its work, writing its text output to any `Write` so that the binary stays a thin
 //! front end and the output formats can be tested.
 
+pub mod ab;
 pub mod bench;
 pub mod compare;
 pub mod completions;

@@ -7,7 +7,7 @@
 pub(crate) mod chart_kit;
 pub mod charts;
 pub mod compare;
-mod compare_context;
+pub mod compare_context;
 pub mod compare_data;
 pub mod compare_stats;
 pub mod compare_text;

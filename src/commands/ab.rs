@@ -1,0 +1,228 @@
+//! `nodeprof ab BASE DEV`: base against dev as OpenBench runs a test, in one command. Each
+//! side's node signature is a sweep of the positions with repeats (`DIR/base`, `DIR/dev`);
+//! their counts and time to depth are compared case by case (the time verdict by the
+//! bootstrap interval); with `--play`, a match between them (`DIR/match`). One report,
+//! `DIR/summary.md` and `DIR/report.html`, says all three, and the exit code is 1 when dev
+//! is worse: the match's SPRT accepted H0, or without a match, dev is slower.
+
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::Path;
+
+use clap::Parser;
+
+use super::outcome::Outcome;
+use super::play::MatchLine;
+use crate::cli::{AbArgs, Cli, Command};
+use crate::error::Error;
+use crate::report::compare::{compare_by, Comparison};
+use crate::report::compare_stats::TimeTest;
+use crate::report::compare_text::{render, Format};
+use crate::search::depth_label;
+use crate::store::{read_runs, Record, RUNS_FILE};
+
+/// Whether a side is an external engine (its words name a `cmd=`).
+fn is_engine(side: &str) -> bool {
+    side.split_whitespace().any(|w| w.starts_with("cmd="))
+}
+
+/// The words of an engine side, as a shell splits them.
+fn engine_words(side: &str) -> Result<Vec<String>, Error> {
+    shlex::split(side).ok_or_else(|| Error::Usage(format!("'{side}': unbalanced quotes")))
+}
+
+/// Runs `nodeprof sweep ARGS` or `nodeprof play ARGS` in this process (the command's own
+/// parse and checks), its standard output to `out`.
+fn nodeprof(args: Vec<String>, out: &mut impl Write) -> Result<Outcome, Error> {
+    let cli = Cli::try_parse_from(std::iter::once("nodeprof".to_string()).chain(args))
+        .map_err(|e| Error::Usage(e.to_string()))?;
+    match cli.command {
+        Command::Sweep(args) => super::sweep::command(args, out),
+        Command::Play(args) => super::play::command(*args, out),
+        other => Err(Error::Usage(format!(
+            "ab runs sweeps and plays, not {other:?}"
+        ))),
+    }
+}
+
+/// The sweep of one side into `dir`.
+fn signature(args: &AbArgs, side: &str, dir: &Path) -> Result<(), Error> {
+    let depths = match args.depth.from == args.depth.to {
+        true => depth_label(args.depth.to),
+        false => format!(
+            "{}..{}",
+            depth_label(args.depth.from),
+            depth_label(args.depth.to)
+        ),
+    };
+    let mut argv: Vec<String> = vec!["sweep".into()];
+    argv.extend(args.positions.iter().cloned());
+    argv.extend([
+        "-d".into(),
+        depths,
+        "--repeat".into(),
+        args.repeat.to_string(),
+    ]);
+    argv.extend([
+        "-q".into(),
+        "--force".into(),
+        "-o".into(),
+        dir.display().to_string(),
+    ]);
+    if let Some(game) = args.game.game {
+        argv.extend(["--game".into(), game.name().into()]);
+    }
+    match is_engine(side) {
+        true => {
+            argv.push("--engine".into());
+            argv.extend(engine_words(side)?);
+        }
+        false => argv.extend(["-v".into(), side.to_string()]),
+    }
+    nodeprof(argv, &mut std::io::sink())?;
+    Ok(())
+}
+
+/// A side's rows under one name, so that base's and dev's cases pair by position and depth.
+fn relabelled(dir: &Path) -> Result<Vec<Record>, Error> {
+    let mut rows = read_runs(&dir.join(RUNS_FILE))?;
+    for row in &mut rows {
+        row.variant = "base → dev".into();
+        row.name = row.variant.clone();
+        row.label = format!("{}{}", row.name, row.depth);
+        row.eval = "-".into();
+    }
+    Ok(rows)
+}
+
+/// The match, DEV against BASE (dev first: its SPRT's H1 is dev the stronger), with
+/// `options`: its result.
+fn play(args: &AbArgs, options: &str, dir: &Path) -> Result<MatchLine, Error> {
+    let mut argv: Vec<String> = vec!["play".into()];
+    for side in [&args.dev, &args.base] {
+        if !is_engine(side) {
+            argv.push(side.clone());
+        }
+    }
+    argv.extend(engine_words(options)?);
+    // The match is of the positions' game (the first's, as sweep detects it).
+    let game = match args.game.game {
+        Some(game) => game,
+        None => crate::position::load(&args.positions, None)?
+            .first()
+            .map_or(crate::game::GameKind::DEFAULT, |c| c.position.kind()),
+    };
+    argv.extend(["--game".into(), game.name().to_string()]);
+    for side in [&args.dev, &args.base] {
+        if is_engine(side) {
+            argv.push("--engine".into());
+            argv.extend(engine_words(side)?);
+        }
+    }
+    argv.extend(["-q", "--force", "--format", "json", "-o"].map(String::from));
+    argv.push(dir.display().to_string());
+    let mut json = Vec::new();
+    nodeprof(argv, &mut json)?;
+    let value: serde_json::Value = serde_json::from_slice(&json).map_err(std::io::Error::from)?;
+    serde_json::from_value(value["rows"][0].clone())
+        .map_err(|e| Error::Usage(format!("the match's result: {e}")))
+}
+
+/// `nodeprof ab`.
+pub fn command(args: AbArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    let dir = args.out.clone();
+    std::fs::create_dir_all(&dir)?;
+    let (base_dir, dev_dir) = (dir.join("base"), dir.join("dev"));
+    signature(&args, &args.base, &base_dir)?;
+    signature(&args, &args.dev, &dev_dir)?;
+    let test = TimeTest {
+        noise_threshold: args.noise_threshold,
+        ..TimeTest::default()
+    };
+    let mut comparison = compare_by(&relabelled(&base_dir)?, &relabelled(&dev_dir)?, test);
+    comparison.context = crate::report::compare_context::context_of(
+        &base_dir.join(RUNS_FILE),
+        &dev_dir.join(RUNS_FILE),
+    );
+    let played = match &args.play {
+        Some(options) => Some(play(&args, options, &dir.join("match"))?),
+        None => None,
+    };
+    let worse = match &played {
+        Some(m) => m.sprt.as_deref() == Some("H0"),
+        None => comparison
+            .rows
+            .iter()
+            .any(|r| r.time_change(&test) == "slower"),
+    };
+    let summary = summary(&args, &comparison, played.as_ref(), worse);
+    let path = dir.join("summary.md");
+    crate::store::replace(&path, summary.as_bytes())?;
+    let page = crate::report::html::write_page(&dir, &[])?;
+    out.write_all(summary.as_bytes())?;
+    writeln!(out, "\n{}\n{}", path.display(), page.display())?;
+    Ok(match worse {
+        true => Outcome::Failure,
+        false => Outcome::Success,
+    })
+}
+
+/// The report: the two signatures, the comparison, the match and the verdict.
+fn summary(args: &AbArgs, c: &Comparison, played: Option<&MatchLine>, worse: bool) -> String {
+    let nodes = |new: bool| -> u64 {
+        c.rows
+            .iter()
+            .map(|r| if new { r.new_nodes } else { r.old_nodes })
+            .sum()
+    };
+    let mut md = format!("# {} against {}\n\n", args.dev, args.base);
+    let _ = writeln!(
+        md,
+        "Node signature over {} at depths {}..{}, {} timed runs a search: base {} nodes, dev {} nodes ({:.3}×).\n",
+        args.positions.join(" "),
+        depth_label(args.depth.from),
+        depth_label(args.depth.to),
+        args.repeat,
+        nodes(false),
+        nodes(true),
+        nodes(true) as f64 / nodes(false).max(1) as f64
+    );
+    // Dev is meant to count differently: how many cases did is said, not each one.
+    let totals = Comparison {
+        changes: Vec::new(),
+        ..c.clone()
+    };
+    let _ = writeln!(
+        md,
+        "## Counts and time to depth\n\n{} of {} cases counted differently (score, best move, line or counters; `nodeprof compare base dev` lists them).",
+        c.changes.len(),
+        c.rows.iter().map(|r| r.positions).sum::<usize>()
+    );
+    let compared = render(&totals, "base/runs.csv", "dev/runs.csv", Format::Markdown);
+    let compared = compared.split_once('\n').map_or("", |(_, rest)| rest);
+    md.push_str(&compared.replace("\n## ", "\n### "));
+    if let Some(m) = played {
+        let _ = writeln!(
+            md,
+            "\n## The match\n\n{}: {} games, {} - {} - {} (wins, losses, draws of {}), score {:.3}; Elo {}; SPRT {}.\n\nThe games are in `match/` ([its report](match/report.html)).",
+            m.name,
+            m.games,
+            m.wins,
+            m.losses,
+            m.draws,
+            m.first,
+            m.score,
+            m.elo.map_or("-".into(), |e| format!("{e:+.1}")),
+            m.sprt.as_deref().unwrap_or("not run"),
+        );
+    }
+    let _ = writeln!(
+        md,
+        "\n## Verdict\n\n{}\n\nThe sweeps are in `base/` and `dev/`, each with its own report.",
+        match worse {
+            true => "Dev is worse (exit code 1): the match's SPRT accepted H0, or without a match, dev is slower.",
+            false => "Dev is not worse (exit code 0).",
+        }
+    );
+    md
+}

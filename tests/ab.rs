@@ -1,0 +1,62 @@
+//! `nodeprof ab BASE DEV`: two of nodeprof's variants through the whole flow (each side's
+//! node signature, the comparison, a match), one report, and the exit code.
+
+#[path = "support/run.rs"]
+mod run;
+
+use run::{nodeprof, ok};
+
+#[test]
+fn two_variants_get_signatures_a_comparison_a_match_and_one_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("ab");
+    let args = [
+        "ab",
+        "alphabeta",
+        "alphabeta+tt+id",
+        "startpos",
+        "--game",
+        "connect4",
+        "-d",
+        "4..6",
+        "--play",
+        "--depth 3 -n 4 --sprt",
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    // Four games cannot decide an SPRT: dev is not found worse, exit code 0.
+    let text = ok(&nodeprof(dir.path(), &args));
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(text.starts_with(&summary), "{text}");
+    assert!(out.join("report.html").is_file());
+    // The signature is each side's nodes, as its own sweep counted them.
+    let nodes = |side: &str| -> u64 {
+        let rows = nodeprof::store::read_runs(&out.join(side).join("runs.csv")).unwrap();
+        assert_eq!(rows.len(), 3, "{side}: depths 4..6");
+        assert!(
+            rows.iter().all(|r| r.runs == Some(5)),
+            "{side}: five timed runs"
+        );
+        rows.iter().map(|r| r.nodes.unwrap()).sum()
+    };
+    let (base, dev) = (nodes("base"), nodes("dev"));
+    assert!(
+        summary.contains(&format!("base {base} nodes, dev {dev} nodes")),
+        "{summary}"
+    );
+    assert!(summary.contains("| base → dev   |     4 |"), "{summary}");
+    assert!(
+        summary.contains("bootstrap confidence interval"),
+        "{summary}"
+    );
+    // The match: dev first, four games, its report beside.
+    assert!(
+        summary.contains("alphabeta+tt+id@depth=3 vs alphabeta@depth=3: 4 games"),
+        "{summary}"
+    );
+    assert!(out.join("match/games.csv").is_file() && out.join("match/report.html").is_file());
+    assert!(
+        summary.contains("Dev is not worse (exit code 0)."),
+        "{summary}"
+    );
+}
