@@ -15,6 +15,7 @@ use crate::report::Metric;
 use crate::search::Variant;
 use crate::sweep::plan::Profile;
 
+mod ab;
 pub mod cutechess;
 mod engine;
 mod examples;
@@ -22,11 +23,13 @@ mod groups;
 mod play;
 mod values;
 
+pub use ab::AbArgs;
 pub use engine::EngineArgs;
 use examples::*;
 pub use groups::{EvalArg, FormatArg, GameArg, RunFolderArgs};
 pub use play::{ExactAt, OpeningsOrder, PgnDialect, PlayArgs, Tournament};
 pub use values::{parse_depths, parse_duration, Depths};
+use values::{share, unit_interval};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -409,56 +412,6 @@ pub struct CompareArgs {
     /// criterion's --noise-threshold
     #[arg(long, value_name = "SHARE", default_value_t = 0.02, value_parser = share)]
     pub noise_threshold: f64,
-}
-
-/// A number strictly between 0 and 1.
-fn unit_interval(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(p) if p > 0.0 && p < 1.0 => Ok(p),
-        _ => Err(format!("'{text}': expected a number above 0 and below 1")),
-    }
-}
-
-/// A share of 0 or more, below 1.
-fn share(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(p) if (0.0..1.0).contains(&p) => Ok(p),
-        _ => Err(format!(
-            "'{text}': expected a share from 0 up to 1 (0.02 is 2%)"
-        )),
-    }
-}
-
-#[derive(clap::Args, Debug)]
-pub struct AbArgs {
-    /// The base: a variant spec, or an engine's words in one argument ("cmd=stockfish
-    /// name=sf option.Hash=16")
-    #[arg(value_name = "BASE")]
-    pub base: String,
-    /// The dev, as BASE
-    #[arg(value_name = "DEV")]
-    pub dev: String,
-    /// The positions of the node signature
-    #[arg(required = true, value_name = "POSITIONS")]
-    pub positions: Vec<String>,
-    /// A depth N or a range FROM..TO
-    #[arg(short, long, value_parser = parse_depths)]
-    pub depth: Depths,
-    /// Timed runs of each search (the time verdict's interval needs two or more)
-    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(2..=1000))]
-    pub repeat: u32,
-    /// Also play a match, BASE against DEV, with these `nodeprof play` options (one
-    /// argument: "--depth 4 -n 200 --sprt")
-    #[arg(long, value_name = "OPTIONS", allow_hyphen_values = true)]
-    pub play: Option<String>,
-    /// A time change smaller than this share is noise
-    #[arg(long, value_name = "SHARE", default_value_t = 0.02, value_parser = share)]
-    pub noise_threshold: f64,
-    /// The report folder
-    #[arg(short, long, value_name = "DIR", default_value = "reports/ab")]
-    pub out: PathBuf,
-    #[command(flatten)]
-    pub game: GameArg,
 }
 
 #[derive(clap::Args, Debug)]

@@ -41,3 +41,21 @@ pub fn parse_depths(text: &str) -> Result<Depths, String> {
     }
     Ok(Depths { from, to })
 }
+
+/// A number strictly between 0 and 1.
+pub fn unit_interval(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(p) if p > 0.0 && p < 1.0 => Ok(p),
+        _ => Err(format!("'{text}': expected a number above 0 and below 1")),
+    }
+}
+
+/// A share of 0 or more, below 1.
+pub fn share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(p) if (0.0..1.0).contains(&p) => Ok(p),
+        _ => Err(format!(
+            "'{text}': expected a share from 0 up to 1 (0.02 is 2%)"
+        )),
+    }
+}

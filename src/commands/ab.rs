@@ -167,6 +167,19 @@ pub fn command(args: AbArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     })
 }
 
+/// How the searches were timed: nodeprof's own variants `--repeat` times; an engine once,
+/// by the time it reports (so an engine side has no time interval).
+fn timing(args: &AbArgs) -> String {
+    match [&args.base, &args.dev].map(|s| is_engine(s)) {
+        [false, false] => format!("{} timed runs a search", args.repeat),
+        [true, true] => "each engine searched once, timed as it reports (so no time interval)".into(),
+        _ => format!(
+            "the variant's searches timed {} times, the engine's once as it reports (so no time interval)",
+            args.repeat
+        ),
+    }
+}
+
 /// The report: the two signatures, the comparison, the match and the verdict.
 fn summary(args: &AbArgs, c: &Comparison, played: Option<&MatchLine>, worse: bool) -> String {
     let nodes = |new: bool| -> u64 {
@@ -178,11 +191,11 @@ fn summary(args: &AbArgs, c: &Comparison, played: Option<&MatchLine>, worse: boo
     let mut md = format!("# {} against {}\n\n", args.dev, args.base);
     let _ = writeln!(
         md,
-        "Node signature over {} at depths {}..{}, {} timed runs a search: base {} nodes, dev {} nodes ({:.3}×).\n",
+        "Node signature over {} at depths {}..{}, {}: base {} nodes, dev {} nodes ({:.3}×).\n",
         args.positions.join(" "),
         depth_label(args.depth.from),
         depth_label(args.depth.to),
-        args.repeat,
+        timing(args),
         nodes(false),
         nodes(true),
         nodes(true) as f64 / nodes(false).max(1) as f64
