@@ -4,7 +4,7 @@
 #[path = "support/run.rs"]
 mod run;
 
-use run::{nodeprof, ok};
+use run::{failed, nodeprof, ok, text};
 
 #[test]
 fn two_variants_get_signatures_a_comparison_a_match_and_one_report() {
@@ -59,4 +59,34 @@ fn two_variants_get_signatures_a_comparison_a_match_and_one_report() {
         summary.contains("Dev is not worse (exit code 0)."),
         "{summary}"
     );
+}
+
+#[test]
+fn a_dev_slower_to_depth_fails_without_a_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("ab");
+    // negamax searches the full tree: tens of times alpha-beta's work at depth 6, a time
+    // ratio no loaded machine hides within the 2% noise threshold.
+    let args = [
+        "ab",
+        "alphabeta+tt+id",
+        "negamax",
+        "startpos",
+        "--game",
+        "connect4",
+        "-d",
+        "6..7",
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    let run = nodeprof(dir.path(), &args);
+    failed(&run, 1);
+    let text = text(&run.stdout);
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(
+        summary.contains("Dev is worse (exit code 1): slower to depth 6, 7."),
+        "{summary}"
+    );
+    assert!(!summary.contains("## The match"), "{summary}");
+    assert!(text.starts_with(&summary), "{text}");
 }

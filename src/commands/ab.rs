@@ -148,23 +148,33 @@ pub fn command(args: AbArgs, out: &mut impl Write) -> Result<Outcome, Error> {
         Some(options) => Some(play(&args, options, &dir.join("match"))?),
         None => None,
     };
-    let worse = match &played {
-        Some(m) => m.sprt.as_deref() == Some("H0"),
-        None => comparison
-            .rows
-            .iter()
-            .any(|r| r.time_change(&test) == "slower"),
-    };
-    let summary = summary(&args, &comparison, played.as_ref(), worse);
+    let worse = verdict(&comparison, played.as_ref(), &test);
+    let summary = summary(&args, &comparison, played.as_ref(), worse.as_deref());
     let path = dir.join("summary.md");
     crate::store::replace(&path, summary.as_bytes())?;
     let page = crate::report::html::write_page(&dir, &[])?;
     out.write_all(summary.as_bytes())?;
     writeln!(out, "\n{}\n{}", path.display(), page.display())?;
     Ok(match worse {
-        true => Outcome::Failure,
-        false => Outcome::Success,
+        Some(_) => Outcome::Failure,
+        None => Outcome::Success,
     })
+}
+
+/// Why dev is worse, if it is: the match's SPRT accepted H0, or without a match, dev's time
+/// to depth is slower (beyond the noise threshold) at some depth.
+fn verdict(c: &Comparison, played: Option<&MatchLine>, test: &TimeTest) -> Option<String> {
+    if let Some(m) = played {
+        return (m.sprt.as_deref() == Some("H0"))
+            .then(|| "the match's SPRT accepted H0 (dev is not the stronger)".to_string());
+    }
+    let slower: Vec<String> = c
+        .rows
+        .iter()
+        .filter(|r| r.time_change(test) == "slower")
+        .map(|r| r.depth.clone())
+        .collect();
+    (!slower.is_empty()).then(|| format!("slower to depth {}", slower.join(", ")))
 }
 
 /// How the searches were timed: nodeprof's own variants `--repeat` times; an engine once,
@@ -181,7 +191,12 @@ fn timing(args: &AbArgs) -> String {
 }
 
 /// The report: the two signatures, the comparison, the match and the verdict.
-fn summary(args: &AbArgs, c: &Comparison, played: Option<&MatchLine>, worse: bool) -> String {
+fn summary(
+    args: &AbArgs,
+    c: &Comparison,
+    played: Option<&MatchLine>,
+    worse: Option<&str>,
+) -> String {
     let nodes = |new: bool| -> u64 {
         c.rows
             .iter()
@@ -233,8 +248,8 @@ fn summary(args: &AbArgs, c: &Comparison, played: Option<&MatchLine>, worse: boo
         md,
         "\n## Verdict\n\n{}\n\nThe sweeps are in `base/` and `dev/`, each with its own report.",
         match worse {
-            true => "Dev is worse (exit code 1): the match's SPRT accepted H0, or without a match, dev is slower.",
-            false => "Dev is not worse (exit code 0).",
+            Some(why) => format!("Dev is worse (exit code 1): {why}."),
+            None => "Dev is not worse (exit code 0).".to_string(),
         }
     );
     md
