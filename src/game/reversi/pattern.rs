@@ -12,6 +12,9 @@
 use std::sync::OnceLock;
 
 use super::weights_file::{decode, WeightsFileError};
+use reader::{extract, readers, Reader};
+
+mod reader;
 
 /// Phases: one for each four empties (60..57 empties is phase 0, 4..1 phase 14).
 pub const PHASES: usize = 15;
@@ -163,9 +166,43 @@ pub struct Patterns {
     /// For each instance (46 in all), its pattern.
     pub instance_pattern: Vec<u8>,
     by_square: Vec<Vec<(u8, u32)>>,
+    /// For each instance, how to read its index straight from the bitboards.
+    readers: [Reader; INSTANCES],
+    /// The readers' tables, one after another: for each subset of an instance's squares (its
+    /// bits in square order, as `extract` gives them), the index those squares' digits of 1
+    /// make.
+    ternary: Vec<u16>,
     /// A phase's table length: full and canonical (plus one for the phase's constant).
     pub full_len: usize,
     pub canonical_len: usize,
+}
+
+/// For each index of a pattern of `size` squares, its canonical number: indexes that a
+/// symmetry of the base instance onto itself (`self_maps`) takes into one another share a
+/// number; numbers count up in order of each class's least index. Also the numbers' count.
+fn canonical_indexes(size: usize, self_maps: &[Vec<usize>]) -> (Vec<u32>, usize) {
+    let count = 3usize.pow(size as u32);
+    let pows: Vec<u32> = (0..size).map(|k| 3u32.pow((size - 1 - k) as u32)).collect();
+    let mut canonical = vec![0u32; count];
+    let mut number_of_least = vec![u32::MAX; count];
+    let mut next = 0;
+    let mut digits = [0u32; 10];
+    for (index, slot) in canonical.iter_mut().enumerate() {
+        for (k, digit) in digits[..size].iter_mut().enumerate() {
+            *digit = (index as u32 / pows[k]) % 3;
+        }
+        let least = self_maps
+            .iter()
+            .map(|map| (0..size).map(|k| digits[k] * pows[map[k]]).sum::<u32>())
+            .min()
+            .unwrap() as usize;
+        if number_of_least[least] == u32::MAX {
+            number_of_least[least] = next;
+            next += 1;
+        }
+        *slot = number_of_least[least];
+    }
+    (canonical, next as usize)
 }
 
 fn build() -> Patterns {
@@ -202,18 +239,7 @@ fn build() -> Patterns {
         }
         let count = 3usize.pow(size as u32);
         let pow = |k: usize| 3u32.pow((size - 1 - k) as u32);
-        let mut canonical = vec![0u32; count];
-        let mut seen = std::collections::BTreeMap::new();
-        for (index, slot) in canonical.iter_mut().enumerate() {
-            let digits: Vec<u32> = (0..size).map(|k| (index as u32 / pow(k)) % 3).collect();
-            let least = self_maps
-                .iter()
-                .map(|map| (0..size).map(|k| digits[k] * pow(map[k])).sum::<u32>())
-                .min()
-                .unwrap();
-            let next = seen.len() as u32;
-            *slot = *seen.entry(least).or_insert(next);
-        }
+        let (canonical, canonical_count) = canonical_indexes(size, &self_maps);
         for squares in &instances {
             let i = instance_pattern.len() as u8;
             for (k, &sq) in squares.iter().enumerate() {
@@ -221,7 +247,6 @@ fn build() -> Patterns {
             }
             instance_pattern.push(p as u8);
         }
-        let canonical_count = seen.len();
         patterns.push(Pattern {
             name,
             size,
@@ -233,10 +258,17 @@ fn build() -> Patterns {
         offset += count;
         canonical_offset += canonical_count;
     }
+    let (readers, ternary) = readers(
+        patterns
+            .iter()
+            .flat_map(|p| p.instances.iter().map(|i| (i.as_slice(), 1 + p.offset))),
+    );
     Patterns {
         patterns,
         instance_pattern,
         by_square,
+        readers,
+        ternary,
         full_len: offset,
         canonical_len: canonical_offset,
     }
@@ -308,9 +340,31 @@ impl Weights {
         Weights { tables, stride }
     }
 
-    /// The estimated final margin in 1/SCALE discs, for `p` to move against `o`.
+    /// The estimated final margin in 1/SCALE discs, for `p` to move against `o`: each
+    /// instance's index read from the bitboards by its [`Reader`], no per-disc loop.
     #[inline]
     pub fn raw(&self, p: u64, o: u64) -> i32 {
+        let set = patterns();
+        let table = &self.tables[phase((!(p | o)).count_ones()) * self.stride..][..self.stride];
+        let mut sum = table[0] as i32;
+        for r in &set.readers {
+            let t = r.ternary as usize;
+            // SAFETY: `extract` under an instance's mask of n squares is below 2^n, the
+            // length of its ternary table; the index it makes is below 3^n, its pattern's
+            // count of weights, which start at `r.weights` in the phase's table (`readers`
+            // and `build` lay them out so; the readers test checks every instance).
+            unsafe {
+                let x = *set.ternary.get_unchecked(t + extract(p, r.mask)) as usize
+                    + 2 * *set.ternary.get_unchecked(t + extract(o, r.mask)) as usize;
+                sum += *table.get_unchecked(r.weights as usize + x) as i32;
+            }
+        }
+        sum
+    }
+
+    /// [`Weights::raw`] by [`Patterns::indexes`], disc by disc (the reference the readers are
+    /// tested against).
+    pub fn raw_by_discs(&self, p: u64, o: u64) -> i32 {
         let set = patterns();
         let table = &self.tables[phase((!(p | o)).count_ones()) * self.stride..][..self.stride];
         let index = set.indexes(p, o);
@@ -463,6 +517,34 @@ mod tests {
                 break;
             }
             pos = pos.play(moves[(splitmix64(&mut state) % moves.len() as u64) as usize]);
+        }
+    }
+
+    #[test]
+    fn the_readers_give_the_disc_by_disc_sum() {
+        let set = patterns();
+        let mut state = 5u64;
+        let canonical: Vec<i16> = (0..PHASES * set.canonical_len)
+            .map(|_| (splitmix64(&mut state) % 2001) as i16 - 1000)
+            .collect();
+        let weights = Weights::from_canonical(&canonical);
+        for _ in 0..2000 {
+            let p = splitmix64(&mut state) & splitmix64(&mut state);
+            let o = splitmix64(&mut state) & !p;
+            assert_eq!(weights.raw(p, o), weights.raw_by_discs(p, o), "{p:x} {o:x}");
+            assert_eq!(
+                active().raw(p, o),
+                active().raw_by_discs(p, o),
+                "{p:x} {o:x}"
+            );
+        }
+        for (p, o) in [
+            (0, 0),
+            (!0, 0),
+            (0, !0),
+            (0x5555_5555_5555_5555, !0x5555_5555_5555_5555),
+        ] {
+            assert_eq!(weights.raw(p, o), weights.raw_by_discs(p, o));
         }
     }
 
