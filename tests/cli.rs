@@ -427,3 +427,28 @@ fn search_takes_a_list_of_thread_counts() {
     assert!(!refused.status.success());
     assert!(text(&refused.stderr).contains("threads need a windowed search"));
 }
+
+#[test]
+fn solve_where_says_where_each_solves_nodes_go() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = nodeprof(dir.path(), &["solve", "-t", "1", "ffo:40", "--where"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    // The section's total is the table's node count (the traced solve counts the same).
+    let total = "11,205,036";
+    assert!(stdout.contains(&format!(" {total} |")), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "Where the nodes go: end40.pos (20 empties), {total} nodes"
+        )),
+        "{stdout}"
+    );
+    for line in [
+        "iterations 1..10 (+id)",
+        "selective pass, margin 12 (+probcut)",
+        "to the end (exact)",
+        "window 38..39       value   38  fail low",
+    ] {
+        assert!(stdout.contains(line), "{line}: {stdout}");
+    }
+}

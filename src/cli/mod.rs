@@ -258,6 +258,11 @@ pub struct SolveArgs {
     /// value) and the nodes over it
     #[arg(long)]
     pub minimal: bool,
+    /// After the table, where each solve's nodes go (one more solve, on one thread): its
+    /// stages (iterations, selective passes, the search to the end) with their ordering and
+    /// ProbCut searches apart, the passes to the end, and the nodes by empties
+    #[arg(long = "where")]
+    pub where_nodes: bool,
     /// Threads solving each position together (YBWC, see docs/parallel.md) [default: this
     /// machine's logical cores]
     #[arg(short = 't', long, value_name = "N", value_parser = threads_parser())]

@@ -18,6 +18,7 @@ pub mod search;
 pub mod show;
 pub mod solve;
 mod solve_progress;
+mod solve_where;
 pub mod sprt;
 pub mod sweep;
 pub mod variants;

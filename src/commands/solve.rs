@@ -457,25 +457,29 @@ pub fn command(args: SolveArgs, out: &mut impl Write) -> Result<Outcome, Error> 
     let mut all = Vec::new();
     let threads = args.threads.unwrap_or_else(machine_threads);
     if args.variant.is_some() || engines.is_empty() {
+        let config_for = |case: &Case| SearchConfig {
+            eval,
+            time_limit: args.time_limit,
+            clock: Clock::SYSTEM,
+            wld: args.mode == SolveMode::Wld,
+            threads,
+            ..SearchConfig::new(
+                args.variant
+                    .clone()
+                    .unwrap_or_else(|| plan::default_solver(case.position.kind())),
+            )
+        };
         let totals = run(
             &cases,
-            |case| SearchConfig {
-                eval,
-                time_limit: args.time_limit,
-                clock: Clock::SYSTEM,
-                wld: args.mode == SolveMode::Wld,
-                threads,
-                ..SearchConfig::new(
-                    args.variant
-                        .clone()
-                        .unwrap_or_else(|| plan::default_solver(case.position.kind())),
-                )
-            },
+            config_for,
             args.repeat.repeat(),
             args.minimal,
             &mut output,
         )?;
         all.push(totals);
+        if args.where_nodes {
+            super::solve_where::write_where(&cases, config_for, output.text())?;
+        }
     }
     let engine_cases: Vec<crate::engine::EngineCase> =
         cases.iter().map(crate::engine::EngineCase::from).collect();

@@ -26,6 +26,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// Sorts `moves` by their shallow-search value (in discs) and fastest-first together.
     pub(super) fn sort_by_evaluation(&mut self, pos: &G, moves: &mut [G::Move], ply: usize) {
         let depth = sort_depth(pos.empties());
+        let start = self.counters.nodes();
         // Without the table: depth-limited values must not replace the exact entries.
         let table = self.memory.tt.take();
         let mut keys: ArrayVec<u64, KEY_ROOM> = ArrayVec::new();
@@ -43,5 +44,6 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         }
         self.memory.tt = table;
         sort_by_keys(moves, &mut keys);
+        self.trail_aside(start, false);
     }
 }

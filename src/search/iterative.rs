@@ -7,6 +7,7 @@ use super::endgame::Endgame;
 use super::run::game_result;
 use super::searcher::{to_the_end, Searcher, INF};
 use super::token::budget;
+use super::trail::Stage;
 use super::variants::Base;
 use crate::game::margin_score;
 
@@ -15,6 +16,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         let guess = self.deepen_before(pos, depth);
         let guess = self.selective_passes(pos, depth, guess);
         self.count(|c| c.iteration += 1);
+        self.trail_stage(Stage::Exact);
         self.search_to(pos, depth, guess)
     }
 
@@ -35,6 +37,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         let mut value = None;
         for d in 1..=last {
             self.count(|c| c.iteration += 1);
+            self.trail_stage(Stage::Iteration(d));
             value = Some(self.search_to(pos, d, value));
             self.root.first = self.root.best;
         }
@@ -82,10 +85,13 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
 
     /// Alpha-beta or PVS at the root with the window (alpha, beta).
     pub fn windowed(&mut self, pos: &G, depth: u32, alpha: i32, beta: i32, base: Base) -> i32 {
-        if base == Base::Pvs {
+        let start = self.counters.nodes();
+        let value = if base == Base::Pvs {
             self.pvs(pos, depth, alpha, beta, 0)
         } else {
             self.alphabeta(pos, depth, alpha, beta, 0)
-        }
+        };
+        self.trail_pass(alpha, beta, value, start);
+        value
     }
 }

@@ -34,6 +34,8 @@ mod searcher;
 mod steps;
 mod timed;
 mod token;
+pub mod trail;
+mod trail_record;
 pub mod tt;
 pub mod variants;
 
@@ -42,7 +44,7 @@ pub use config::{depth_label, threads_suffix, Clock, SearchConfig, END, MAX_DEPT
 pub use endgame::Endgame;
 pub use run::{
     check, check_memory, check_threads, game_result, search, search_uncounted, solve_in_window,
-    SearchOutcome,
+    trail_of, SearchOutcome,
 };
 pub use searcher::{INF, MAX_PLY};
 pub use timed::{

@@ -16,7 +16,9 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 self.count(|c| c.research += 1);
             }
             passes += 1;
+            let start = self.counters.nodes();
             value = self.alphabeta(pos, depth, beta - 1, beta, 0);
+            self.trail_pass(beta - 1, beta, value, start);
             if value < beta {
                 upper = value;
             } else {

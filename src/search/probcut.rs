@@ -11,6 +11,7 @@
 
 use super::endgame::Endgame;
 use super::searcher::{to_the_end, Searcher, INF};
+use super::trail::Stage;
 use crate::game::margin_floor;
 
 /// The selective passes' margins, in discs, in order.
@@ -38,7 +39,10 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         for margin in MARGINS {
             self.count(|c| c.iteration += 1);
             self.course.selective = Some(margin);
+            self.trail_stage(Stage::Selective(margin));
+            let start = self.counters.nodes();
             let value = self.pvs(pos, depth, -INF, INF, 0);
+            self.trail_pass(-INF, INF, value, start);
             self.course.selective = None;
             if self.course.stopped {
                 return guess;
@@ -63,14 +67,17 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         let bonus = G::WIN_BONUS;
         // A cut needs a bound inside the game's margins (Reversi's: 64 discs either way).
         let (lowest, highest) = pos.margin_range();
+        let start = self.counters.nodes();
         let high = -margin_floor(-beta, bonus) + margin;
-        if high < highest && self.alphabeta(pos, shallow, high - 1, high, ply) >= high {
-            return Some(beta);
-        }
         let low = margin_floor(alpha, bonus) - margin;
-        if low > lowest && self.alphabeta(pos, shallow, low, low + 1, ply) <= low {
-            return Some(alpha);
-        }
-        None
+        let cut = if high < highest && self.alphabeta(pos, shallow, high - 1, high, ply) >= high {
+            Some(beta)
+        } else if low > lowest && self.alphabeta(pos, shallow, low, low + 1, ply) <= low {
+            Some(alpha)
+        } else {
+            None
+        };
+        self.trail_aside(start, true);
+        cut
     }
 }

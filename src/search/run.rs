@@ -7,6 +7,7 @@ use super::config::{SearchConfig, END, MAX_DEPTH};
 use super::endgame::Endgame;
 use super::parallel::report::{Summed, TeamReport};
 use super::searcher::{Searcher, MAX_PLY};
+use super::trail::Trail;
 use super::tt;
 use super::variants::{GameNeed, Variant, ENHANCEMENTS};
 use crate::counters::{Counters, CutHistogram};
@@ -282,4 +283,19 @@ pub fn game_result<G: Game>(score: i32) -> Option<i32> {
     } else {
         None
     }
+}
+
+/// Solves `pos` to the end on one thread as `config` says, keeping the trail: where its
+/// nodes went (the same nodes as the untraced solve: the trail changes no count).
+pub fn trail_of<G: Endgame>(pos: &G, config: &SearchConfig) -> Result<Trail, SearchError> {
+    check::<G>(END, config)?;
+    let mut searcher = Searcher::<G, true>::for_config(config)?;
+    searcher.trail = Some(Box::new(Trail::new()));
+    if config.wld || config.variant.wld {
+        searcher.root.window = (-1, 1);
+    }
+    searcher.search_root(pos, END);
+    let mut trail = *searcher.trail.take().expect("the trail set above");
+    trail.finish(searcher.counters.nodes());
+    Ok(trail)
 }

@@ -14,6 +14,7 @@ use super::parallel::board::Team;
 use super::parallel::report::Shares;
 use super::parallel::token::Token;
 use super::progress::Progress;
+use super::trail::Trail;
 use super::tt::{narrow_table_entries, Policy, TableError, TranspositionTable};
 use super::variants::{TableUse, Variant};
 use crate::counters::{Counters, CutHistogram};
@@ -195,6 +196,8 @@ pub struct Searcher<G: Endgame, const COUNT: bool> {
     pub(super) idle_ns: u64,
     /// How this thread of a parallel search shared its work.
     pub(super) shares: Shares,
+    /// Where the nodes go, when asked (`nodeprof solve --where`).
+    pub(super) trail: Option<Box<Trail>>,
 }
 
 /// Whether a search to `depth` goes to the end of the game (see `search::END`).
@@ -300,6 +303,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             team: None,
             idle_ns: 0,
             shares: Shares::default(),
+            trail: None,
         }
     }
 

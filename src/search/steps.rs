@@ -114,6 +114,9 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         if ply == 0 {
             self.count(|c| c.pass += 1);
         }
+        if COUNT {
+            self.trail_node(pos.empties());
+        }
         self.course.max_ply = self.course.max_ply.max(ply);
         self.drawn(pos, ply).then(|| self.draw_leaf(ply))
     }

@@ -22,12 +22,18 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             let mut visits = Counters::default();
             let value = pos.solve_small(alpha, beta, &mut visits);
             self.count(|c| *c += visits);
+            if COUNT {
+                self.trail_solver(empties, visits.nodes());
+            }
             return Some(self.bounded(value, alpha, beta));
         }
         if self.options.variant.stability {
             let bound = pos.stability_bound(margin_floor(alpha, G::WIN_BONUS))?;
             self.clear_pv(ply);
             self.count(|c| c.interior += 1);
+            if COUNT {
+                self.trail_node(empties);
+            }
             return Some(self.bounded(margin_score(bound, G::WIN_BONUS), alpha, beta));
         }
         None

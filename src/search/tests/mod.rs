@@ -142,3 +142,4 @@ mod depth_limited;
 mod exact;
 mod minimal;
 mod parallel;
+mod trail;

@@ -1,0 +1,138 @@
+//! `nodeprof solve --where`: where each solve's nodes go, after the table. Each position is
+//! solved once more on one thread with the trail kept (see `search::trail`): its stages
+//! (the iterations, the selective passes, the search to the end) with the nodes of their
+//! ordering and ProbCut searches apart, the passes of the search to the end, and the nodes
+//! by empties.
+
+use std::io::Write;
+
+use crate::error::Error;
+use crate::measure::on_deep_stack;
+use crate::position::Case;
+use crate::report::text::thousands;
+use crate::search::trail::{Stage, StageNodes, Trail};
+use crate::search::{trail_of, SearchConfig, END};
+use crate::with_position;
+
+/// Writes where the nodes of each case's solve go (`config_for` as the table's solves).
+pub fn write_where(
+    cases: &[Case],
+    config_for: impl Fn(&Case) -> SearchConfig,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    for case in cases {
+        let config = SearchConfig {
+            threads: 1,
+            ..config_for(case).for_game(case.position.kind())
+        };
+        let trail = on_deep_stack(
+            END,
+            || with_position!(&case.position, p => trail_of(p, &config)),
+        )
+        .map_err(|source| Error::Search {
+            case: case.name.clone(),
+            source,
+        })?;
+        write_trail(&case.name, case.position.empties(), &trail, out)?;
+    }
+    Ok(())
+}
+
+/// A share of `total` as a percentage.
+fn share(nodes: u64, total: u64) -> String {
+    format!("{:.1}%", 100.0 * nodes as f64 / total.max(1) as f64)
+}
+
+/// The stages, the iterations summed into one row.
+fn stage_rows(trail: &Trail) -> Vec<(String, usize, u64, u64, u64)> {
+    let mut rows: Vec<(String, usize, u64, u64, u64)> = Vec::new();
+    let iterations: Vec<&StageNodes> = trail
+        .stages
+        .iter()
+        .filter(|s| matches!(s.stage, Stage::Iteration(_)))
+        .collect();
+    if let Some(Stage::Iteration(last)) = iterations.last().map(|s| s.stage) {
+        let sum = |f: fn(&StageNodes) -> u64| iterations.iter().map(|s| f(s)).sum::<u64>();
+        rows.push((
+            format!("iterations 1..{last} (+id)"),
+            iterations.iter().map(|s| s.passes.len()).sum(),
+            sum(|s| s.nodes),
+            sum(|s| s.ordering),
+            sum(|s| s.probcut),
+        ));
+    }
+    for s in &trail.stages {
+        let name = match s.stage {
+            Stage::Iteration(_) => continue,
+            Stage::Selective(margin) => format!("selective pass, margin {margin} (+probcut)"),
+            Stage::Exact => "to the end (exact)".to_string(),
+        };
+        rows.push((name, s.passes.len(), s.nodes, s.ordering, s.probcut));
+    }
+    rows
+}
+
+/// One case's trail as text.
+fn write_trail(name: &str, empties: u32, trail: &Trail, out: &mut dyn Write) -> Result<(), Error> {
+    let total = trail.nodes;
+    writeln!(
+        out,
+        "\nWhere the nodes go: {name} ({empties} empties), {} nodes",
+        thousands(total)
+    )?;
+    writeln!(
+        out,
+        "  {:<40} | {:>6} | {:>13} | {:>6} | {:>13} | {:>13}",
+        "stage", "passes", "nodes", "share", "ordering", "probcut"
+    )?;
+    for (stage, passes, nodes, ordering, probcut) in stage_rows(trail) {
+        writeln!(
+            out,
+            "  {stage:<40} | {passes:>6} | {:>13} | {:>6} | {:>13} | {:>13}",
+            thousands(nodes),
+            share(nodes, total),
+            thousands(ordering),
+            thousands(probcut)
+        )?;
+    }
+    if let Some(exact) = trail.stages.iter().find(|s| s.stage == Stage::Exact) {
+        writeln!(out, "  passes to the end:")?;
+        for (i, pass) in exact.passes.iter().enumerate() {
+            writeln!(
+                out,
+                "  {:>4}. window {:<12} value {:>4}  {:<9} | {:>13} | {:>6}",
+                i + 1,
+                pass.window(),
+                pass.value,
+                pass.result(),
+                thousands(pass.nodes),
+                share(pass.nodes, total)
+            )?;
+        }
+    }
+    write_by_empties(trail, out)
+}
+
+/// The nodes by empties: the main search's, and the last-empties solver's by the empties
+/// it was called at.
+fn write_by_empties(trail: &Trail, out: &mut dyn Write) -> Result<(), Error> {
+    let total = trail.nodes;
+    writeln!(
+        out,
+        "  {:>7} | {:>13} | {:>13} | {:>6}",
+        "empties", "main search", "last solver", "share"
+    )?;
+    for e in (0..trail.by_empties.len()).rev() {
+        let (main, solver) = (trail.by_empties[e], trail.solver_by_empties[e]);
+        if main + solver > 0 {
+            writeln!(
+                out,
+                "  {e:>7} | {:>13} | {:>13} | {:>6}",
+                thousands(main),
+                thousands(solver),
+                share(main + solver, total)
+            )?;
+        }
+    }
+    Ok(())
+}

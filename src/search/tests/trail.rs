@@ -1,0 +1,87 @@
+//! Where a solve's nodes go (`search::trail`): every node accounted for once, the untraced
+//! solve's count, and the passes to the end bracketing the suite's proven score.
+
+use super::*;
+use crate::search::trail::Stage;
+
+#[test]
+fn the_trail_accounts_for_every_node_of_the_solve_and_brackets_the_proven_score() {
+    // FFO 40 (20 empties): the default solver's iterations, its three selective passes
+    // (ProbCut at 12+ empties) with ordering searches (14+), and MTD(f) to the end.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/reversi/ffo");
+    let case = &load(&[root.join("end40.pos").display().to_string()], None).unwrap()[0];
+    let AnyPosition::Reversi(pos) = case.position else {
+        panic!("FFO 40 is Reversi")
+    };
+    let mut config = config(crate::search::endgame::reversi::SOLVER);
+    config.eval = Eval::Pattern;
+    config.threads = 1;
+    let trail = trail_of(&pos, &config).unwrap();
+    // The trail changes nothing: the untraced solve counts the same nodes.
+    let untraced = search(&pos, END, &config).unwrap();
+    assert_eq!(trail.nodes, untraced.counters.nodes());
+    // Every node is in one stage, and in one count by empties.
+    let stages: u64 = trail.stages.iter().map(|s| s.nodes).sum();
+    assert_eq!(stages, trail.nodes);
+    let by_empties: u64 =
+        trail.by_empties.iter().sum::<u64>() + trail.solver_by_empties.iter().sum::<u64>();
+    assert_eq!(by_empties, trail.nodes);
+    // The main search stops at 8 empties (+last:7 takes 7 and fewer); none above 20.
+    assert!(trail.by_empties[..8].iter().all(|&n| n == 0));
+    assert!(trail.solver_by_empties[8..].iter().all(|&n| n == 0));
+    assert!(trail.by_empties[21..].iter().all(|&n| n == 0));
+    assert_eq!(
+        trail.by_empties[20],
+        trail
+            .stages
+            .iter()
+            .map(|s| s.passes.len() as u64)
+            .sum::<u64>()
+    );
+    // Stages in order: iterations 1..10 (half the empties), margins 2, 6, 12, the end.
+    let kinds: Vec<Stage> = trail.stages.iter().map(|s| s.stage).collect();
+    let mut expected: Vec<Stage> = (1..=10).map(Stage::Iteration).collect();
+    expected.extend([2, 6, 12].map(Stage::Selective));
+    expected.push(Stage::Exact);
+    assert_eq!(kinds, expected);
+    for s in &trail.stages {
+        assert!(s.ordering + s.probcut <= s.nodes, "{:?}", s.stage);
+        // A stage's nodes are its root passes' (no work between them).
+        assert_eq!(
+            s.passes.iter().map(|p| p.nodes).sum::<u64>(),
+            s.nodes,
+            "{:?}",
+            s.stage
+        );
+        match s.stage {
+            Stage::Selective(_) => assert!(s.probcut > 0 && s.ordering > 0),
+            Stage::Exact => assert!(s.probcut == 0 && s.ordering > 0),
+            Stage::Iteration(_) => assert!(s.probcut == 0 && s.ordering == 0),
+        }
+    }
+    // MTD(f)'s null windows close on the published score: the last pass that failed high
+    // proved at least +38, a pass at 38..39 failed low.
+    let score = case.expected.as_ref().unwrap().score().unwrap();
+    assert_eq!(score, 38);
+    let exact = trail.stages.last().unwrap();
+    let proved_at_least = exact
+        .passes
+        .iter()
+        .filter(|p| p.result() == "fail high")
+        .map(|p| p.value)
+        .max();
+    let proved_at_most = exact
+        .passes
+        .iter()
+        .filter(|p| p.result() == "fail low")
+        .map(|p| p.value)
+        .min();
+    assert_eq!(
+        (proved_at_least, proved_at_most),
+        (Some(score), Some(score))
+    );
+    assert!(exact
+        .passes
+        .iter()
+        .all(|p| p.alpha.is_some() && p.beta == p.alpha.map(|a| a + 1)));
+}

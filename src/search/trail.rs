@@ -1,0 +1,88 @@
+//! Where a solve's nodes go (`nodeprof solve --where`): the nodes of each stage of the search
+//! (each iteration of `+id`, each selective pass of `+probcut`, the search to the end), the
+//! root passes inside a stage (MTD(f)'s null windows, an aspiration's re-searches) with their
+//! windows and values, the nodes of the ordering searches (`+evalsort`) and of ProbCut's
+//! shallow searches apart, and the nodes by empties. Kept only when asked: an untraced search
+//! pays one test a node.
+
+/// A stage of a solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// An iteration of `+id` to this depth.
+    Iteration(u32),
+    /// A selective pass of `+probcut` with this margin (discs).
+    Selective(i32),
+    /// The search to the end that proves the value.
+    Exact,
+}
+
+/// One search of the root: its window and its value (as final margins) and its nodes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pass {
+    /// The window's bounds (`None`: unbounded).
+    pub alpha: Option<i32>,
+    pub beta: Option<i32>,
+    pub value: i32,
+    pub nodes: u64,
+}
+
+impl Pass {
+    /// The window as text (`-inf..inf` for the full one).
+    pub fn window(&self) -> String {
+        let bound = |x: Option<i32>, none: &str| x.map_or(none.to_string(), |x| x.to_string());
+        format!("{}..{}", bound(self.alpha, "-inf"), bound(self.beta, "inf"))
+    }
+
+    /// `fail high` (the value is a lower bound), `fail low` (an upper bound) or `exact`.
+    pub fn result(&self) -> &'static str {
+        match self.value {
+            v if self.beta.is_some_and(|beta| v >= beta) => "fail high",
+            v if self.alpha.is_some_and(|alpha| v <= alpha) => "fail low",
+            _ => "exact",
+        }
+    }
+}
+
+/// A stage's nodes: all of them, those of the ordering searches and of ProbCut's shallow
+/// searches among them, and its root passes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StageNodes {
+    pub stage: Stage,
+    pub nodes: u64,
+    pub ordering: u64,
+    pub probcut: u64,
+    pub passes: Vec<Pass>,
+    /// The counters' nodes when the stage began.
+    pub(super) start: u64,
+}
+
+/// Where a search's nodes went.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Trail {
+    pub stages: Vec<StageNodes>,
+    /// Nodes of the main search at each count of empties (index: empties).
+    pub by_empties: Vec<u64>,
+    /// Nodes of the game's last-empties solver (`last:N`), by the empties it was called at.
+    pub solver_by_empties: Vec<u64>,
+    /// Every node of the search (the counters' `nodes`).
+    pub nodes: u64,
+}
+
+impl Trail {
+    pub(super) fn new() -> Trail {
+        Trail {
+            by_empties: vec![0; 65],
+            solver_by_empties: vec![0; 65],
+            ..Trail::default()
+        }
+    }
+
+    /// Closes the stages once the search is over with `nodes` in all.
+    pub(super) fn finish(&mut self, nodes: u64) {
+        let ends: Vec<u64> = self.stages.iter().skip(1).map(|s| s.start).collect();
+        for (stage, end) in self.stages.iter_mut().zip(ends.into_iter().chain([nodes])) {
+            stage.nodes = end - stage.start;
+        }
+        self.nodes = nodes;
+    }
+}
