@@ -43,23 +43,40 @@ fn share(nodes: u64, total: u64) -> String {
     format!("{:.1}%", 100.0 * nodes as f64 / total.max(1) as f64)
 }
 
+/// A row of the stages' table.
+struct Row {
+    name: String,
+    passes: usize,
+    nodes: u64,
+    ordering: u64,
+    probcut: u64,
+    /// ProbCut's cuts and tries.
+    cuts: (u64, u64),
+}
+
+/// The row of `stages` summed, named `name`.
+fn summed(name: String, stages: &[&StageNodes]) -> Row {
+    let sum = |f: fn(&StageNodes) -> u64| stages.iter().map(|s| f(s)).sum::<u64>();
+    Row {
+        name,
+        passes: stages.iter().map(|s| s.passes.len()).sum(),
+        nodes: sum(|s| s.nodes),
+        ordering: sum(|s| s.ordering),
+        probcut: sum(|s| s.probcut),
+        cuts: (sum(|s| s.probcut_cuts), sum(|s| s.probcut_tries)),
+    }
+}
+
 /// The stages, the iterations summed into one row.
-fn stage_rows(trail: &Trail) -> Vec<(String, usize, u64, u64, u64)> {
-    let mut rows: Vec<(String, usize, u64, u64, u64)> = Vec::new();
+fn stage_rows(trail: &Trail) -> Vec<Row> {
     let iterations: Vec<&StageNodes> = trail
         .stages
         .iter()
         .filter(|s| matches!(s.stage, Stage::Iteration(_)))
         .collect();
+    let mut rows = Vec::new();
     if let Some(Stage::Iteration(last)) = iterations.last().map(|s| s.stage) {
-        let sum = |f: fn(&StageNodes) -> u64| iterations.iter().map(|s| f(s)).sum::<u64>();
-        rows.push((
-            format!("iterations 1..{last} (+id)"),
-            iterations.iter().map(|s| s.passes.len()).sum(),
-            sum(|s| s.nodes),
-            sum(|s| s.ordering),
-            sum(|s| s.probcut),
-        ));
+        rows.push(summed(format!("iterations 1..{last} (+id)"), &iterations));
     }
     for s in &trail.stages {
         let name = match s.stage {
@@ -67,7 +84,7 @@ fn stage_rows(trail: &Trail) -> Vec<(String, usize, u64, u64, u64)> {
             Stage::Selective(margin) => format!("selective pass, margin {margin} (+probcut)"),
             Stage::Exact => "to the end (exact)".to_string(),
         };
-        rows.push((name, s.passes.len(), s.nodes, s.ordering, s.probcut));
+        rows.push(summed(name, &[s]));
     }
     rows
 }
@@ -82,17 +99,20 @@ fn write_trail(name: &str, empties: u32, trail: &Trail, out: &mut dyn Write) -> 
     )?;
     writeln!(
         out,
-        "  {:<40} | {:>6} | {:>13} | {:>6} | {:>13} | {:>13}",
-        "stage", "passes", "nodes", "share", "ordering", "probcut"
+        "  {:<40} | {:>6} | {:>13} | {:>6} | {:>13} | {:>13} | {:>17}",
+        "stage", "passes", "nodes", "share", "ordering", "probcut", "probcut cuts/tries"
     )?;
-    for (stage, passes, nodes, ordering, probcut) in stage_rows(trail) {
+    for row in stage_rows(trail) {
         writeln!(
             out,
-            "  {stage:<40} | {passes:>6} | {:>13} | {:>6} | {:>13} | {:>13}",
-            thousands(nodes),
-            share(nodes, total),
-            thousands(ordering),
-            thousands(probcut)
+            "  {:<40} | {:>6} | {:>13} | {:>6} | {:>13} | {:>13} | {:>17}",
+            row.name,
+            row.passes,
+            thousands(row.nodes),
+            share(row.nodes, total),
+            thousands(row.ordering),
+            thousands(row.probcut),
+            format!("{} / {}", thousands(row.cuts.0), thousands(row.cuts.1))
         )?;
     }
     if let Some(exact) = trail.stages.iter().find(|s| s.stage == Stage::Exact) {

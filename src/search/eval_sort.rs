@@ -44,6 +44,6 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         }
         self.memory.tt = table;
         sort_by_keys(moves, &mut keys);
-        self.trail_aside(start, false);
+        self.trail_ordering(start);
     }
 }

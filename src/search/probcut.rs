@@ -77,7 +77,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         } else {
             None
         };
-        self.trail_aside(start, true);
+        self.trail_probcut(start, cut.is_some());
         cut
     }
 }

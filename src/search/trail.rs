@@ -51,6 +51,9 @@ pub struct StageNodes {
     pub nodes: u64,
     pub ordering: u64,
     pub probcut: u64,
+    /// Nodes where ProbCut ran its shallow searches, and those it cut off.
+    pub probcut_tries: u64,
+    pub probcut_cuts: u64,
     pub passes: Vec<Pass>,
     /// The counters' nodes when the stage began.
     pub(super) start: u64,

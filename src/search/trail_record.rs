@@ -24,6 +24,8 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 nodes: 0,
                 ordering: 0,
                 probcut: 0,
+                probcut_tries: 0,
+                probcut_cuts: 0,
                 passes: Vec::new(),
                 start,
             });
@@ -44,15 +46,22 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         }
     }
 
-    /// Adds the nodes since `start` to the stage's ordering searches (`probcut`: to ProbCut's
-    /// shallow searches).
-    pub(super) fn trail_aside(&mut self, start: u64, probcut: bool) {
+    /// Adds the nodes since `start` to the stage's ordering searches.
+    pub(super) fn trail_ordering(&mut self, start: u64) {
         let nodes = self.counters.nodes() - start;
         if let Some(stage) = self.trail.as_deref_mut().and_then(|t| t.stages.last_mut()) {
-            match probcut {
-                true => stage.probcut += nodes,
-                false => stage.ordering += nodes,
-            }
+            stage.ordering += nodes;
+        }
+    }
+
+    /// Adds a node's ProbCut try to the stage: the nodes of its shallow searches since
+    /// `start`, and whether it cut the node off.
+    pub(super) fn trail_probcut(&mut self, start: u64, cut: bool) {
+        let nodes = self.counters.nodes() - start;
+        if let Some(stage) = self.trail.as_deref_mut().and_then(|t| t.stages.last_mut()) {
+            stage.probcut += nodes;
+            stage.probcut_tries += 1;
+            stage.probcut_cuts += cut as u64;
         }
     }
 

@@ -54,9 +54,16 @@ fn the_trail_accounts_for_every_node_of_the_solve_and_brackets_the_proven_score(
             s.stage
         );
         match s.stage {
-            Stage::Selective(_) => assert!(s.probcut > 0 && s.ordering > 0),
-            Stage::Exact => assert!(s.probcut == 0 && s.ordering > 0),
-            Stage::Iteration(_) => assert!(s.probcut == 0 && s.ordering == 0),
+            Stage::Selective(_) => assert!(
+                s.probcut > 0
+                    && s.ordering > 0
+                    && 0 < s.probcut_cuts
+                    && s.probcut_cuts < s.probcut_tries
+            ),
+            Stage::Exact | Stage::Iteration(_) => assert_eq!(
+                (s.probcut, s.probcut_tries, s.ordering > 0),
+                (0, 0, s.stage == Stage::Exact)
+            ),
         }
     }
     // MTD(f)'s null windows close on the published score: the last pass that failed high
