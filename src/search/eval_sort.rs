@@ -11,10 +11,11 @@ use super::ordering::{sort_by_keys, KEY_ROOM};
 use super::searcher::{Searcher, INF};
 
 /// The depth of the shallow search below each move at a node with `empties` empty squares
-/// (0: the child's evaluation alone): 0 at 14..17 empties, 1 at 18..21, 2 at 22..25, ...
-/// (tuned on FFO 40..44: docs/evaluation.md).
+/// (0: the child's evaluation alone): 0 at 14 and 15 empties, 1 at 16 and 17, 2 at 18 and
+/// 19, ..., 5 at 24 and 25 (tuned on FFO 40..49 once the evaluation was read from the
+/// bitboards: docs/evaluation.md).
 pub fn sort_depth(empties: u32) -> u32 {
-    empties.saturating_sub(14) / 4
+    empties.saturating_sub(14) / 2
 }
 
 /// What one disc of the shallow search's value weighs against fastest-first, whose unit is

@@ -4,7 +4,7 @@ use super::bits::move_squares;
 
 /// A classic square-weight table (corners high, the squares next to them low), a1..h8.
 #[rustfmt::skip]
-pub(super) const SQUARE_WEIGHTS: [i32; 64] = [
+pub const SQUARE_WEIGHTS: [i32; 64] = [
     100, -20, 10,  5,  5, 10, -20, 100,
     -20, -50, -2, -2, -2, -2, -50, -20,
      10,  -2, -1, -1, -1, -1,  -2,  10,

@@ -15,6 +15,6 @@ mod text;
 pub mod weights_file;
 
 pub use bits::{flips, move_squares};
-pub use eval::corner_weighted;
+pub use eval::{corner_weighted, SQUARE_WEIGHTS};
 pub use notation::{parse_side, ReversiMove};
 pub use rules::Reversi;

@@ -1,12 +1,14 @@
 //! Reversi's exact-solving hooks: the last few empties by a specialised solver (no table; from
 //! 6 empties the moves sorted fastest first, below that no move list: the empty squares as a
-//! bitboard in quadrant-parity order; the last square scored by its flips alone), stable discs
-//! for stability cut-offs, and quadrant parity.
+//! bitboard in quadrant-parity order; stability cut-offs from 4 empties; the last square
+//! scored by its flips alone), stable discs for stability cut-offs, and quadrant parity.
 
 use super::hooks::Endgame;
 use super::solving::Solving;
 use crate::counters::Counters;
-use crate::game::reversi::{corner_weighted, flips, move_squares, Reversi, ReversiMove};
+use crate::game::reversi::{
+    corner_weighted, flips, move_squares, Reversi, ReversiMove, SQUARE_WEIGHTS,
+};
 use crate::game::{margin_floor, margin_score, Game};
 
 /// The most empties [`solve`] is offered (it is exact for any number; without a table or
@@ -77,6 +79,12 @@ pub fn solve(
     }
     if empty.count_ones() >= SORTED_EMPTIES {
         return solve_sorted(p, o, alpha, beta, empty, parity, passed, visits);
+    }
+    if empty.count_ones() >= STABLE_EMPTIES {
+        if let Some(bound) = stability_bound(p, o, alpha) {
+            visits.interior += 1;
+            return bound;
+        }
     }
     let mut best = -65;
     let odd = ODD_SQUARES[parity];
@@ -170,9 +178,15 @@ fn raise(best: &mut i32, alpha: &mut i32, value: i32, beta: i32) -> bool {
     false
 }
 
-/// From this many empties [`solve`] tries its moves fastest first (fewest opponent replies,
-/// corners counted twice; odd quadrants first among equals), as Egaroucid's endgame search
-/// does above its last 6 empties (`nega_alpha_end_simple_nws`,
+/// From this many empties [`solve`] tries the stability cut-off at every node, as
+/// Egaroucid's last-empties search does from 4 (`last4_nws`,
+/// <https://github.com/Nyanyan/Egaroucid>); below, a cut saves too few nodes to pay for
+/// finding the stable discs (FFO 40..44: 125.4 M nodes without it, 106.9 M from 4 empties in
+/// the same time, 104.2 M from 3 but 3% slower).
+const STABLE_EMPTIES: u32 = 4;
+
+/// From this many empties [`solve`] tries its moves fastest first ([`sorted_key`]), as
+/// Egaroucid's endgame search does above its last 6 empties (`nega_alpha_end_simple_nws`,
 /// <https://github.com/Nyanyan/Egaroucid>); below, in quadrant-parity order alone, where a
 /// move generation a move costs more than the nodes it saves (docs/search.md).
 const SORTED_EMPTIES: u32 = 6;
@@ -212,7 +226,7 @@ fn solve_sorted(
         rest &= rest - 1;
         let flipped = flips(p, o, sq as usize);
         let replies = corner_weighted(move_squares(o ^ flipped, p | flipped | 1 << sq)) as u32;
-        let key = 2 * replies + (odd >> sq & 1 == 0) as u32;
+        let key = sorted_key(replies, odd >> sq & 1 == 1, sq);
         // Insertion, stable: equal keys keep square order.
         let mut j = n;
         while j > 0 && moves[j - 1].0 > key {
@@ -230,6 +244,16 @@ fn solve_sorted(
         }
     }
     best
+}
+
+/// A move's place in [`solve_sorted`]'s order, lowest first: fewest opponent replies
+/// (corners counted twice), then odd quadrants, then the better square by the classic
+/// square weights (corners first, X-squares last). The squares' tie-break saves 0.2% of the
+/// nodes on FFO 40..44 and 0.8% on 45..49, in the same time.
+#[inline(always)]
+fn sorted_key(replies: u32, odd: bool, sq: u8) -> u32 {
+    // Weights run from -50 to 100: 100 minus a weight fits in 8 bits.
+    (replies << 9) | ((!odd as u32) << 8) | (100 - SQUARE_WEIGHTS[sq as usize]) as u32
 }
 
 /// The quadrant-parity bits of `empty` (bit q: quadrant q holds an odd number of empties).
