@@ -1,7 +1,7 @@
 //! `nodeprof solve --where`: where each solve's nodes go, after the table. Each position is
 //! solved once more on one thread with the trail kept (see `search::trail`): its stages
 //! (the iterations, the selective passes, the search to the end) with the nodes of their
-//! ordering and ProbCut searches apart, the passes of the search to the end, and the nodes
+//! ordering and ProbCut searches apart, ProbCut's cut-offs checked against the exact search, the passes of the search to the end, and the nodes
 //! by empties.
 
 use std::io::Write;
@@ -52,6 +52,8 @@ struct Row {
     probcut: u64,
     /// ProbCut's cuts and tries.
     cuts: (u64, u64),
+    /// Of the cuts, those the exact search showed wrong, and those it checked.
+    wrong: (u64, u64),
 }
 
 /// The row of `stages` summed, named `name`.
@@ -64,6 +66,7 @@ fn summed(name: String, stages: &[&StageNodes]) -> Row {
         ordering: sum(|s| s.ordering),
         probcut: sum(|s| s.probcut),
         cuts: (sum(|s| s.probcut_cuts), sum(|s| s.probcut_tries)),
+        wrong: (sum(|s| s.probcut_wrong), sum(|s| s.probcut_checked)),
     }
 }
 
@@ -99,20 +102,28 @@ fn write_trail(name: &str, empties: u32, trail: &Trail, out: &mut dyn Write) -> 
     )?;
     writeln!(
         out,
-        "  {:<40} | {:>6} | {:>13} | {:>6} | {:>13} | {:>13} | {:>17}",
-        "stage", "passes", "nodes", "share", "ordering", "probcut", "probcut cuts/tries"
+        "  {:<40} | {:>6} | {:>13} | {:>6} | {:>13} | {:>13} | {:>17} | {:>15}",
+        "stage",
+        "passes",
+        "nodes",
+        "share",
+        "ordering",
+        "probcut",
+        "probcut cuts/tries",
+        "wrong/checked"
     )?;
     for row in stage_rows(trail) {
         writeln!(
             out,
-            "  {:<40} | {:>6} | {:>13} | {:>6} | {:>13} | {:>13} | {:>17}",
+            "  {:<40} | {:>6} | {:>13} | {:>6} | {:>13} | {:>13} | {:>17} | {:>15}",
             row.name,
             row.passes,
             thousands(row.nodes),
             share(row.nodes, total),
             thousands(row.ordering),
             thousands(row.probcut),
-            format!("{} / {}", thousands(row.cuts.0), thousands(row.cuts.1))
+            format!("{} / {}", thousands(row.cuts.0), thousands(row.cuts.1)),
+            format!("{} / {}", thousands(row.wrong.0), thousands(row.wrong.1))
         )?;
     }
     if let Some(exact) = trail.stages.iter().find(|s| s.stage == Stage::Exact) {

@@ -71,13 +71,13 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         let high = -margin_floor(-beta, bonus) + margin;
         let low = margin_floor(alpha, bonus) - margin;
         let cut = if high < highest && self.alphabeta(pos, shallow, high - 1, high, ply) >= high {
-            Some(beta)
+            Some((beta, true))
         } else if low > lowest && self.alphabeta(pos, shallow, low, low + 1, ply) <= low {
-            Some(alpha)
+            Some((alpha, false))
         } else {
             None
         };
-        self.trail_probcut(start, cut.is_some());
-        cut
+        self.trail_probcut(pos, ply, start, cut);
+        cut.map(|(bound, _)| bound)
     }
 }

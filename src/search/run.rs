@@ -7,7 +7,7 @@ use super::config::{SearchConfig, END, MAX_DEPTH};
 use super::endgame::Endgame;
 use super::parallel::report::{Summed, TeamReport};
 use super::searcher::{Searcher, MAX_PLY};
-use super::trail::Trail;
+use super::trail::{Claim, Trail, Verdict};
 use super::tt;
 use super::variants::{GameNeed, Variant, ENHANCEMENTS};
 use crate::counters::{Counters, CutHistogram};
@@ -288,6 +288,15 @@ pub fn game_result<G: Game>(score: i32) -> Option<i32> {
 /// Solves `pos` to the end on one thread as `config` says, keeping the trail: where its
 /// nodes went (the same nodes as the untraced solve: the trail changes no count).
 pub fn trail_of<G: Endgame>(pos: &G, config: &SearchConfig) -> Result<Trail, SearchError> {
+    trail_and_claims(pos, config).map(|(trail, _)| trail)
+}
+
+/// [`trail_of`], with each ProbCut cut-off's node, its claim and the exact search's verdict.
+pub(super) type Claims<G> = Vec<(G, Claim, Verdict)>;
+pub(super) fn trail_and_claims<G: Endgame>(
+    pos: &G,
+    config: &SearchConfig,
+) -> Result<(Trail, Claims<G>), SearchError> {
     check::<G>(END, config)?;
     let mut searcher = Searcher::<G, true>::for_config(config)?;
     searcher.trail = Some(Box::new(Trail::new()));
@@ -295,7 +304,8 @@ pub fn trail_of<G: Endgame>(pos: &G, config: &SearchConfig) -> Result<Trail, Sea
         searcher.root.window = (-1, 1);
     }
     searcher.search_root(pos, END);
+    let claims = searcher.check_claims();
     let mut trail = *searcher.trail.take().expect("the trail set above");
     trail.finish(searcher.counters.nodes());
-    Ok(trail)
+    Ok((trail, claims))
 }

@@ -14,7 +14,7 @@ use super::parallel::board::Team;
 use super::parallel::report::Shares;
 use super::parallel::token::Token;
 use super::progress::Progress;
-use super::trail::Trail;
+use super::trail::{Claim, Trail};
 use super::tt::{narrow_table_entries, Policy, TableError, TranspositionTable};
 use super::variants::{TableUse, Variant};
 use crate::counters::{Counters, CutHistogram};
@@ -198,6 +198,9 @@ pub struct Searcher<G: Endgame, const COUNT: bool> {
     pub(super) shares: Shares,
     /// Where the nodes go, when asked (`nodeprof solve --where`).
     pub(super) trail: Option<Box<Trail>>,
+    /// With a trail: each ProbCut cut-off's node and what it claimed, checked against the
+    /// exact search's table once the solve is over.
+    pub(super) claims: Vec<(G, Claim)>,
 }
 
 /// Whether a search to `depth` goes to the end of the game (see `search::END`).
@@ -304,6 +307,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             idle_ns: 0,
             shares: Shares::default(),
             trail: None,
+            claims: Vec::new(),
         }
     }
 

@@ -54,9 +54,45 @@ pub struct StageNodes {
     /// Nodes where ProbCut ran its shallow searches, and those it cut off.
     pub probcut_tries: u64,
     pub probcut_cuts: u64,
+    /// Of the cut-offs, those the exact search's table decides (it holds a bound of the
+    /// node's exact value on the claim's side or beyond it), and those it shows wrong.
+    pub probcut_checked: u64,
+    pub probcut_wrong: u64,
     pub passes: Vec<Pass>,
     /// The counters' nodes when the stage began.
     pub(super) start: u64,
+}
+
+/// What a ProbCut cut-off claimed of its node: a value of at least `bound` (`high`) or at
+/// most `bound`, as the search's scores (at `ply`), in the trail's stage `stage`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Claim {
+    pub stage: usize,
+    pub ply: usize,
+    pub bound: i32,
+    pub high: bool,
+}
+
+/// What the exact search's table says of a [`Claim`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The table holds no exact bound that decides it.
+    Unchecked,
+    Right,
+    Wrong,
+}
+
+impl Claim {
+    /// The verdict of the exact bounds `lower..=upper` of the node's value.
+    pub fn verdict(&self, lower: i32, upper: i32) -> Verdict {
+        match self.high {
+            true if lower >= self.bound => Verdict::Right,
+            true if upper < self.bound => Verdict::Wrong,
+            false if upper <= self.bound => Verdict::Right,
+            false if lower > self.bound => Verdict::Wrong,
+            _ => Verdict::Unchecked,
+        }
+    }
 }
 
 /// Where a search's nodes went.

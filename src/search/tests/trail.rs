@@ -2,7 +2,7 @@
 //! solve's count, and the passes to the end bracketing the suite's proven score.
 
 use super::*;
-use crate::search::trail::Stage;
+use crate::search::trail::{Stage, Verdict};
 
 #[test]
 fn the_trail_accounts_for_every_node_of_the_solve_and_brackets_the_proven_score() {
@@ -91,4 +91,56 @@ fn the_trail_accounts_for_every_node_of_the_solve_and_brackets_the_proven_score(
         .passes
         .iter()
         .all(|p| p.alpha.is_some() && p.beta == p.alpha.map(|a| a + 1)));
+}
+
+#[test]
+fn probcut_cut_offs_the_exact_search_checked_are_judged_as_an_exact_solve_of_their_node() {
+    // FFO 40's selective passes cut a few hundred nodes; the exact search's table decides
+    // some of them. Each verdict must agree with a solve of the cut node from scratch.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/reversi/ffo");
+    let case = &load(&[root.join("end40.pos").display().to_string()], None).unwrap()[0];
+    let AnyPosition::Reversi(pos) = case.position else {
+        panic!("FFO 40 is Reversi")
+    };
+    let mut solver = config(crate::search::endgame::reversi::SOLVER);
+    solver.eval = Eval::Pattern;
+    solver.threads = 1;
+    let (trail, claims) = crate::search::run::trail_and_claims(&pos, &solver).unwrap();
+    // The stages count every cut once, and their checked and wrong ones are the verdicts'.
+    let cuts: u64 = trail.stages.iter().map(|s| s.probcut_cuts).sum();
+    assert_eq!(cuts, claims.len() as u64);
+    for (i, stage) in trail.stages.iter().enumerate() {
+        let mine = claims.iter().filter(|(_, c, _)| c.stage == i);
+        let (mut checked, mut wrong) = (0, 0);
+        for (_, _, verdict) in mine {
+            checked += (*verdict != Verdict::Unchecked) as u64;
+            wrong += (*verdict == Verdict::Wrong) as u64;
+        }
+        assert_eq!(
+            (stage.probcut_checked, stage.probcut_wrong),
+            (checked, wrong)
+        );
+    }
+    let checked: Vec<_> = claims
+        .iter()
+        .filter(|(_, _, v)| *v != Verdict::Unchecked)
+        .collect();
+    // Both verdicts occur (FFO 40's narrowest passes make a wrong cut or two).
+    assert!(checked.len() >= 10, "{} checked", checked.len());
+    assert!(checked.iter().any(|(_, _, v)| *v == Verdict::Wrong));
+    assert!(checked.iter().any(|(_, _, v)| *v == Verdict::Right));
+    let exact = config("mtdf+tt:16+mobility+parity+stab+last:7");
+    for (node, claim, verdict) in checked {
+        let truth = search(node, END, &exact).unwrap().score;
+        let holds = match claim.high {
+            true => truth >= claim.bound,
+            false => truth <= claim.bound,
+        };
+        let expected = if holds {
+            Verdict::Right
+        } else {
+            Verdict::Wrong
+        };
+        assert_eq!(*verdict, expected, "{claim:?}: exact value {truth}\n{node}");
+    }
 }
