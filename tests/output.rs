@@ -69,7 +69,8 @@ fn document<B: Serialize + DeserializeOwned>(dir: &Path, command: &str, args: &[
 }
 
 /// The fields docs/output.md lists under `## nodeprof-COMMAND`: its tables' first cells, by
-/// the table's first heading (`document field`, `row field`).
+/// the table's first heading (`document field`, `row field`). A field whose meaning begins
+/// "only with `--...`" is listed as `?field`: documents without that option leave it out.
 fn listed(command: &str) -> BTreeMap<String, Vec<String>> {
     let docs = std::fs::read_to_string(repo().join("docs/output.md")).unwrap();
     let heading = format!("## `nodeprof-{command}`");
@@ -81,7 +82,15 @@ fn listed(command: &str) -> BTreeMap<String, Vec<String>> {
     let mut table = String::new();
     for line in section.lines().filter(|l| l.starts_with("| ")) {
         let first = line.split('|').nth(1).unwrap().trim();
+        let optional = line
+            .split('|')
+            .nth(3)
+            .is_some_and(|m| m.trim().starts_with("only with `--"));
         match first.strip_prefix('`').and_then(|f| f.strip_suffix('`')) {
+            Some(field) if optional => tables
+                .entry(table.clone())
+                .or_default()
+                .push(format!("?{field}")),
             Some(field) => tables.entry(table.clone()).or_default().push(field.into()),
             None => table = first.to_string(),
         }
@@ -99,10 +108,16 @@ fn documented(command: &str, value: &Value) {
         .filter(|k| !["schema", "version", "nodeprof"].contains(&k.as_str()))
         .cloned()
         .collect();
-    assert_eq!(
-        fields, tables["document field"],
-        "{command}'s document fields"
-    );
+    let expected: Vec<String> = tables["document field"]
+        .iter()
+        .filter_map(|f| match f.strip_prefix('?') {
+            Some(optional) => fields
+                .contains(&optional.to_string())
+                .then(|| optional.to_string()),
+            None => Some(f.clone()),
+        })
+        .collect();
+    assert_eq!(fields, expected, "{command}'s document fields");
     let Some(row) = value.get("rows").and_then(|r| r.get(0)) else {
         return;
     };
@@ -246,6 +261,61 @@ fn solve_rows_and_totals_agree_with_the_table() {
     }
     assert_eq!(json["totals"][0]["nodes"], nodes);
     assert_eq!(json["totals"][0]["positions"], 3);
+}
+
+#[test]
+fn solve_where_in_json_holds_the_texts_tables() {
+    // `--where` adds `where`: each position's stages, passes and nodes by empties, every
+    // node in one stage and one count by empties, the total the row's.
+    let dir = repo();
+    let args = ["solve", "ffo:40", "-t", "1", "--where"];
+    let json = document::<WithRows<SolveRow, SolveSummary>>(dir, "solve", &args);
+    let place = &json["where"][0];
+    assert_eq!(place["position"], "end40.pos");
+    assert_eq!(place["nodes"], json["rows"][0]["nodes"]);
+    let total = place["nodes"].as_u64().unwrap();
+    let sum = |items: &Value, f: &dyn Fn(&Value) -> u64| -> u64 {
+        items.as_array().unwrap().iter().map(f).sum()
+    };
+    assert_eq!(
+        sum(&place["stages"], &|s| s["nodes"].as_u64().unwrap()),
+        total
+    );
+    let by_empties = |e: &Value| e["main"].as_u64().unwrap() + e["solver"].as_u64().unwrap();
+    assert_eq!(sum(&place["by_empties"], &by_empties), total);
+    let stages: Vec<&str> = place["stages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["stage"].as_str().unwrap())
+        .collect();
+    assert_eq!(stages.last(), Some(&"exact"));
+    assert_eq!(stages.iter().filter(|s| **s == "selective").count(), 3);
+    // The text prints the same stage nodes.
+    let text = ok(&nodeprof(dir, &args));
+    for stage in place["stages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .skip_while(|s| s["stage"] == "iteration")
+    {
+        let nodes = stage["nodes"].as_u64().unwrap();
+        let shown = nodes
+            .to_string()
+            .as_bytes()
+            .rchunks(3)
+            .rev()
+            .map(|c| std::str::from_utf8(c).unwrap())
+            .collect::<Vec<_>>()
+            .join(",");
+        assert!(
+            text.contains(&format!("| {shown:>13} |")),
+            "{shown}: {text}"
+        );
+    }
+    // Without `--where` the document has no `where`.
+    let plain = document::<WithRows<SolveRow, SolveSummary>>(dir, "solve", &args[..4]);
+    assert!(plain.get("where").is_none());
 }
 
 #[test]

@@ -97,6 +97,9 @@ impl SolveRow {
 pub struct SolveSummary {
     pub totals: Vec<SolveTotals>,
     pub ok: bool,
+    /// With `--where`: where each position's nodes went (one more solve on one thread).
+    #[serde(rename = "where", default, skip_serializing_if = "Option::is_none")]
+    pub where_nodes: Option<Vec<super::solve_where::WhereDoc>>,
 }
 
 /// The totals of a solve run.
@@ -456,6 +459,7 @@ pub fn command(args: SolveArgs, out: &mut impl Write) -> Result<Outcome, Error> 
     let mut output = Output::new(args.format.format, out);
     let mut all = Vec::new();
     let threads = args.threads.unwrap_or_else(machine_threads);
+    let mut where_nodes = None;
     if args.variant.is_some() || engines.is_empty() {
         let config_for = |case: &Case| SearchConfig {
             eval,
@@ -478,7 +482,11 @@ pub fn command(args: SolveArgs, out: &mut impl Write) -> Result<Outcome, Error> 
         )?;
         all.push(totals);
         if args.where_nodes {
-            super::solve_where::write_where(&cases, config_for, output.text())?;
+            where_nodes = Some(super::solve_where::write_where(
+                &cases,
+                config_for,
+                output.text(),
+            )?);
         }
     }
     let engine_cases: Vec<crate::engine::EngineCase> =
@@ -502,7 +510,12 @@ pub fn command(args: SolveArgs, out: &mut impl Write) -> Result<Outcome, Error> 
         all.push(totals);
     }
     let ok = all.iter().all(SolveTotals::all_ok);
-    output.finish("solve", SolveSummary { totals: all, ok })?;
+    let summary = SolveSummary {
+        totals: all,
+        ok,
+        where_nodes,
+    };
+    output.finish("solve", summary)?;
     Ok(match ok {
         true => Outcome::Success,
         false => Outcome::Failure,

@@ -6,20 +6,119 @@
 
 use std::io::Write;
 
+use serde::{Deserialize, Serialize};
+
 use crate::error::Error;
 use crate::measure::on_deep_stack;
 use crate::position::Case;
 use crate::report::text::thousands;
-use crate::search::trail::{Stage, StageNodes, Trail};
+use crate::search::trail::{Pass, Stage, StageNodes, Trail};
 use crate::search::{trail_of, SearchConfig, END};
 use crate::with_position;
 
-/// Writes where the nodes of each case's solve go (`config_for` as the table's solves).
+/// Where one position's solve went, as `--format json` gives it (the `where` array of the
+/// `nodeprof-solve` document): the text's tables as fields.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WhereDoc {
+    pub position: String,
+    pub empties: u32,
+    pub nodes: u64,
+    pub stages: Vec<StageDoc>,
+    /// Nodes by empties where there are any, most empties first.
+    pub by_empties: Vec<EmptiesDoc>,
+}
+
+/// A stage of [`WhereDoc`]: `iteration` (with its `depth`), `selective` (with its `margin`)
+/// or `exact`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StageDoc {
+    pub stage: String,
+    pub depth: Option<u32>,
+    pub margin: Option<i32>,
+    pub nodes: u64,
+    pub ordering: u64,
+    pub probcut: u64,
+    pub probcut_tries: u64,
+    pub probcut_cuts: u64,
+    pub probcut_checked: u64,
+    pub probcut_wrong: u64,
+    pub passes: Vec<PassDoc>,
+}
+
+/// A root pass of a [`StageDoc`]: its window (null: unbounded), value and result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PassDoc {
+    pub alpha: Option<i32>,
+    pub beta: Option<i32>,
+    pub value: i32,
+    pub result: String,
+    pub nodes: u64,
+}
+
+/// The nodes at a count of empties: the main search's and the last-empties solver's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EmptiesDoc {
+    pub empties: u32,
+    pub main: u64,
+    pub solver: u64,
+}
+
+impl WhereDoc {
+    fn of(position: &str, empties: u32, trail: &Trail) -> WhereDoc {
+        let pass = |p: &Pass| PassDoc {
+            alpha: p.alpha,
+            beta: p.beta,
+            value: p.value,
+            result: p.result().to_string(),
+            nodes: p.nodes,
+        };
+        let stage = |s: &StageNodes| {
+            let (name, depth, margin) = match s.stage {
+                Stage::Iteration(d) => ("iteration", Some(d), None),
+                Stage::Selective(m) => ("selective", None, Some(m)),
+                Stage::Exact => ("exact", None, None),
+            };
+            StageDoc {
+                stage: name.to_string(),
+                depth,
+                margin,
+                nodes: s.nodes,
+                ordering: s.ordering,
+                probcut: s.probcut,
+                probcut_tries: s.probcut_tries,
+                probcut_cuts: s.probcut_cuts,
+                probcut_checked: s.probcut_checked,
+                probcut_wrong: s.probcut_wrong,
+                passes: s.passes.iter().map(pass).collect(),
+            }
+        };
+        let by_empties = (0..trail.by_empties.len())
+            .rev()
+            .map(|e| EmptiesDoc {
+                empties: e as u32,
+                main: trail.by_empties[e],
+                solver: trail.solver_by_empties[e],
+            })
+            .filter(|e| e.main + e.solver > 0)
+            .collect();
+        WhereDoc {
+            position: position.to_string(),
+            empties,
+            nodes: trail.nodes,
+            stages: trail.stages.iter().map(stage).collect(),
+            by_empties,
+        }
+    }
+}
+
+/// Writes where the nodes of each case's solve go (`config_for` as the table's solves), and
+/// returns the same as documents.
 pub fn write_where(
     cases: &[Case],
     config_for: impl Fn(&Case) -> SearchConfig,
     out: &mut dyn Write,
-) -> Result<(), Error> {
+) -> Result<Vec<WhereDoc>, Error> {
+    let mut docs = Vec::new();
     for case in cases {
         let config = SearchConfig {
             threads: 1,
@@ -34,8 +133,9 @@ pub fn write_where(
             source,
         })?;
         write_trail(&case.name, case.position.empties(), &trail, out)?;
+        docs.push(WhereDoc::of(&case.name, case.position.empties(), &trail));
     }
-    Ok(())
+    Ok(docs)
 }
 
 /// A share of `total` as a percentage.
