@@ -4,18 +4,27 @@
 use super::*;
 use crate::search::trail::{Stage, Verdict};
 
+/// FFO 40 (its case, with the proven score) and the default solver on one thread with the
+/// pattern evaluation, as `solve --where` runs it.
+fn ffo40_and_the_solver() -> (crate::position::Case, Reversi, SearchConfig) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/reversi/ffo");
+    let case = load(&[root.join("end40.pos").display().to_string()], None)
+        .unwrap()
+        .remove(0);
+    let AnyPosition::Reversi(pos) = case.position else {
+        panic!("FFO 40 is Reversi")
+    };
+    let mut solver = config(crate::search::endgame::reversi::SOLVER);
+    solver.eval = Eval::Pattern;
+    solver.threads = 1;
+    (case, pos, solver)
+}
+
 #[test]
 fn the_trail_accounts_for_every_node_of_the_solve_and_brackets_the_proven_score() {
     // FFO 40 (20 empties): the default solver's iterations, its three selective passes
     // (ProbCut at 12+ empties) with ordering searches (14+), and MTD(f) to the end.
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/reversi/ffo");
-    let case = &load(&[root.join("end40.pos").display().to_string()], None).unwrap()[0];
-    let AnyPosition::Reversi(pos) = case.position else {
-        panic!("FFO 40 is Reversi")
-    };
-    let mut config = config(crate::search::endgame::reversi::SOLVER);
-    config.eval = Eval::Pattern;
-    config.threads = 1;
+    let (case, pos, config) = ffo40_and_the_solver();
     let trail = trail_of(&pos, &config).unwrap();
     // The trail changes nothing: the untraced solve counts the same nodes.
     let untraced = search(&pos, END, &config).unwrap();
@@ -97,14 +106,7 @@ fn the_trail_accounts_for_every_node_of_the_solve_and_brackets_the_proven_score(
 fn probcut_cut_offs_the_exact_search_checked_are_judged_as_an_exact_solve_of_their_node() {
     // FFO 40's selective passes cut a few hundred nodes; the exact search's table decides
     // some of them. Each verdict must agree with a solve of the cut node from scratch.
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/reversi/ffo");
-    let case = &load(&[root.join("end40.pos").display().to_string()], None).unwrap()[0];
-    let AnyPosition::Reversi(pos) = case.position else {
-        panic!("FFO 40 is Reversi")
-    };
-    let mut solver = config(crate::search::endgame::reversi::SOLVER);
-    solver.eval = Eval::Pattern;
-    solver.threads = 1;
+    let (_, pos, solver) = ffo40_and_the_solver();
     let (trail, claims) = crate::search::run::trail_and_claims(&pos, &solver).unwrap();
     // The stages count every cut once, and their checked and wrong ones are the verdicts'.
     let cuts: u64 = trail.stages.iter().map(|s| s.probcut_cuts).sum();
