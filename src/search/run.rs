@@ -291,8 +291,10 @@ pub fn trail_of<G: Endgame>(pos: &G, config: &SearchConfig) -> Result<Trail, Sea
     trail_and_claims(pos, config).map(|(trail, _)| trail)
 }
 
-/// [`trail_of`], with each ProbCut cut-off's node, its claim and the exact search's verdict.
+/// Each ProbCut cut-off's node, its claim and the exact search's verdict on it.
 pub(super) type Claims<G> = Vec<(G, Claim, Verdict)>;
+
+/// [`trail_of`], with the [`Claims`] of its selective passes.
 pub(super) fn trail_and_claims<G: Endgame>(
     pos: &G,
     config: &SearchConfig,

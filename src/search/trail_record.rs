@@ -72,7 +72,10 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         let Some(trail) = self.trail.as_deref_mut() else {
             return;
         };
-        let stage = trail.stages.len() - 1;
+        // ProbCut runs only inside a selective pass, which opened its stage.
+        let Some(stage) = trail.stages.len().checked_sub(1) else {
+            return;
+        };
         let stats = &mut trail.stages[stage];
         stats.probcut += nodes;
         stats.probcut_tries += 1;
