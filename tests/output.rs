@@ -22,6 +22,7 @@ use nodeprof::commands::sprt::SprtResult;
 use nodeprof::commands::variants::Entry;
 use nodeprof::output::{Document, VERSION};
 use nodeprof::report::compare_data::{CompareLine, CompareSummary};
+use nodeprof::report::text::thousands;
 use nodeprof::store::{Record, COLUMNS};
 use run::{nodeprof, ok};
 
@@ -299,15 +300,7 @@ fn solve_where_in_json_holds_the_texts_tables() {
         .iter()
         .skip_while(|s| s["stage"] == "iteration")
     {
-        let nodes = stage["nodes"].as_u64().unwrap();
-        let shown = nodes
-            .to_string()
-            .as_bytes()
-            .rchunks(3)
-            .rev()
-            .map(|c| std::str::from_utf8(c).unwrap())
-            .collect::<Vec<_>>()
-            .join(",");
+        let shown = thousands(stage["nodes"].as_u64().unwrap());
         assert!(
             text.contains(&format!("| {shown:>13} |")),
             "{shown}: {text}"
