@@ -465,6 +465,48 @@ mod tests {
         assert_eq!(ANTI_DIAGONALS[7], 0x0102_0408_1020_4080);
     }
 
+    /// The squares of each diagonal, walked square by square: the test's own reading of a
+    /// full diagonal.
+    fn diagonal_through(sq: i32, file_step: i32) -> u64 {
+        let mut line = 0u64;
+        for dir in [1, -1] {
+            let (mut f, mut r) = (sq % 8, sq / 8);
+            while (0..8).contains(&f) && (0..8).contains(&r) {
+                line |= 1 << (r * 8 + f);
+                f += dir * file_step;
+                r += dir;
+            }
+        }
+        line
+    }
+
+    #[test]
+    fn full_lines_are_the_filled_lines() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for round in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // Mostly filled boards, so that full lines occur.
+            let holes = (round % 9) as u32;
+            let mut filled = u64::MAX;
+            for k in 0..holes {
+                filled &= !(1u64 << (state.rotate_left(7 * k) % 64));
+            }
+            let [rows, cols, diag, anti] = full_lines(filled);
+            for sq in 0..64 {
+                let full = |line: u64| filled & line == line;
+                let row = 0xFFu64 << (sq / 8 * 8);
+                let col = FILE_A << (sq % 8);
+                let on = |set: u64| set >> sq & 1 == 1;
+                assert_eq!(on(rows), full(row), "{filled:#x} {sq}");
+                assert_eq!(on(cols), full(col), "{filled:#x} {sq}");
+                assert_eq!(on(diag), full(diagonal_through(sq, 1)), "{filled:#x} {sq}");
+                assert_eq!(on(anti), full(diagonal_through(sq, -1)), "{filled:#x} {sq}");
+            }
+        }
+    }
+
     #[test]
     fn stable_discs_are_never_flipped_in_random_play() {
         // Play random games; a disc called stable must keep its colour to the end.
