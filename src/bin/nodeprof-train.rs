@@ -10,10 +10,13 @@ use std::time::Instant;
 
 use clap::Parser;
 
+use nodeprof::game::reversi::pattern::Weights;
 use nodeprof::game::reversi::weights_file::encode;
+use nodeprof::search::shallow_depth;
 use nodeprof::store::replace;
 use nodeprof::train::games::Play;
 use nodeprof::train::label::Labelling;
+use nodeprof::train::probcut::{fit_table, fits};
 use nodeprof::train::{error_table, train, Settings};
 
 #[derive(Parser)]
@@ -46,6 +49,11 @@ struct Cli {
     /// Write the weights the build embeds (src/game/reversi/pattern-weights.bin)
     #[arg(long)]
     write: bool,
+    /// Also print Buro's regression for ProbCut: at each number of empties where the solver's
+    /// ProbCut searches, the exact margins of the held-out positions against its shallow
+    /// search scored by the trained weights
+    #[arg(long)]
+    probcut: bool,
     /// No progress bars
     #[arg(long, short)]
     quiet: bool,
@@ -79,6 +87,17 @@ fn main() -> ExitCode {
     let bytes = encode(&trained.weights);
     let table = error_table(&trained.errors, &settings.labelling);
     println!("{table}");
+    if cli.probcut {
+        let weights: &'static Weights =
+            Box::leak(Box::new(Weights::from_canonical(&trained.weights)));
+        match fits(&trained.held_out_exact, weights, shallow_depth) {
+            Ok(fits) => println!("{}", fit_table(&fits)),
+            Err(e) => {
+                eprintln!("nodeprof-train: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     println!(
         "{} weights, {} bytes, in {:.0} s",
         trained.weights.len(),

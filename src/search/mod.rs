@@ -42,6 +42,7 @@ pub mod variants;
 pub use crate::counters::Counters;
 pub use config::{depth_label, threads_suffix, Clock, SearchConfig, END, MAX_DEPTH};
 pub use endgame::Endgame;
+pub use probcut::shallow_depth;
 pub use run::{
     check, check_memory, check_threads, game_result, search, search_uncounted, solve_in_window,
     trail_of, SearchOutcome,

@@ -23,6 +23,12 @@ const MIN_EMPTIES: u32 = 12;
 /// the empties; docs/evaluation.md).
 const SHALLOW_DIVISOR: u32 = 3;
 
+/// The depth of ProbCut's shallow search at a node with `empties` empties; none where ProbCut
+/// is not tried.
+pub fn shallow_depth(empties: u32) -> Option<u32> {
+    (empties >= MIN_EMPTIES).then_some(empties / SHALLOW_DIVISOR)
+}
+
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// The selective passes of a solve with `+probcut`, each from the last one's value (the
     /// first from `guess`, `+id`'s); the last pass's value, the exact search's first guess.
@@ -59,11 +65,10 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     #[inline]
     pub(super) fn probcut(&mut self, pos: &G, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
         let margin = self.course.selective?;
-        let empties = pos.empties();
-        if ply == 0 || empties < MIN_EMPTIES {
+        let shallow = shallow_depth(pos.empties())?;
+        if ply == 0 {
             return None;
         }
-        let shallow = empties / SHALLOW_DIVISOR;
         let bonus = G::WIN_BONUS;
         // A cut needs a bound inside the game's margins (Reversi's: 64 discs either way).
         let (lowest, highest) = pos.margin_range();

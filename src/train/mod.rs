@@ -10,6 +10,7 @@ mod error;
 pub mod fit;
 pub mod games;
 pub mod label;
+pub mod probcut;
 
 pub use error::TrainError;
 
@@ -66,6 +67,8 @@ pub struct PhaseError {
 pub struct Trained {
     pub weights: Vec<i16>,
     pub errors: Vec<PhaseError>,
+    /// The held-out positions whose labels are exact, with them (for `probcut::fits`).
+    pub held_out_exact: Vec<(Sample, i8)>,
 }
 
 fn bar(len: u64, what: &str, show: bool) -> ProgressBar {
@@ -245,6 +248,7 @@ pub fn train(s: &Settings) -> Result<Trained, TrainError> {
     let mut weights = vec![0.0f64; PHASES * len];
     let mut quantised = vec![0i16; PHASES * len];
     let mut errors = Vec::new();
+    let mut held_out_exact = Vec::new();
     for f in (0..PHASES).rev() {
         // The labelling searches read the phases trained so far (kept for the process).
         let so_far: &'static Weights = Box::leak(Box::new(Weights::from_canonical(&quantised)));
@@ -294,11 +298,19 @@ pub fn train(s: &Settings) -> Result<Trained, TrainError> {
             quantised[f * len + i] = q;
         }
         errors.push(phase_error(f, &by_phase[f], &labels, &examples, &quantised));
+        held_out_exact.extend(
+            by_phase[f]
+                .iter()
+                .zip(&labels)
+                .filter(|(x, _)| x.held_out() && x.empties() <= s.labelling.exact_empties)
+                .map(|(x, &l)| (*x, l)),
+        );
     }
     errors.reverse();
     Ok(Trained {
         weights: quantised,
         errors,
+        held_out_exact,
     })
 }
 
