@@ -8,9 +8,9 @@ use std::fmt::Write as _;
 
 use rayon::prelude::*;
 
+use super::error::TrainError;
 use super::fit::line;
 use super::games::Sample;
-use super::TrainError;
 use crate::game::reversi::pattern::{with_weights, Weights};
 use crate::game::{Eval, Reversi};
 use crate::search::{game_result, search, SearchConfig};
