@@ -4,6 +4,7 @@
 //! `exact ≈ a · shallow + b` and the spread of its residuals (σ) are what a cut-off's margin
 //! would be fitted from (`nodeprof-train --probcut`, docs/evaluation.md).
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use rayon::prelude::*;
@@ -47,32 +48,30 @@ pub fn fits(
 ) -> Result<Vec<Fit>, TrainError> {
     let mut config = SearchConfig::new(SHALLOW.parse::<crate::search::Variant>()?);
     config.eval = Eval::Pattern;
-    let chosen: Vec<&(Sample, i8)> = exact
+    // (position, exact margin, shallow depth) where ProbCut would search.
+    let chosen: Vec<(Sample, i8, u32)> = exact
         .iter()
-        .filter(|(x, _)| depth_of(x.empties()).is_some())
+        .filter_map(|&(x, label)| depth_of(x.empties()).map(|depth| (x, label, depth)))
         .collect();
     let shallow: Result<Vec<i32>, TrainError> = chosen
         .par_iter()
-        .map(|(x, _)| {
+        .map(|(x, _, depth)| {
             let pos: Reversi = x.position();
-            let depth = depth_of(x.empties()).unwrap_or(0);
-            let score = with_weights(weights, || search(&pos, depth, &config))?.score;
+            let score = with_weights(weights, || search(&pos, *depth, &config))?.score;
             Ok(game_result::<Reversi>(score).unwrap_or(score))
         })
         .collect();
-    let shallow = shallow?;
-    let most = chosen.iter().map(|(x, _)| x.empties()).max().unwrap_or(0);
-    Ok((0..=most)
-        .filter_map(|empties| {
-            let depth = depth_of(empties)?;
-            let points: Vec<(f64, f64)> = chosen
-                .iter()
-                .zip(&shallow)
-                .filter(|((x, _), _)| x.empties() == empties)
-                .map(|((_, label), &v)| (v as f64, *label as f64))
-                .collect();
-            (!points.is_empty()).then(|| fit_at(empties, depth, &points))
-        })
+    // (shallow depth, (shallow, exact) pairs) by empties, fewest first.
+    let mut by_empties: BTreeMap<u32, (u32, Vec<(f64, f64)>)> = BTreeMap::new();
+    for ((x, label, depth), value) in chosen.iter().zip(shallow?) {
+        let (_, points) = by_empties
+            .entry(x.empties())
+            .or_insert((*depth, Vec::new()));
+        points.push((value as f64, *label as f64));
+    }
+    Ok(by_empties
+        .into_iter()
+        .map(|(empties, (depth, points))| fit_at(empties, depth, &points))
         .collect())
 }
 
@@ -80,8 +79,13 @@ pub fn fits(
 fn fit_at(empties: u32, depth: u32, points: &[(f64, f64)]) -> Fit {
     let (a, b) = line(points);
     let n = points.len() as f64;
-    let rms = |f: &dyn Fn(f64, f64) -> f64| {
-        (points.iter().map(|&(x, y)| f(x, y).powi(2)).sum::<f64>() / n).sqrt()
+    // The spread of the labels about the line `slope · x + intercept`.
+    let rms = |slope: f64, intercept: f64| {
+        let squares: f64 = points
+            .iter()
+            .map(|&(x, y)| (y - slope * x - intercept).powi(2))
+            .sum();
+        (squares / n).sqrt()
     };
     Fit {
         empties,
@@ -89,8 +93,8 @@ fn fit_at(empties: u32, depth: u32, points: &[(f64, f64)]) -> Fit {
         positions: points.len(),
         a,
         b,
-        sigma: rms(&|x, y| y - (a * x + b)),
-        error: rms(&|x, y| y - x),
+        sigma: rms(a, b),
+        error: rms(1.0, 0.0),
     }
 }
 
