@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 
 use super::endgame::Endgame;
 use super::ordering::{sort_by_keys, KEY_ROOM};
-use super::searcher::{Searcher, INF};
+use super::searcher::{to_the_end, Searcher, INF};
 
 /// The depth of the shallow search below each move at a node with `empties` empty squares
 /// (0: the child's evaluation alone): 0 at 14 and 15 empties, 1 at 16 and 17, 2 at 18 and
@@ -23,7 +23,25 @@ pub fn sort_depth(empties: u32) -> u32 {
 /// 40..44: docs/evaluation.md).
 const DISC_WEIGHT: u64 = 512;
 
+/// Below this many empties, an exact search with `+evalsort` leaves a node whose table move
+/// no exact search proved (a selective pass's or a depth-limited search's: ProbCut's shallow
+/// searches, `+id`'s iterations) to the ordering searches, which order it better: FFO 40..49
+/// in 642 M nodes instead of 742 M, 50..52 in 952 M instead of 1.10 G. Above, their deeper
+/// searches cost more time than they save (docs/evaluation.md).
+const TABLE_MOVES_FROM: u32 = 22;
+
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+    /// Whether the exact search's node `pos`, whose table entry was stored at
+    /// `entry_depth`, is ordered without the entry's move (see [`TABLE_MOVES_FROM`]).
+    #[inline(always)]
+    pub(super) fn leaves_to_evalsort(&self, pos: &G, depth: u32, entry_depth: u32) -> bool {
+        self.options.variant.eval_sort.is_some()
+            && to_the_end(depth)
+            && self.course.selective.is_none()
+            && pos.empties() < TABLE_MOVES_FROM
+            && !Self::proved_exact(pos, entry_depth)
+    }
+
     /// Sorts `moves` by their shallow-search value (in discs) and fastest-first together.
     pub(super) fn sort_by_evaluation(&mut self, pos: &G, moves: &mut [G::Move], ply: usize) {
         let depth = sort_depth(pos.empties());

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::config::{Clock, SearchConfig};
+use super::config::{Clock, SearchConfig, END};
 use super::endgame::Endgame;
 use super::history::History;
 use super::killer::Killers;
@@ -340,6 +340,13 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// Where the search's beta cut-offs happened so far.
     pub fn cuts(&self) -> &CutHistogram {
         &self.cuts
+    }
+
+    /// Whether a table entry of `pos` stored at `entry_depth` was proved by a search to the
+    /// end without ProbCut (neither a selective pass's nor a depth-limited search's).
+    #[inline(always)]
+    pub(super) fn proved_exact(pos: &G, entry_depth: u32) -> bool {
+        entry_depth >= Self::table_depth(pos, END, false)
     }
 
     /// The depth a table entry records for a search of `pos` to `depth`.
