@@ -23,23 +23,18 @@ pub fn sort_depth(empties: u32) -> u32 {
 /// 40..44: docs/evaluation.md).
 const DISC_WEIGHT: u64 = 512;
 
-/// Below this many empties, an exact search with `+evalsort` leaves a node whose table move
-/// no exact search proved (a selective pass's or a depth-limited search's: ProbCut's shallow
-/// searches, `+id`'s iterations) to the ordering searches, which order it better: FFO 40..49
-/// in 642 M nodes instead of 742 M, 50..52 in 952 M instead of 1.10 G. Above, their deeper
-/// searches cost more time than they save (docs/evaluation.md).
-const TABLE_MOVES_FROM: u32 = 22;
-
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
-    /// Whether the exact search's node `pos`, whose table entry was stored at
-    /// `entry_depth`, is ordered without the entry's move (see [`TABLE_MOVES_FROM`]).
+    /// Whether the exact search leaves a node whose table entry was stored at `entry_depth`
+    /// to the ordering searches instead of trying the entry's move first: when the move came
+    /// from a depth-limited search (`+id`'s iterations, ProbCut's shallow searches), which
+    /// the ordering searches order better (FFO 40..49 in 605 M nodes instead of 742 M). The
+    /// selective passes' moves, searched to the end, stay first (without them 767 M).
     #[inline(always)]
-    pub(super) fn leaves_to_evalsort(&self, pos: &G, depth: u32, entry_depth: u32) -> bool {
+    pub(super) fn leaves_to_evalsort(&self, depth: u32, entry_depth: u32) -> bool {
         self.options.variant.eval_sort.is_some()
             && to_the_end(depth)
             && self.course.selective.is_none()
-            && pos.empties() < TABLE_MOVES_FROM
-            && !Self::proved_exact(pos, entry_depth)
+            && !Self::searched_to_the_end(entry_depth)
     }
 
     /// Sorts `moves` by their shallow-search value (in discs) and fastest-first together.

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::config::{Clock, SearchConfig, END};
+use super::config::{Clock, SearchConfig};
 use super::endgame::Endgame;
 use super::history::History;
 use super::killer::Killers;
@@ -342,11 +342,11 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         &self.cuts
     }
 
-    /// Whether a table entry of `pos` stored at `entry_depth` was proved by a search to the
-    /// end without ProbCut (neither a selective pass's nor a depth-limited search's).
+    /// Whether a table entry stored at `entry_depth` was searched to the end (exactly or by
+    /// a selective pass), not by a depth-limited search.
     #[inline(always)]
-    pub(super) fn proved_exact(pos: &G, entry_depth: u32) -> bool {
-        entry_depth >= Self::table_depth(pos, END, false)
+    pub(super) fn searched_to_the_end(entry_depth: u32) -> bool {
+        entry_depth >= END_TABLE_DEPTH
     }
 
     /// The depth a table entry records for a search of `pos` to `depth`.

@@ -237,7 +237,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 return Probe::Cut(self.bounded(value, *alpha, *beta));
             }
         }
-        let mv = if use_.moves && !self.leaves_to_evalsort(pos, depth, entry.depth) {
+        let mv = if use_.moves && !self.leaves_to_evalsort(depth, entry.depth) {
             entry.move_code.map(G::Move::from_code)
         } else {
             None
