@@ -29,7 +29,7 @@ struct Cli {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// How many games
-    #[arg(long, default_value_t = 24_000, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 48_000, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// The data folder (games, labels and each phase's weights; kept to resume)
     #[arg(long, value_name = "DIR", default_value = "reversi-eval-data")]
