@@ -342,3 +342,23 @@ fn repeats_agree_and_a_run_that_counts_differently_is_an_error() {
         "{err}"
     );
 }
+
+/// The exact search with `+evalsort` leaves the moves of depth-limited entries (`+id`'s
+/// iterations, ProbCut's shallow searches) to its ordering searches and keeps those of entries
+/// searched to the end, a selective pass's included: the entries' depths tell them apart at
+/// every depth a search stores, on a position of few empties and of many.
+#[test]
+fn entries_searched_to_the_end_are_told_from_depth_limited_ones() {
+    type S = Searcher<Reversi, false>;
+    let cases = ffo();
+    for pos in [&cases[0], &cases[9]] {
+        for depth in [0, 1, pos.empties() / 2, MAX_DEPTH] {
+            let stored = S::table_depth(pos, depth, false);
+            assert!(!S::searched_to_the_end(stored), "depth {depth}");
+        }
+        for selective in [false, true] {
+            let stored = S::table_depth(pos, END, selective);
+            assert!(S::searched_to_the_end(stored), "selective {selective}");
+        }
+    }
+}
