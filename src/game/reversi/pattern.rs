@@ -11,8 +11,9 @@
 
 use std::sync::OnceLock;
 
+use super::bits::extract;
 use super::weights_file::{decode, WeightsFileError};
-use reader::{extract, readers, Reader};
+use reader::{readers, Reader};
 
 mod reader;
 
@@ -354,8 +355,8 @@ impl Weights {
             // count of weights, which start at `r.weights` in the phase's table (`readers`
             // and `build` lay them out so; the readers test checks every instance).
             unsafe {
-                let x = *set.ternary.get_unchecked(t + extract(p, r.mask)) as usize
-                    + 2 * *set.ternary.get_unchecked(t + extract(o, r.mask)) as usize;
+                let x = *set.ternary.get_unchecked(t + extract(p, r.mask) as usize) as usize
+                    + 2 * *set.ternary.get_unchecked(t + extract(o, r.mask) as usize) as usize;
                 sum += *table.get_unchecked(r.weights as usize + x) as i32;
             }
         }

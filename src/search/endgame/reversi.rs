@@ -10,10 +10,13 @@ use crate::game::reversi::{
     corner_weighted, flips, move_squares, Reversi, ReversiMove, SQUARE_WEIGHTS,
 };
 use crate::game::{margin_floor, margin_score, Game};
+pub use stability::stable_discs;
 
 /// The most empties [`solve`] is offered (it is exact for any number; without a table or
 /// mobility ordering it is slow beyond about 8).
 pub const MAX_EMPTIES: usize = 10;
+
+mod stability;
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = 0x8080_8080_8080_8080;
@@ -294,75 +297,6 @@ const NEIGHBOURS: [u64; 64] = {
     table
 };
 
-/// Squares on full lines in each of the four directions.
-fn full_lines(filled: u64) -> [u64; 4] {
-    let mut row = filled;
-    row &= row >> 1;
-    row &= row >> 2;
-    row &= row >> 4;
-    let rows = (row & FILE_A) * 0xFF;
-    let mut col = filled;
-    col &= col >> 8;
-    col &= col >> 16;
-    col &= col >> 32;
-    let cols = (col & RANK_1) * FILE_A;
-    let (mut diag, mut anti) = (0, 0);
-    for line in DIAGONALS.iter() {
-        if filled & line == *line {
-            diag |= line;
-        }
-    }
-    for line in ANTI_DIAGONALS.iter() {
-        if filled & line == *line {
-            anti |= line;
-        }
-    }
-    [rows, cols, diag, anti]
-}
-
-/// The a1-h8 diagonals (direction +9) and the h1-a8 ones (direction +7).
-const DIAGONALS: [u64; 15] = diagonals(9);
-const ANTI_DIAGONALS: [u64; 15] = diagonals(7);
-
-const fn diagonals(step: i32) -> [u64; 15] {
-    let mut lines = [0u64; 15];
-    let mut sq = 0;
-    while sq < 64 {
-        let (file, rank) = (sq % 8, sq / 8);
-        let index = if step == 9 {
-            file - rank + 7
-        } else {
-            file + rank
-        };
-        lines[index as usize] |= 1 << sq;
-        sq += 1;
-    }
-    lines
-}
-
-/// Discs of `p` that can never be flipped: on each of the four lines through it, the line is
-/// full, or the disc is on the border that line leaves by, or its neighbour on the line is
-/// one of `p`'s stable discs (found by growing the set until it stops).
-pub fn stable_discs(p: u64, o: u64) -> u64 {
-    let [rows, cols, diag, anti] = full_lines(p | o);
-    let safe_row = rows | FILE_A | FILE_H;
-    let safe_col = cols | RANK_1 | RANK_8;
-    let safe_diag = diag | BORDER;
-    let safe_anti = anti | BORDER;
-    let mut stable = 0u64;
-    loop {
-        let row = safe_row | (stable << 1 & !FILE_A) | (stable >> 1 & !FILE_H);
-        let col = safe_col | stable << 8 | stable >> 8;
-        let dia = safe_diag | (stable << 9 & !FILE_A) | (stable >> 9 & !FILE_H);
-        let ant = safe_anti | (stable << 7 & !FILE_H) | (stable >> 7 & !FILE_A);
-        let grown = p & row & col & dia & ant;
-        if grown == stable {
-            return stable;
-        }
-        stable = grown;
-    }
-}
-
 /// Reversi's default solver: iterative deepening to half the empties, then three selective
 /// passes to the end (ProbCut), each one's value the next one's first guess and its moves the
 /// first tried, then MTD(f) null-window passes to the end with a large table, ETC at 10+
@@ -446,7 +380,6 @@ impl Endgame for Reversi {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, Reversi};
 
     #[test]
     fn quadrants_split_the_board() {
@@ -456,84 +389,5 @@ mod tests {
                 assert_eq!(q >> sq & 1 == 1, quadrant(sq) == i, "square {sq}");
             }
         }
-        assert_eq!(DIAGONALS.iter().fold(0, |a, d| a | d), u64::MAX);
-        assert_eq!(
-            ANTI_DIAGONALS.iter().map(|d| d.count_ones()).sum::<u32>(),
-            64
-        );
-        assert_eq!(DIAGONALS[7], 0x8040_2010_0804_0201);
-        assert_eq!(ANTI_DIAGONALS[7], 0x0102_0408_1020_4080);
-    }
-
-    /// The squares of each diagonal, walked square by square: the test's own reading of a
-    /// full diagonal.
-    fn diagonal_through(sq: i32, file_step: i32) -> u64 {
-        let mut line = 0u64;
-        for dir in [1, -1] {
-            let (mut f, mut r) = (sq % 8, sq / 8);
-            while (0..8).contains(&f) && (0..8).contains(&r) {
-                line |= 1 << (r * 8 + f);
-                f += dir * file_step;
-                r += dir;
-            }
-        }
-        line
-    }
-
-    #[test]
-    fn full_lines_are_the_filled_lines() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        for round in 0..20_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            // Mostly filled boards, so that full lines occur.
-            let holes = (round % 9) as u32;
-            let mut filled = u64::MAX;
-            for k in 0..holes {
-                filled &= !(1u64 << (state.rotate_left(7 * k) % 64));
-            }
-            let [rows, cols, diag, anti] = full_lines(filled);
-            for sq in 0..64 {
-                let full = |line: u64| filled & line == line;
-                let row = 0xFFu64 << (sq / 8 * 8);
-                let col = FILE_A << (sq % 8);
-                let on = |set: u64| set >> sq & 1 == 1;
-                assert_eq!(on(rows), full(row), "{filled:#x} {sq}");
-                assert_eq!(on(cols), full(col), "{filled:#x} {sq}");
-                assert_eq!(on(diag), full(diagonal_through(sq, 1)), "{filled:#x} {sq}");
-                assert_eq!(on(anti), full(diagonal_through(sq, -1)), "{filled:#x} {sq}");
-            }
-        }
-    }
-
-    #[test]
-    fn stable_discs_are_never_flipped_in_random_play() {
-        // Play random games; a disc called stable must keep its colour to the end.
-        let mut state = 0x1234_5678_9ABC_DEF1u64;
-        for _ in 0..300 {
-            let mut pos = Reversi::start();
-            let mut watched: Vec<(u64, u64)> = Vec::new(); // (stable black, stable white)
-            while !pos.is_over() {
-                let (b, w) = (pos.black(), pos.white());
-                watched.push((stable_discs(b, w), stable_discs(w, b)));
-                for &(sb, sw) in &watched {
-                    assert_eq!(sb & pos.black(), sb, "{pos}");
-                    assert_eq!(sw & pos.white(), sw, "{pos}");
-                }
-                let moves = pos.generate_moves();
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                pos = pos.play(moves[(state % moves.len() as u64) as usize]);
-            }
-            let (b, w) = (pos.black(), pos.white());
-            if b | w == u64::MAX {
-                assert_eq!(stable_discs(b, w), b, "a full board is all stable");
-            }
-        }
-        // Corners and full edges.
-        let p: u64 = 1 | 1 << 1 | 1 << 8;
-        assert_eq!(stable_discs(p, 1 << 9), p);
     }
 }

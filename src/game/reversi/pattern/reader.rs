@@ -45,37 +45,3 @@ pub(super) fn readers<'a>(
     }
     (readers, ternary)
 }
-
-/// The bits of `x` under `mask`, packed into the low bits in square order (BMI2's `pext`,
-/// one instruction on the x86-64-v3 builds).
-#[inline(always)]
-pub(super) fn extract(x: u64, mask: u64) -> usize {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    // SAFETY: the build targets BMI2 (the cfg above).
-    unsafe {
-        std::arch::x86_64::_pext_u64(x, mask) as usize
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    {
-        let (mut packed, mut bit, mut rest) = (0usize, 0, mask);
-        while rest != 0 {
-            let sq = rest.trailing_zeros();
-            rest &= rest - 1;
-            packed |= ((x >> sq & 1) as usize) << bit;
-            bit += 1;
-        }
-        packed
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn extract_packs_the_masked_bits_in_square_order() {
-        assert_eq!(extract(0b1011_0100, 0b1111_0000), 0b1011);
-        assert_eq!(extract(1 << 63 | 1, 1 << 63 | 1 << 7 | 1), 0b101);
-        assert_eq!(extract(!0, 0), 0);
-    }
-}

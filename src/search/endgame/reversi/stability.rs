@@ -1,0 +1,332 @@
+//! Reversi's stable discs, for the solver's stability cut-offs: the discs of a side that no
+//! sequence of moves can flip. An edge disc can only be flipped along its edge, so each edge's
+//! stable discs come exactly from a table of every edge's contents (worked out once by
+//! playing out all that can happen on an edge, either colour on any empty square, as Edax's
+//! and Egaroucid's stability do); inner discs are stable when, on each of their four lines,
+//! the line is full or a neighbour on it is stable, grown from the edges' stable discs.
+
+use super::{BORDER, FILE_A, FILE_H, RANK_1, RANK_8};
+use crate::game::reversi::bits::{deposit, extract};
+
+/// The discs of one line of 8 squares that keep their colour whatever is played on the line
+/// (bit k: square k), for every content: index `p | o << 8` with `p` and `o` disjoint.
+static EDGE_STABLE: [u8; 1 << 16] = edge_table();
+
+/// The discs of `p` and `o` on a line after `colour` (0: `p`, 1: `o`) plays on the empty
+/// square `x`: the placed disc, and the runs of the other colour it brackets.
+const fn play_on_line(p: u8, o: u8, x: u32, colour: u32) -> (u8, u8) {
+    let (mine, theirs) = if colour == 0 { (p, o) } else { (o, p) };
+    let mut flipped = 0u8;
+    let mut step = 0;
+    while step < 2 {
+        let mut run = 0u8;
+        let mut k = x as i32;
+        loop {
+            k += if step == 0 { 1 } else { -1 };
+            if k < 0 || k > 7 {
+                break;
+            }
+            let bit = 1u8 << k;
+            if theirs & bit != 0 {
+                run |= bit;
+            } else {
+                if mine & bit != 0 {
+                    flipped |= run;
+                }
+                break;
+            }
+        }
+        step += 1;
+    }
+    let mine = mine | flipped | 1 << x;
+    let theirs = theirs & !flipped;
+    if colour == 0 {
+        (mine, theirs)
+    } else {
+        (theirs, mine)
+    }
+}
+
+/// [`EDGE_STABLE`] worked out from the full lines back: a line's stable discs are its discs
+/// that every move on it leaves alone and that stay stable in every line it leads to (each
+/// has one disc more, so lines are taken from the fullest down).
+const fn edge_table() -> [u8; 1 << 16] {
+    let mut table = [0u8; 1 << 16];
+    let mut filled: u32 = 8;
+    loop {
+        let mut p = 0usize;
+        while p < 256 {
+            let mut o = 0usize;
+            while o < 256 {
+                if p & o == 0 && (p | o).count_ones() == filled {
+                    table[p | o << 8] = stable_on_line(&table, p as u8, o as u8);
+                }
+                o += 1;
+            }
+            p += 1;
+        }
+        if filled == 0 {
+            return table;
+        }
+        filled -= 1;
+    }
+}
+
+/// One entry of [`edge_table`], from the entries of the fuller lines.
+const fn stable_on_line(table: &[u8; 1 << 16], p: u8, o: u8) -> u8 {
+    let mut stable = p | o;
+    let mut x = 0;
+    while x < 8 {
+        if (p | o) >> x & 1 == 0 {
+            let mut colour = 0;
+            while colour < 2 {
+                let (np, no) = play_on_line(p, o, x, colour);
+                // Kept: the discs of the same colour before and after, stable after.
+                let kept = (p & np) | (o & no);
+                stable &= kept & table[np as usize | (no as usize) << 8];
+                colour += 1;
+            }
+        }
+        x += 1;
+    }
+    stable
+}
+
+/// The stable discs of `p` (against `o`) on the four edges.
+#[inline(always)]
+fn stable_edges(p: u64, o: u64) -> u64 {
+    let line = |pl: u64, ol: u64| EDGE_STABLE[(pl | ol << 8) as usize] as u64;
+    let rank1 = line(p & 0xFF, o & 0xFF);
+    let rank8 = line(p >> 56, o >> 56) << 56;
+    let file_a = deposit(line(extract(p, FILE_A), extract(o, FILE_A)), FILE_A);
+    let file_h = deposit(line(extract(p, FILE_H), extract(o, FILE_H)), FILE_H);
+    (rank1 | rank8 | file_a | file_h) & p
+}
+
+/// Squares on full lines in each of the four directions (rows, files, a1-h8 diagonals,
+/// h1-a8 diagonals): the empty squares spread along each line, and what they do not reach.
+pub(super) fn full_lines(filled: u64) -> [u64; 4] {
+    let mut row = filled;
+    row &= row >> 1;
+    row &= row >> 2;
+    row &= row >> 4;
+    let rows = (row & FILE_A) * 0xFF;
+    let mut col = filled;
+    col &= col >> 8;
+    col &= col >> 16;
+    col &= col >> 32;
+    let cols = (col & RANK_1) * FILE_A;
+    let empty = !filled;
+    [rows, cols, !spread(empty, 9), !spread(empty, 7)]
+}
+
+/// The squares on the diagonals (direction 9: a1-h8; 7: h1-a8) of the squares of `from`.
+#[inline(always)]
+fn spread(from: u64, dir: u32) -> u64 {
+    // Shifting up by 9 moves a file right, by 7 a file left: what wraps round is cut off.
+    let (up_edge, down_edge) = if dir == 9 {
+        (FILE_A, FILE_H)
+    } else {
+        (FILE_H, FILE_A)
+    };
+    let (mut up, mut down) = (from, from);
+    let (mut keep_up, mut keep_down) = (!up_edge, !down_edge);
+    let mut shift = dir;
+    while shift < 64 {
+        up |= (up << shift) & keep_up;
+        down |= (down >> shift) & keep_down;
+        // Twice as far next: the two files nearest the edge are cut off as well.
+        keep_up &= if dir == 9 {
+            keep_up << (shift / dir)
+        } else {
+            keep_up >> (shift / dir)
+        };
+        keep_down &= if dir == 9 {
+            keep_down >> (shift / dir)
+        } else {
+            keep_down << (shift / dir)
+        };
+        shift *= 2;
+    }
+    up | down
+}
+
+/// Discs of `p` that can never be flipped: its stable edge discs, and those whose four lines
+/// are each full or lead to one of `p`'s stable discs or off the board (found by growing the
+/// set until it stops).
+pub fn stable_discs(p: u64, o: u64) -> u64 {
+    let [rows, cols, diag, anti] = full_lines(p | o);
+    let safe_row = rows | FILE_A | FILE_H;
+    let safe_col = cols | RANK_1 | RANK_8;
+    let safe_diag = diag | BORDER;
+    let safe_anti = anti | BORDER;
+    let mut stable = stable_edges(p, o) | (p & rows & cols & diag & anti);
+    loop {
+        let row = safe_row | (stable << 1 & !FILE_A) | (stable >> 1 & !FILE_H);
+        let col = safe_col | stable << 8 | stable >> 8;
+        let dia = safe_diag | (stable << 9 & !FILE_A) | (stable >> 9 & !FILE_H);
+        let ant = safe_anti | (stable << 7 & !FILE_H) | (stable >> 7 & !FILE_A);
+        let grown = stable | (p & row & col & dia & ant);
+        if grown == stable {
+            return stable;
+        }
+        stable = grown;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Reversi};
+
+    /// The squares of each diagonal, walked square by square: the test's own reading of a
+    /// full diagonal.
+    fn diagonal_through(sq: i32, file_step: i32) -> u64 {
+        let mut line = 0u64;
+        for dir in [1, -1] {
+            let (mut f, mut r) = (sq % 8, sq / 8);
+            while (0..8).contains(&f) && (0..8).contains(&r) {
+                line |= 1 << (r * 8 + f);
+                f += dir * file_step;
+                r += dir;
+            }
+        }
+        line
+    }
+
+    #[test]
+    fn full_lines_are_the_filled_lines() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for round in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // Mostly filled boards, so that full lines occur.
+            let holes = (round % 9) as u32;
+            let mut filled = u64::MAX;
+            for k in 0..holes {
+                filled &= !(1u64 << (state.rotate_left(7 * k) % 64));
+            }
+            let [rows, cols, diag, anti] = full_lines(filled);
+            for sq in 0..64 {
+                let full = |line: u64| filled & line == line;
+                let row = 0xFFu64 << (sq / 8 * 8);
+                let col = FILE_A << (sq % 8);
+                let on = |set: u64| set >> sq & 1 == 1;
+                assert_eq!(on(rows), full(row), "{filled:#x} {sq}");
+                assert_eq!(on(cols), full(col), "{filled:#x} {sq}");
+                assert_eq!(on(diag), full(diagonal_through(sq, 1)), "{filled:#x} {sq}");
+                assert_eq!(on(anti), full(diagonal_through(sq, -1)), "{filled:#x} {sq}");
+            }
+        }
+    }
+
+    #[test]
+    fn stable_discs_are_never_flipped_in_random_play() {
+        // Play random games; a disc called stable must keep its colour to the end.
+        let mut state = 0x1234_5678_9ABC_DEF1u64;
+        for _ in 0..300 {
+            let mut pos = Reversi::start();
+            let mut watched: Vec<(u64, u64)> = Vec::new(); // (stable black, stable white)
+            while !pos.is_over() {
+                let (b, w) = (pos.black(), pos.white());
+                watched.push((stable_discs(b, w), stable_discs(w, b)));
+                for &(sb, sw) in &watched {
+                    assert_eq!(sb & pos.black(), sb, "{pos}");
+                    assert_eq!(sw & pos.white(), sw, "{pos}");
+                }
+                let moves = pos.generate_moves();
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                pos = pos.play(moves[(state % moves.len() as u64) as usize]);
+            }
+            let (b, w) = (pos.black(), pos.white());
+            if b | w == u64::MAX {
+                assert_eq!(stable_discs(b, w), b, "a full board is all stable");
+            }
+        }
+        // Corners and full edges.
+        let p: u64 = 1 | 1 << 1 | 1 << 8;
+        assert_eq!(stable_discs(p, 1 << 9), p);
+    }
+
+    /// The rule without the edge table: a disc is stable when each of its four lines is
+    /// full, leaves the board at it, or leads to a stable disc of its colour (the rule before
+    /// the table, which finds a subset).
+    fn stable_by_lines(p: u64, o: u64) -> u64 {
+        let [rows, cols, diag, anti] = full_lines(p | o);
+        let mut stable = 0u64;
+        loop {
+            let row = rows | FILE_A | FILE_H | (stable << 1 & !FILE_A) | (stable >> 1 & !FILE_H);
+            let col = cols | RANK_1 | RANK_8 | stable << 8 | stable >> 8;
+            let dia = diag | BORDER | (stable << 9 & !FILE_A) | (stable >> 9 & !FILE_H);
+            let ant = anti | BORDER | (stable << 7 & !FILE_H) | (stable >> 7 & !FILE_A);
+            let grown = p & row & col & dia & ant;
+            if grown == stable {
+                return stable;
+            }
+            stable = grown;
+        }
+    }
+
+    #[test]
+    fn the_edge_table_finds_what_the_lines_rule_finds_and_more() {
+        let mut state = 0x5DEE_CE66_D1CE_4E5Bu64;
+        let mut more = 0;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let filled = state | state.rotate_left(23);
+            let p = filled & state.rotate_left(41);
+            let o = filled & !p;
+            let old = stable_by_lines(p, o);
+            let new = stable_discs(p, o);
+            assert_eq!(old & new, old, "{p:#x} {o:#x}");
+            assert_eq!(new & p, new);
+            more += (new != old) as u32;
+        }
+        assert!(
+            more > 0,
+            "the table never found a disc the lines rule missed"
+        );
+        // b1 and h1 the opponent's, c1..g1 ours, a1 empty: whoever plays a1 fills the rank
+        // without flipping c1..g1, so they are stable, though the rank is not full and no
+        // corner of ours holds them.
+        let (p, o) = (0b0111_1100, 0b1000_0010);
+        assert_eq!(stable_by_lines(p, o), 0);
+        assert_eq!(stable_discs(p, o), p);
+        // The same on file h and rank 8, read through the other edges' code.
+        let on_file_h = |line: u64| deposit(line, FILE_H);
+        assert_eq!(stable_discs(on_file_h(p), on_file_h(o)), on_file_h(p));
+        assert_eq!(stable_discs(p << 56, o << 56), p << 56);
+        // A full rank is stable whatever its colours.
+        assert_eq!(stable_discs(0x55, 0xAA), 0x55);
+    }
+
+    /// Plays random moves on one line (either colour on any empty square, flipping along
+    /// the line) and checks that the table's stable discs never change colour.
+    #[test]
+    fn the_edge_tables_discs_survive_random_play_on_the_line() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let (mut p, mut o) = ((state & 0xFF) as u8, (state >> 8 & 0xFF) as u8);
+            o &= !p;
+            let stable = EDGE_STABLE[p as usize | (o as usize) << 8];
+            let (sp, so) = (stable & p, stable & o);
+            let mut turn = state >> 16;
+            while p | o != 0xFF {
+                let empties = !(p | o);
+                let pick = (turn % empties.count_ones() as u64) as usize;
+                let x = (0..8).filter(|k| empties >> k & 1 == 1).nth(pick).unwrap();
+                (p, o) = play_on_line(p, o, x, (turn >> 8 & 1) as u32);
+                turn = turn.rotate_left(7) ^ 0x9E37;
+                assert_eq!((p & sp, o & so), (sp, so));
+            }
+        }
+    }
+}
