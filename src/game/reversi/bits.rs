@@ -188,6 +188,73 @@ unsafe fn flips_avx2(p: u64, o: u64, sq: usize) -> u64 {
     _mm_cvtsi128_si64(_mm_or_si128(f2, _mm_unpackhi_epi64(f2, f2))) as u64
 }
 
+/// The four lines through each square (its rank, its file, its a1-h8 and its h1-a8
+/// diagonal, the square included) and the square's place in each, as [`extract`] packs them.
+struct Lines {
+    masks: [[u64; 4]; 64],
+    places: [[u8; 4]; 64],
+}
+
+const LINES: Lines = {
+    let mut lines = Lines {
+        masks: [[0; 4]; 64],
+        places: [[0; 4]; 64],
+    };
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 4 {
+            // DIRECTIONS[d] and DIRECTIONS[d + 4] are one line's two ways.
+            let mask = RAYS.0[sq][d] | RAYS.0[sq][d + 4] | 1 << sq;
+            lines.masks[sq][d] = mask;
+            lines.places[sq][d] = (mask & ((1u64 << sq) - 1)).count_ones() as u8;
+            d += 1;
+        }
+        sq += 1;
+    }
+    lines
+};
+
+/// For a move on place `k` of a full line whose mover's discs are `x` (one bit a place, the
+/// others the opponent's): the discs it flips, those between it and the mover's nearest disc
+/// each way. Index `k << 8 | x`; the bit of `k` itself is ignored.
+static LAST_FLIPS: [u8; 8 * 256] = {
+    let mut table = [0u8; 8 * 256];
+    let mut i = 0;
+    while i < 8 * 256 {
+        let (k, x) = ((i >> 8) as i32, i & 0xFF);
+        let mut count = 0;
+        let mut way = -1;
+        while way <= 1 {
+            let mut j = k + way;
+            while j >= 0 && j < 8 && x >> j & 1 == 0 {
+                j += way;
+            }
+            if j >= 0 && j < 8 {
+                count += (j - k).abs() - 1;
+            }
+            way += 2;
+        }
+        table[i] = count as u8;
+        i += 1;
+    }
+    table
+};
+
+/// How many discs a move on `sq`, the board's last empty square, flips for the side whose
+/// discs are `mover` (every other square is the opponent's): [`flips`]`.count_ones()` read
+/// from a table a line, without making the flips.
+#[inline(always)]
+pub fn last_flip_count(mover: u64, sq: usize) -> u32 {
+    let (masks, places) = (&LINES.masks[sq], &LINES.places[sq]);
+    let mut count = 0;
+    for d in 0..4 {
+        let x = extract(mover, masks[d]) as usize;
+        count += LAST_FLIPS[(places[d] as usize) << 8 | x] as u32;
+    }
+    count
+}
+
 /// The bits of `x` under `mask`, packed into the low bits in square order (BMI2's `pext`,
 /// one instruction on the x86-64-v3 builds).
 #[inline(always)]
@@ -241,6 +308,27 @@ pub fn deposit_scalar(x: u64, mask: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn last_flip_counts_are_the_flips_of_a_full_board() {
+        let mut x = 0x0123_4567_89AB_CDEFu64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let sq = (x >> 58) as usize;
+            let mover = x & !(1 << sq);
+            let opponent = !mover & !(1 << sq);
+            for (p, o) in [(mover, opponent), (opponent, mover)] {
+                let expected = flips_scalar(p, o, sq).count_ones();
+                assert_eq!(last_flip_count(p, sq), expected, "{p:#x} {sq}");
+            }
+        }
+        // a1 with b1..g1 the opponent's and h1 the mover's: six flips along the rank.
+        let mover = 1 << 7;
+        assert_eq!(last_flip_count(mover, 0), 6);
+        assert_eq!(last_flip_count(0, 0), 0);
+    }
 
     #[test]
     fn extract_packs_the_masked_bits_in_square_order() {

@@ -7,7 +7,8 @@ use super::hooks::Endgame;
 use super::solving::Solving;
 use crate::counters::Counters;
 use crate::game::reversi::{
-    corner_weighted, flips, move_squares, Reversi, ReversiMove, SQUARE_WEIGHTS,
+    bits::last_flip_count, corner_weighted, flips, move_squares, Reversi, ReversiMove,
+    SQUARE_WEIGHTS,
 };
 use crate::game::{margin_floor, margin_score, Game};
 pub use stability::stable_discs;
@@ -43,17 +44,18 @@ pub fn odd_region(empty: u64, sq: u8) -> bool {
     (empty & QUADRANTS[quadrant(sq)]).count_ones() & 1 == 1
 }
 
-/// The final margin for the player (`p` to move against `o`) when the one empty square is
-/// `sq`. The position counts as one leaf, passes included.
+/// The final margin for the player (`p` to move; every square but `sq` and `p`'s discs the
+/// opponent's) when the one empty square is `sq`, the flips counted a line at a time from a
+/// table. The position counts as one leaf, passes included.
 #[inline(always)]
-fn last_square(p: u64, o: u64, sq: u8, visits: &mut Counters) -> i32 {
+fn last_square(p: u64, sq: u8, visits: &mut Counters) -> i32 {
     visits.leaf += 1;
     let diff = 2 * p.count_ones() as i32 - 63;
-    let flipped = flips(p, o, sq as usize).count_ones() as i32;
+    let flipped = last_flip_count(p, sq as usize) as i32;
     if flipped > 0 {
         return diff + 2 * flipped + 1;
     }
-    let flipped = flips(o, p, sq as usize).count_ones() as i32;
+    let flipped = last_flip_count(!p & !(1 << sq), sq as usize) as i32;
     if flipped > 0 {
         return diff - 2 * flipped - 1;
     }
@@ -78,7 +80,11 @@ pub fn solve(
     visits: &mut Counters,
 ) -> i32 {
     if empty & (empty - 1) == 0 {
-        return last_square(p, o, empty.trailing_zeros() as u8, visits);
+        return last_square(p, empty.trailing_zeros() as u8, visits);
+    }
+    let rest = empty & (empty - 1);
+    if rest & (rest - 1) == 0 {
+        return solve_two(p, o, alpha, beta, empty, parity, passed, visits);
     }
     if empty.count_ones() >= SORTED_EMPTIES {
         return solve_sorted(p, o, alpha, beta, empty, parity, passed, visits);
@@ -107,6 +113,53 @@ pub fn solve(
             let value = after_move(p, o, sq, flipped, alpha, beta, empty, parity, visits);
             if raise(&mut best, &mut alpha, value, beta) {
                 break 'moves;
+            }
+        }
+    }
+    if best > -65 {
+        visits.interior += 1;
+        return best;
+    }
+    if passed {
+        return game_over(p, o, empty, visits);
+    }
+    visits.interior += 1;
+    -solve(o, p, -beta, -alpha, empty, parity, true, visits)
+}
+
+/// [`solve`] at two empties, the last square scored in line. Its moves come in the order
+/// [`solve`]'s parity gives them, the squares' order: two empties are either alone in their
+/// quadrants (both odd) or share one (both even).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn solve_two(
+    p: u64,
+    o: u64,
+    alpha: i32,
+    beta: i32,
+    empty: u64,
+    parity: usize,
+    passed: bool,
+    visits: &mut Counters,
+) -> i32 {
+    let (first, second) = (
+        empty.trailing_zeros() as u8,
+        63 - empty.leading_zeros() as u8,
+    );
+    let mut best = -65;
+    for (sq, last) in [(first, second), (second, first)] {
+        if NEIGHBOURS[sq as usize] & o == 0 {
+            continue;
+        }
+        let flipped = flips(p, o, sq as usize);
+        if flipped == 0 {
+            continue;
+        }
+        let value = -last_square(o ^ flipped, last, visits);
+        if value > best {
+            best = value;
+            if value >= beta {
+                break;
             }
         }
     }
