@@ -42,11 +42,17 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         if G::HAS_THREATS && self.options.variant.threats {
             pos.sort_by_threats(moves);
         }
-        if self.options.variant.parity {
-            sort_by_key(moves, |&mv| pos.parity_rank(mv));
-        }
-        if self.options.variant.mobility {
-            sort_by_key(moves, |&mv| pos.mobility_rank(mv));
+        match (self.options.variant.parity, self.options.variant.mobility) {
+            // One sort by both keys, mobility first: the order of the parity sort followed
+            // by the (stable) mobility sort, for half the sorting.
+            (true, true) => sort_by_key(moves, |&mv| {
+                let rank = pos.mobility_rank(mv);
+                debug_assert!(rank < 1 << 63 && pos.parity_rank(mv) <= 1);
+                rank << 1 | pos.parity_rank(mv)
+            }),
+            (true, false) => sort_by_key(moves, |&mv| pos.parity_rank(mv)),
+            (false, true) => sort_by_key(moves, |&mv| pos.mobility_rank(mv)),
+            (false, false) => {}
         }
         if let Some(fewest) = self.options.variant.eval_sort {
             if to_the_end(depth) && pos.empties() >= fewest {
