@@ -146,6 +146,8 @@ pub struct Course {
     /// A selective pass of a solve (`+probcut`): ProbCut applies to the end too, and the
     /// table keeps the results apart from the exact ones.
     pub selective: Option<i32>,
+    /// Inside an ordering search (`+evalsort`): only its value is read.
+    pub(super) ordering_search: bool,
     /// In a parallel search, the work this thread does for others (a split point's, or the
     /// whole search's for a Lazy SMP helper): once it is cancelled, the search stops and
     /// what it was searching is void.
@@ -290,6 +292,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 horizon_reached: false,
                 max_ply: 0,
                 selective: None,
+                ordering_search: false,
                 watch: None,
                 cancelled: false,
                 progress: None,

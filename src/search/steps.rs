@@ -316,6 +316,9 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 return Opened::Moves { deferred };
             }
         }
+        if self.order_is_moot(depth, *beta) {
+            return Opened::Moves { deferred: false };
+        }
         self.order(pos, moves, ply, first, depth);
         if let Some(table) = &self.memory.tt {
             if table.is_direct() && depth > 1 {
