@@ -234,12 +234,13 @@ fn raise(best: &mut i32, alpha: &mut i32, value: i32, beta: i32) -> bool {
     false
 }
 
-/// From this many empties [`solve`] tries the stability cut-off at every node, as
-/// Egaroucid's last-empties search does from 4 (`last4_nws`,
-/// <https://github.com/Nyanyan/Egaroucid>); below, a cut saves too few nodes to pay for
-/// finding the stable discs (FFO 40..44: 125.4 M nodes without it, 106.9 M from 4 empties in
-/// the same time, 104.2 M from 3 but 3% slower).
-const STABLE_EMPTIES: u32 = 4;
+/// From this many empties [`solve`] tries the stability cut-off at every node (Egaroucid's
+/// last-empties search does from 4: `last4_nws`, <https://github.com/Nyanyan/Egaroucid>); at
+/// two empties ([`solve_two`]) a cut saves too few nodes to pay for finding the stable discs.
+/// From 3 since the stable discs are found by edge tables: FFO 40..44 in 91.4 M nodes against
+/// 93.9 M from 4, 45..49 in 464.1 M against 492.2 M, in the same time (from 4 instead of 5:
+/// 106.9 M against 125.4 M on 40..44 in the same time, with an earlier solver).
+const STABLE_EMPTIES: u32 = 3;
 
 /// From this many empties [`solve`] tries its moves fastest first ([`sorted_key`]), as
 /// Egaroucid's endgame search does above its last 6 empties (`nega_alpha_end_simple_nws`,
