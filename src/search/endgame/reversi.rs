@@ -116,15 +116,7 @@ pub fn solve(
             }
         }
     }
-    if best > -65 {
-        visits.interior += 1;
-        return best;
-    }
-    if passed {
-        return game_over(p, o, empty, visits);
-    }
-    visits.interior += 1;
-    -solve(o, p, -beta, -alpha, empty, parity, true, visits)
+    settle(p, o, (alpha, beta), best, empty, parity, passed, visits)
 }
 
 /// [`solve`] at two empties, the last square scored in line. Its moves come in the order
@@ -146,7 +138,7 @@ fn solve_two(
         empty.trailing_zeros() as u8,
         63 - empty.leading_zeros() as u8,
     );
-    let mut best = -65;
+    let (mut best, mut alpha) = (-65, alpha);
     for (sq, last) in [(first, second), (second, first)] {
         if NEIGHBOURS[sq as usize] & o == 0 {
             continue;
@@ -156,13 +148,28 @@ fn solve_two(
             continue;
         }
         let value = -last_square(o ^ flipped, last, visits);
-        if value > best {
-            best = value;
-            if value >= beta {
-                break;
-            }
+        if raise(&mut best, &mut alpha, value, beta) {
+            break;
         }
     }
+    settle(p, o, (alpha, beta), best, empty, parity, passed, visits)
+}
+
+/// A node's value once its moves are tried: `best`, the best of them, when it had one; else
+/// the end of the game when the other side has just passed too, or the other side's move
+/// after a pass (which counts as an interior node).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn settle(
+    p: u64,
+    o: u64,
+    (alpha, beta): (i32, i32),
+    best: i32,
+    empty: u64,
+    parity: usize,
+    passed: bool,
+    visits: &mut Counters,
+) -> i32 {
     if best > -65 {
         visits.interior += 1;
         return best;
