@@ -308,14 +308,13 @@ pub fn deposit_scalar(x: u64, mask: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random::splitmix64;
 
     #[test]
     fn last_flip_counts_are_the_flips_of_a_full_board() {
-        let mut x = 0x0123_4567_89AB_CDEFu64;
+        let mut seed = 0x0123_4567_89AB_CDEFu64;
         for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = splitmix64(&mut seed);
             let sq = (x >> 58) as usize;
             let mover = x & !(1 << sq);
             let opponent = !mover & !(1 << sq);
@@ -346,11 +345,9 @@ mod tests {
             assert_eq!(f(0b101, 1 << 63 | 1 << 7 | 1), 1 << 63 | 1);
             assert_eq!(f(!0, 0), 0);
         }
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..1000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = splitmix64(&mut seed);
             let mask = x.rotate_left(17) & x.rotate_left(31);
             assert_eq!(deposit(extract(x, mask), mask), x & mask);
             assert_eq!(deposit_scalar(extract_scalar(x, mask), mask), x & mask);

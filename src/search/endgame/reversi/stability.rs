@@ -178,6 +178,7 @@ pub fn stable_discs(p: u64, o: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::game::{Game, Reversi};
+    use crate::random::splitmix64;
 
     /// The squares of each diagonal, walked square by square: the test's own reading of a
     /// full diagonal.
@@ -196,11 +197,9 @@ mod tests {
 
     #[test]
     fn full_lines_are_the_filled_lines() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         for round in 0..20_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            let state = splitmix64(&mut seed);
             // Mostly filled boards, so that full lines occur.
             let holes = (round % 9) as u32;
             let mut filled = u64::MAX;
@@ -224,7 +223,7 @@ mod tests {
     #[test]
     fn stable_discs_are_never_flipped_in_random_play() {
         // Play random games; a disc called stable must keep its colour to the end.
-        let mut state = 0x1234_5678_9ABC_DEF1u64;
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
         for _ in 0..300 {
             let mut pos = Reversi::start();
             let mut watched: Vec<(u64, u64)> = Vec::new(); // (stable black, stable white)
@@ -236,9 +235,7 @@ mod tests {
                     assert_eq!(sw & pos.white(), sw, "{pos}");
                 }
                 let moves = pos.generate_moves();
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
+                let state = splitmix64(&mut seed);
                 pos = pos.play(moves[(state % moves.len() as u64) as usize]);
             }
             let (b, w) = (pos.black(), pos.white());
@@ -272,12 +269,10 @@ mod tests {
 
     #[test]
     fn the_edge_table_finds_what_the_lines_rule_finds_and_more() {
-        let mut state = 0x5DEE_CE66_D1CE_4E5Bu64;
+        let mut seed = 0x5DEE_CE66_D1CE_4E5Bu64;
         let mut more = 0;
         for _ in 0..20_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            let state = splitmix64(&mut seed);
             let filled = state | state.rotate_left(23);
             let p = filled & state.rotate_left(41);
             let o = filled & !p;
@@ -309,11 +304,9 @@ mod tests {
     /// the line) and checks that the table's stable discs never change colour.
     #[test]
     fn the_edge_tables_discs_survive_random_play_on_the_line() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
         for _ in 0..20_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            let state = splitmix64(&mut seed);
             let (mut p, mut o) = ((state & 0xFF) as u8, (state >> 8 & 0xFF) as u8);
             o &= !p;
             let stable = EDGE_STABLE[p as usize | (o as usize) << 8];
