@@ -1,7 +1,8 @@
 //! Reversi's exact-solving hooks: the last few empties by a specialised solver (no table; from
 //! 6 empties the moves sorted fastest first, below that no move list: the empty squares as a
-//! bitboard in quadrant-parity order; stability cut-offs from 4 empties; the last square
-//! scored by its flips alone), stable discs for stability cut-offs, and quadrant parity.
+//! bitboard in quadrant-parity order; stability cut-offs from 3 empties; two empties by
+//! their own code; the last square scored by its flips alone, counted from a table), stable
+//! discs for stability cut-offs (`stability`), and quadrant parity.
 
 use super::hooks::Endgame;
 use super::solving::Solving;
@@ -242,9 +243,8 @@ fn raise(best: &mut i32, alpha: &mut i32, value: i32, beta: i32) -> bool {
 }
 
 /// From this many empties [`solve`] tries the stability cut-off at every node (Egaroucid's
-/// last-empties search does from 4: `last4_nws`, <https://github.com/Nyanyan/Egaroucid>); at
-/// two empties ([`solve_two`]) a cut saves too few nodes to pay for finding the stable discs.
-/// From 3 since the stable discs are found by edge tables: FFO 40..44 in 91.4 M nodes against
+/// last-empties search does from 4: `last4_nws`, <https://github.com/Nyanyan/Egaroucid>); two
+/// empties go to [`solve_two`], which does not try it. From 3 since the stable discs are found by edge tables: FFO 40..44 in 91.4 M nodes against
 /// 93.9 M from 4, 45..49 in 464.1 M against 492.2 M, in the same time (from 4 instead of 5:
 /// 106.9 M against 125.4 M on 40..44 in the same time, with an earlier solver).
 const STABLE_EMPTIES: u32 = 3;
