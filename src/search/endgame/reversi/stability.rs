@@ -120,33 +120,25 @@ pub(super) fn full_lines(filled: u64) -> [u64; 4] {
     [rows, cols, !spread(empty, 9), !spread(empty, 7)]
 }
 
-/// The squares on the diagonals (direction 9: a1-h8; 7: h1-a8) of the squares of `from`.
+/// The files a diagonal shift of 1, 2 and 4 files towards the east (h) cannot land on without
+/// wrapping round the board: a, a-b, a-d; and towards the west: h, g-h, e-h.
+const WRAP_EAST: [u64; 3] = [!FILE_A, !(FILE_A * 0x03), !(FILE_A * 0x0F)];
+const WRAP_WEST: [u64; 3] = [!FILE_H, !(FILE_A * 0xC0), !(FILE_A * 0xF0)];
+
+/// The squares on the diagonals (direction 9: a1-h8; 7: h1-a8) of the squares of `from`: each
+/// way, shifts of 1, 2 and 4 squares along the diagonal, so that 7 are reached.
 #[inline(always)]
 fn spread(from: u64, dir: u32) -> u64 {
-    // Shifting up by 9 moves a file right, by 7 a file left: what wraps round is cut off.
-    let (up_edge, down_edge) = if dir == 9 {
-        (FILE_A, FILE_H)
+    // Up by 9 is a file east, up by 7 a file west; down the other way.
+    let (up_keep, down_keep) = if dir == 9 {
+        (WRAP_EAST, WRAP_WEST)
     } else {
-        (FILE_H, FILE_A)
+        (WRAP_WEST, WRAP_EAST)
     };
     let (mut up, mut down) = (from, from);
-    let (mut keep_up, mut keep_down) = (!up_edge, !down_edge);
-    let mut shift = dir;
-    while shift < 64 {
-        up |= (up << shift) & keep_up;
-        down |= (down >> shift) & keep_down;
-        // Twice as far next: the two files nearest the edge are cut off as well.
-        keep_up &= if dir == 9 {
-            keep_up << (shift / dir)
-        } else {
-            keep_up >> (shift / dir)
-        };
-        keep_down &= if dir == 9 {
-            keep_down >> (shift / dir)
-        } else {
-            keep_down << (shift / dir)
-        };
-        shift *= 2;
+    for k in 0..3 {
+        up |= (up << (dir << k)) & up_keep[k];
+        down |= (down >> (dir << k)) & down_keep[k];
     }
     up | down
 }
@@ -160,7 +152,8 @@ pub fn stable_discs(p: u64, o: u64) -> u64 {
     let safe_col = cols | RANK_1 | RANK_8;
     let safe_diag = diag | BORDER;
     let safe_anti = anti | BORDER;
-    let mut stable = stable_edges(p, o) | (p & rows & cols & diag & anti);
+    // Discs on four full lines join in the first round.
+    let mut stable = stable_edges(p, o);
     loop {
         let row = safe_row | (stable << 1 & !FILE_A) | (stable >> 1 & !FILE_H);
         let col = safe_col | stable << 8 | stable >> 8;
