@@ -215,27 +215,53 @@ const LINES: Lines = {
     lines
 };
 
+/// The discs of `p` and `o` on one line of 8 squares (bit k: square k) after `colour` (0:
+/// `p`, 1: `o`) plays on its empty square `x`: the placed disc, and the runs of the other
+/// colour it brackets along the line.
+pub const fn play_on_line(p: u8, o: u8, x: u32, colour: u32) -> (u8, u8) {
+    let (mine, theirs) = if colour == 0 { (p, o) } else { (o, p) };
+    let mut flipped = 0u8;
+    let mut step = 0;
+    while step < 2 {
+        let mut run = 0u8;
+        let mut k = x as i32;
+        loop {
+            k += if step == 0 { 1 } else { -1 };
+            if k < 0 || k > 7 {
+                break;
+            }
+            let bit = 1u8 << k;
+            if theirs & bit != 0 {
+                run |= bit;
+            } else {
+                if mine & bit != 0 {
+                    flipped |= run;
+                }
+                break;
+            }
+        }
+        step += 1;
+    }
+    let mine = mine | flipped | 1 << x;
+    let theirs = theirs & !flipped;
+    if colour == 0 {
+        (mine, theirs)
+    } else {
+        (theirs, mine)
+    }
+}
+
 /// For a move on place `k` of a full line whose mover's discs are `x` (one bit a place, the
-/// others the opponent's): the discs it flips, those between it and the mover's nearest disc
-/// each way. Index `k << 8 | x`; the bit of `k` itself is ignored.
+/// others the opponent's): how many discs it flips. Index `k << 8 | x`; the bit of `k`
+/// itself is ignored.
 static LAST_FLIPS: [u8; 8 * 256] = {
     let mut table = [0u8; 8 * 256];
     let mut i = 0;
     while i < 8 * 256 {
-        let (k, x) = ((i >> 8) as i32, i & 0xFF);
-        let mut count = 0;
-        let mut way = -1;
-        while way <= 1 {
-            let mut j = k + way;
-            while j >= 0 && j < 8 && x >> j & 1 == 0 {
-                j += way;
-            }
-            if j >= 0 && j < 8 {
-                count += (j - k).abs() - 1;
-            }
-            way += 2;
-        }
-        table[i] = count as u8;
+        let (k, x) = ((i >> 8) as u32, i as u8);
+        let mover = x & !(1 << k);
+        let (after, _) = play_on_line(mover, !mover & !(1 << k), k, 0);
+        table[i] = (after.count_ones() - mover.count_ones() - 1) as u8;
         i += 1;
     }
     table

@@ -6,46 +6,11 @@
 //! the line is full or a neighbour on it is stable, grown from the edges' stable discs.
 
 use super::{BORDER, FILE_A, FILE_H, RANK_1, RANK_8};
-use crate::game::reversi::bits::{deposit, extract};
+use crate::game::reversi::bits::{deposit, extract, play_on_line};
 
 /// The discs of one line of 8 squares that keep their colour whatever is played on the line
 /// (bit k: square k), for every content: index `p | o << 8` with `p` and `o` disjoint.
 static EDGE_STABLE: [u8; 1 << 16] = edge_table();
-
-/// The discs of `p` and `o` on a line after `colour` (0: `p`, 1: `o`) plays on the empty
-/// square `x`: the placed disc, and the runs of the other colour it brackets.
-const fn play_on_line(p: u8, o: u8, x: u32, colour: u32) -> (u8, u8) {
-    let (mine, theirs) = if colour == 0 { (p, o) } else { (o, p) };
-    let mut flipped = 0u8;
-    let mut step = 0;
-    while step < 2 {
-        let mut run = 0u8;
-        let mut k = x as i32;
-        loop {
-            k += if step == 0 { 1 } else { -1 };
-            if k < 0 || k > 7 {
-                break;
-            }
-            let bit = 1u8 << k;
-            if theirs & bit != 0 {
-                run |= bit;
-            } else {
-                if mine & bit != 0 {
-                    flipped |= run;
-                }
-                break;
-            }
-        }
-        step += 1;
-    }
-    let mine = mine | flipped | 1 << x;
-    let theirs = theirs & !flipped;
-    if colour == 0 {
-        (mine, theirs)
-    } else {
-        (theirs, mine)
-    }
-}
 
 /// [`EDGE_STABLE`] worked out from the full lines back: a line's stable discs are its discs
 /// that every move on it leaves alone and that stay stable in every line it leads to (each
