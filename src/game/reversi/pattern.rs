@@ -9,13 +9,14 @@
 //! one table serves all of a pattern's instances. The weights are nodeprof's own, trained by
 //! `nodeprof-train` (docs/evaluation.md) and embedded from `pattern-weights.bin`.
 
+use std::cell::RefCell;
 use std::sync::OnceLock;
 
-use super::bits::extract;
 use super::weights_file::{decode, WeightsFileError};
-use reader::{readers, Reader};
+use indexer::{square_powers, SquarePowers};
+pub use indexer::{Indexer, Lanes};
 
-mod reader;
+mod indexer;
 
 /// Phases: one for each four empties (60..57 empties is phase 0, 4..1 phase 14).
 pub const PHASES: usize = 15;
@@ -136,6 +137,105 @@ const BASES: [(&str, &[(u8, u8)]); 11] = [
     ("diag4", &[(0, 4), (1, 5), (2, 6), (3, 7)]),
 ];
 
+/// Each pattern's count of instances: the distinct images of its base instance under the
+/// board's symmetries (`build` finds them and checks these).
+const INSTANCE_COUNTS: [usize; 11] = [4, 8, 4, 4, 4, 4, 2, 4, 4, 4, 4];
+
+/// Where each instance's weights start in a phase's table (after the phase's constant):
+/// its pattern's, every pattern's `3^size` weights one after another.
+const WEIGHT_STARTS: [u32; INSTANCES] = weight_starts();
+
+const fn weight_starts() -> [u32; INSTANCES] {
+    let mut starts = [0; INSTANCES];
+    let (mut p, mut i, mut offset) = (0, 0, 1);
+    while p < BASES.len() {
+        let mut k = 0;
+        while k < INSTANCE_COUNTS[p] {
+            starts[i] = offset;
+            i += 1;
+            k += 1;
+        }
+        offset += 3u32.pow(BASES[p].1.len() as u32);
+        p += 1;
+    }
+    starts
+}
+
+/// [`WEIGHT_STARTS`] in vector lanes, where the two lanes after the instances' are masked
+/// off by [`LANE_MASK`].
+#[repr(C, align(32))]
+struct LaneStarts([u32; indexer::LANES]);
+
+const LANE_STARTS: LaneStarts = {
+    let mut lanes = [0; indexer::LANES];
+    let mut i = 0;
+    while i < INSTANCES {
+        lanes[i] = WEIGHT_STARTS[i];
+        i += 1;
+    }
+    LaneStarts(lanes)
+};
+
+const LANE_MASK: LaneStarts = {
+    let mut lanes = [0; indexer::LANES];
+    let mut i = 0;
+    while i < INSTANCES {
+        lanes[i] = u32::MAX;
+        i += 1;
+    }
+    LaneStarts(lanes)
+};
+
+/// Each instance's weight at its index in a phase's `table`, summed one by one.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "avx2"), allow(dead_code))]
+fn scalar_sum(table: &[i16], index: &Lanes) -> i32 {
+    let mut sum = table[0] as i32;
+    for (&start, &x) in WEIGHT_STARTS.iter().zip(&index.0) {
+        // SAFETY: an instance of n squares has an index below 3^n, its pattern's count of
+        // weights, which start at `start` in the phase's table of `full_len + 1` (`build`
+        // lays them out so; `weight_starts_are_the_patterns_offsets` checks).
+        sum += unsafe { *table.get_unchecked(start as usize + x as usize) } as i32;
+    }
+    sum
+}
+
+/// Each instance's weight at its index in a phase's `table`, summed eight instances a
+/// gather: each lane reads its weight with the next one as a 32-bit word and keeps the low
+/// half, sign-extended.
+///
+/// # Safety
+/// AVX2 must be present, and `table` must hold one weight after the phase's last.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[inline(always)]
+unsafe fn gathered_sum(table: &[i16], index: &Lanes) -> i32 {
+    use std::arch::x86_64::*;
+    let base = table.as_ptr() as *const i32;
+    let mut total = _mm256_setzero_si256();
+    for k in 0..indexer::LANES / 8 {
+        // SAFETY: the three arrays are 32-byte aligned and hold 48 lanes; every offset is
+        // within `table` less its last weight (see `scalar_sum`), or masked off.
+        unsafe {
+            let x = _mm_load_si128(index.0.as_ptr().add(8 * k) as *const __m128i);
+            let starts = _mm256_load_si256(LANE_STARTS.0.as_ptr().add(8 * k) as *const __m256i);
+            let mask = _mm256_load_si256(LANE_MASK.0.as_ptr().add(8 * k) as *const __m256i);
+            let offsets = _mm256_add_epi32(_mm256_cvtepu16_epi32(x), starts);
+            let pairs =
+                _mm256_mask_i32gather_epi32::<2>(_mm256_setzero_si256(), base, offsets, mask);
+            total = _mm256_add_epi32(
+                total,
+                _mm256_srai_epi32::<16>(_mm256_slli_epi32::<16>(pairs)),
+            );
+        }
+    }
+    let half = _mm_add_epi32(
+        _mm256_castsi256_si128(total),
+        _mm256_extracti128_si256::<1>(total),
+    );
+    let half = _mm_add_epi32(half, _mm_shuffle_epi32::<0b01_00_11_10>(half));
+    let half = _mm_add_epi32(half, _mm_shuffle_epi32::<0b10_11_00_01>(half));
+    _mm_cvtsi128_si32(half)
+}
+
 /// The eight symmetries of the board on (file, rank).
 fn symmetry(s: usize, (f, r): (u8, u8)) -> (u8, u8) {
     let (f, r) = if s & 4 != 0 { (r, f) } else { (f, r) };
@@ -161,18 +261,12 @@ pub struct Pattern {
     pub canonical_offset: usize,
 }
 
-/// Every pattern, and for each square the (instance, power of 3) pairs it adds to.
+/// Every pattern, and for each square the power of 3 it adds to each instance's index.
 pub struct Patterns {
     pub patterns: Vec<Pattern>,
     /// For each instance (46 in all), its pattern.
     pub instance_pattern: Vec<u8>,
-    by_square: Vec<Vec<(u8, u32)>>,
-    /// For each instance, how to read its index straight from the bitboards.
-    readers: [Reader; INSTANCES],
-    /// The readers' tables, one after another: for each subset of an instance's squares (its
-    /// bits in square order, as `extract` gives them), the index those squares' digits of 1
-    /// make.
-    ternary: Vec<u16>,
+    powers: Box<SquarePowers>,
     /// A phase's table length: full and canonical (plus one for the phase's constant).
     pub full_len: usize,
     pub canonical_len: usize,
@@ -184,24 +278,39 @@ pub struct Patterns {
 fn canonical_indexes(size: usize, self_maps: &[Vec<usize>]) -> (Vec<u32>, usize) {
     let count = 3usize.pow(size as u32);
     let pows: Vec<u32> = (0..size).map(|k| 3u32.pow((size - 1 - k) as u32)).collect();
+    // What a digit at k adds to each self-map's image of the index.
+    let map_pows: Vec<Vec<u32>> = self_maps
+        .iter()
+        .map(|map| (0..size).map(|k| pows[map[k]]).collect())
+        .collect();
     let mut canonical = vec![0u32; count];
     let mut number_of_least = vec![u32::MAX; count];
     let mut next = 0;
-    let mut digits = [0u32; 10];
-    for (index, slot) in canonical.iter_mut().enumerate() {
-        for (k, digit) in digits[..size].iter_mut().enumerate() {
-            *digit = (index as u32 / pows[k]) % 3;
-        }
-        let least = self_maps
-            .iter()
-            .map(|map| (0..size).map(|k| digits[k] * pows[map[k]]).sum::<u32>())
-            .min()
-            .unwrap() as usize;
+    // The index's digits and its images, counted up together (the last digit fastest).
+    let mut digits = [0u8; 10];
+    let mut images = vec![0u32; self_maps.len()];
+    for slot in canonical.iter_mut() {
+        let least = *images.iter().min().unwrap() as usize;
         if number_of_least[least] == u32::MAX {
             number_of_least[least] = next;
             next += 1;
         }
         *slot = number_of_least[least];
+        for k in (0..size).rev() {
+            let carry = digits[k] == 2;
+            for (image, pows) in images.iter_mut().zip(&map_pows) {
+                *image = if carry {
+                    *image - 2 * pows[k]
+                } else {
+                    *image + pows[k]
+                };
+            }
+            if !carry {
+                digits[k] += 1;
+                break;
+            }
+            digits[k] = 0;
+        }
     }
     (canonical, next as usize)
 }
@@ -241,6 +350,7 @@ fn build() -> Patterns {
         let count = 3usize.pow(size as u32);
         let pow = |k: usize| 3u32.pow((size - 1 - k) as u32);
         let (canonical, canonical_count) = canonical_indexes(size, &self_maps);
+        assert_eq!(instances.len(), INSTANCE_COUNTS[p], "{name}'s instances");
         for squares in &instances {
             let i = instance_pattern.len() as u8;
             for (k, &sq) in squares.iter().enumerate() {
@@ -259,17 +369,10 @@ fn build() -> Patterns {
         offset += count;
         canonical_offset += canonical_count;
     }
-    let (readers, ternary) = readers(
-        patterns
-            .iter()
-            .flat_map(|p| p.instances.iter().map(|i| (i.as_slice(), 1 + p.offset))),
-    );
     Patterns {
         patterns,
         instance_pattern,
-        by_square,
-        readers,
-        ternary,
+        powers: square_powers(&by_square),
         full_len: offset,
         canonical_len: canonical_offset,
     }
@@ -285,21 +388,20 @@ pub fn patterns() -> &'static Patterns {
 pub const INSTANCES: usize = 46;
 
 impl Patterns {
-    /// The index of each instance for `p` to move against `o`.
-    #[inline]
+    /// The index of each instance for `p` to move against `o`, read from the empty board.
     pub fn indexes(&self, p: u64, o: u64) -> [u32; INSTANCES] {
-        let mut index = [0u32; INSTANCES];
-        for (discs, digit) in [(p, 1), (o, 2)] {
-            let mut rest = discs;
-            while rest != 0 {
-                let sq = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                for &(i, pow) in &self.by_square[sq] {
-                    index[i as usize] += digit * pow;
-                }
-            }
+        let lanes = { Indexer::EMPTY }.indexes(p, o, &self.powers);
+        std::array::from_fn(|i| lanes.0[i] as u32)
+    }
+
+    /// The index of each instance for `p` to move against `o`, moved from the indexes of
+    /// the last position this thread asked for (see [`Indexer`]).
+    #[inline(always)]
+    pub fn indexes_near(&self, p: u64, o: u64) -> Lanes {
+        thread_local! {
+            static LAST: RefCell<Indexer> = const { RefCell::new(Indexer::EMPTY) };
         }
-        index
+        LAST.with(|last| last.borrow_mut().indexes(p, o, &self.powers))
     }
 
     /// The canonical feature (a position in a phase's canonical table) of each instance.
@@ -327,40 +429,43 @@ impl Weights {
         let set = patterns();
         assert_eq!(canonical.len(), PHASES * set.canonical_len);
         let stride = set.full_len + 1;
-        let mut tables = vec![0i16; PHASES * stride];
+        // One weight more at the end: the vector sum reads each weight with the next.
+        let mut tables = vec![0i16; PHASES * stride + 1];
         for phase in 0..PHASES {
             let from = &canonical[phase * set.canonical_len..][..set.canonical_len];
             let to = &mut tables[phase * stride..][..stride];
             to[0] = from[0];
             for pattern in &set.patterns {
-                for (index, &c) in pattern.canonical.iter().enumerate() {
-                    to[1 + pattern.offset + index] = from[pattern.canonical_offset + c as usize];
+                let weights = &from[pattern.canonical_offset..];
+                let full = &mut to[1 + pattern.offset..][..pattern.canonical.len()];
+                for (weight, &c) in full.iter_mut().zip(&pattern.canonical) {
+                    *weight = weights[c as usize];
                 }
             }
         }
         Weights { tables, stride }
     }
 
-    /// The estimated final margin in 1/SCALE discs, for `p` to move against `o`: each
-    /// instance's index read from the bitboards by its [`Reader`], no per-disc loop.
+    /// The estimated final margin in 1/SCALE discs, for `p` to move against `o`: the
+    /// indexes moved from this thread's last evaluation's ([`Patterns::indexes_near`]).
     #[inline]
     pub fn raw(&self, p: u64, o: u64) -> i32 {
-        let set = patterns();
-        let table = &self.tables[phase((!(p | o)).count_ones()) * self.stride..][..self.stride];
-        let mut sum = table[0] as i32;
-        for r in &set.readers {
-            let t = r.ternary as usize;
-            // SAFETY: `extract` under an instance's mask of n squares is below 2^n, the
-            // length of its ternary table; the index it makes is below 3^n, its pattern's
-            // count of weights, which start at `r.weights` in the phase's table (`readers`
-            // and `build` lay them out so; the readers test checks every instance).
-            unsafe {
-                let x = *set.ternary.get_unchecked(t + extract(p, r.mask) as usize) as usize
-                    + 2 * *set.ternary.get_unchecked(t + extract(o, r.mask) as usize) as usize;
-                sum += *table.get_unchecked(r.weights as usize + x) as i32;
-            }
+        let index = patterns().indexes_near(p, o);
+        self.sum(&index, (!(p | o)).count_ones())
+    }
+
+    /// The phase's constant and each instance's weight at its index.
+    #[inline(always)]
+    fn sum(&self, index: &Lanes, empties: u32) -> i32 {
+        let table = &self.tables[phase(empties) * self.stride..][..self.stride + 1];
+        #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+        // SAFETY: the build targets AVX2 (the cfg above); `table` holds the phase's weights
+        // and the one after them, as `gathered_sum` needs.
+        unsafe {
+            table[0] as i32 + gathered_sum(table, index)
         }
-        sum
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+        scalar_sum(table, index)
     }
 
     /// The estimated final margin in discs (rounded, within ±64).
@@ -410,157 +515,4 @@ pub fn pattern_eval(p: u64, o: u64) -> i32 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::{Game, Reversi};
-    use crate::random::splitmix64;
-
-    /// The eight images of a board under the board's symmetries.
-    fn images(b: u64) -> [u64; 8] {
-        let mut out = [0u64; 8];
-        for (s, image) in out.iter_mut().enumerate() {
-            for sq in 0..64u8 {
-                if b >> sq & 1 == 1 {
-                    *image |= 1 << square(symmetry(s, (sq % 8, sq / 8)));
-                }
-            }
-        }
-        out
-    }
-
-    #[test]
-    fn the_pattern_set_is_edaxs_46_instances_in_symmetric_images() {
-        let set = patterns();
-        let counts: Vec<(&str, usize, usize)> = set
-            .patterns
-            .iter()
-            .map(|p| (p.name, p.size, p.instances.len()))
-            .collect();
-        assert_eq!(
-            counts,
-            [
-                ("corner3x3", 9, 4),
-                ("corner2x5", 10, 8),
-                ("edge2x", 10, 4),
-                ("line2", 8, 4),
-                ("line3", 8, 4),
-                ("line4", 8, 4),
-                ("diag8", 8, 2),
-                ("diag7", 7, 4),
-                ("diag6", 6, 4),
-                ("diag5", 5, 4),
-                ("diag4", 4, 4),
-            ]
-        );
-        assert_eq!(set.instance_pattern.len(), INSTANCES);
-        // Mirror-symmetric patterns share a weight between an index and its mirror image:
-        // the edge has 3^10 indexes and (3^10 + 3^5) / 2 canonical ones.
-        assert_eq!(set.patterns[2].canonical.iter().max(), Some(&(29646 - 1)));
-        assert_eq!(set.patterns[1].canonical.iter().max(), Some(&(59049 - 1)));
-        assert_eq!(set.canonical_len, 113_878);
-    }
-
-    #[test]
-    fn indexes_agree_with_reading_each_instance_square_by_square() {
-        let set = patterns();
-        let mut state = 11u64;
-        for _ in 0..200 {
-            let p = splitmix64(&mut state) & splitmix64(&mut state);
-            let o = splitmix64(&mut state) & !p;
-            let index = set.indexes(p, o);
-            let mut i = 0;
-            for pattern in &set.patterns {
-                for squares in &pattern.instances {
-                    let expected = squares.iter().fold(0, |acc, &sq| {
-                        acc * 3 + (p >> sq & 1) as u32 + 2 * (o >> sq & 1) as u32
-                    });
-                    assert_eq!(index[i], expected, "{} instance {squares:?}", pattern.name);
-                    i += 1;
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn any_weights_score_a_position_and_its_symmetric_images_alike() {
-        // Random canonical weights: the evaluation of the eight images must agree, since
-        // every instance's image is an instance and mirror images share canonical weights.
-        let set = patterns();
-        let mut state = 3u64;
-        let canonical: Vec<i16> = (0..PHASES * set.canonical_len)
-            .map(|_| (splitmix64(&mut state) % 201) as i16 - 100)
-            .collect();
-        let weights = Weights::from_canonical(&canonical);
-        let mut pos = Reversi::start();
-        for _ in 0..40 {
-            let (p, o) = pos.player_opponent();
-            let (ps, os) = (images(p), images(o));
-            let first = weights.raw(p, o);
-            for s in 1..8 {
-                assert_eq!(weights.raw(ps[s], os[s]), first, "symmetry {s} of {pos}");
-            }
-            let moves = pos.generate_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos = pos.play(moves[(splitmix64(&mut state) % moves.len() as u64) as usize]);
-        }
-    }
-
-    /// `Weights::raw` by [`Patterns::indexes`], disc by disc: the reference the readers are
-    /// tested against.
-    fn raw_by_discs(w: &Weights, p: u64, o: u64) -> i32 {
-        let set = patterns();
-        let table = &w.tables[phase((!(p | o)).count_ones()) * w.stride..][..w.stride];
-        let index = set.indexes(p, o);
-        let mut sum = table[0] as i32;
-        for (i, &x) in index.iter().enumerate() {
-            let offset = set.patterns[set.instance_pattern[i] as usize].offset;
-            sum += table[1 + offset + x as usize] as i32;
-        }
-        sum
-    }
-
-    #[test]
-    fn the_readers_give_the_disc_by_disc_sum() {
-        let set = patterns();
-        let mut state = 5u64;
-        let canonical: Vec<i16> = (0..PHASES * set.canonical_len)
-            .map(|_| (splitmix64(&mut state) % 2001) as i16 - 1000)
-            .collect();
-        let weights = Weights::from_canonical(&canonical);
-        for _ in 0..2000 {
-            let p = splitmix64(&mut state) & splitmix64(&mut state);
-            let o = splitmix64(&mut state) & !p;
-            assert_eq!(
-                weights.raw(p, o),
-                raw_by_discs(&weights, p, o),
-                "{p:x} {o:x}"
-            );
-            assert_eq!(
-                active().raw(p, o),
-                raw_by_discs(active(), p, o),
-                "{p:x} {o:x}"
-            );
-        }
-        for (p, o) in [
-            (0, 0),
-            (!0, 0),
-            (0, !0),
-            (0x5555_5555_5555_5555, !0x5555_5555_5555_5555),
-        ] {
-            assert_eq!(weights.raw(p, o), raw_by_discs(&weights, p, o));
-        }
-    }
-
-    #[test]
-    fn phases_cover_four_empties_each() {
-        assert_eq!(phase(60), 0);
-        assert_eq!(phase(57), 0);
-        assert_eq!(phase(56), 1);
-        assert_eq!(phase(5), 13);
-        assert_eq!(phase(4), 14);
-        assert_eq!(phase(1), 14);
-        assert_eq!(phase(0), 14);
-    }
-}
+mod tests;

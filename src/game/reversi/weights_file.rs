@@ -48,6 +48,46 @@ pub fn encode(weights: &[i16]) -> Vec<u8> {
     out
 }
 
+/// The varints of a file's body, read in turn.
+struct Varints<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Varints<'_> {
+    /// The next varint; `read` (the weights read so far) names where it fails.
+    #[inline(always)]
+    fn next(&mut self, read: usize) -> Result<u32, WeightsFileError> {
+        match self.bytes.get(self.at) {
+            Some(&byte) if byte < 0x80 => {
+                self.at += 1;
+                Ok(byte as u32)
+            }
+            _ => self.next_long(read),
+        }
+    }
+
+    /// A varint of more than one byte (or none left).
+    fn next_long(&mut self, read: usize) -> Result<u32, WeightsFileError> {
+        let (mut v, mut shift) = (0u32, 0);
+        loop {
+            let byte = *self
+                .bytes
+                .get(self.at)
+                .ok_or(WeightsFileError::Truncated(read))?;
+            self.at += 1;
+            if shift > 28 {
+                return Err(WeightsFileError::Range(read));
+            }
+            v |= ((byte & 0x7F) as u32) << shift;
+            if byte < 0x80 {
+                return Ok(v);
+            }
+            shift += 7;
+        }
+    }
+}
+
 /// The weights of a file's `bytes`, which must hold `expected` of them.
 pub fn decode(bytes: &[u8], expected: usize) -> Result<Vec<i16>, WeightsFileError> {
     if bytes.len() < 8 || &bytes[..4] != MAGIC {
@@ -57,39 +97,24 @@ pub fn decode(bytes: &[u8], expected: usize) -> Result<Vec<i16>, WeightsFileErro
     if found != expected {
         return Err(WeightsFileError::Count { found, expected });
     }
-    let mut weights = Vec::with_capacity(found);
-    let mut at = 8;
-    let mut next = |weights: &Vec<i16>| -> Result<u32, WeightsFileError> {
-        let (mut v, mut shift) = (0u32, 0);
-        loop {
-            let byte = *bytes
-                .get(at)
-                .ok_or(WeightsFileError::Truncated(weights.len()))?;
-            at += 1;
-            if shift > 28 {
-                return Err(WeightsFileError::Range(weights.len()));
-            }
-            v |= ((byte & 0x7F) as u32) << shift;
-            if byte < 0x80 {
-                return Ok(v);
-            }
-            shift += 7;
-        }
-    };
-    while weights.len() < found {
-        let code = next(&weights)?;
+    let mut weights = vec![0i16; found];
+    let mut varints = Varints { bytes, at: 8 };
+    let mut read = 0;
+    while read < found {
+        let code = varints.next(read)?;
         let value = (code >> 1) as i32 ^ -((code & 1) as i32);
-        let value = i16::try_from(value).map_err(|_| WeightsFileError::Range(weights.len()))?;
-        weights.push(value);
+        weights[read] = i16::try_from(value).map_err(|_| WeightsFileError::Range(read))?;
+        read += 1;
         if value == 0 {
-            let run = next(&weights)? as usize;
-            if weights.len() + run > found {
+            // A run of zeros: the vector holds them already.
+            let run = varints.next(read)? as usize;
+            if read + run > found {
                 return Err(WeightsFileError::Count {
-                    found: weights.len() + run,
+                    found: read + run,
                     expected: found,
                 });
             }
-            weights.resize(weights.len() + run, 0);
+            read += run;
         }
     }
     Ok(weights)
