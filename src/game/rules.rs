@@ -315,6 +315,11 @@ pub trait Game:
     /// Disc / piece difference, for the side to move.
     fn material(&self) -> i32;
 
+    /// Readies what `evaluate` with `eval` reads (learned weights loaded and laid out), so
+    /// that a search made before its clock starts leaves none of it to the first search's
+    /// time, as with the tables. Once a process; nothing for most evaluations.
+    fn prepare_eval(_eval: Eval) {}
+
     /// The heuristic value of a position for the side to move, with evaluation `eval`.
     /// Only the game's `EVALS` are ever asked for.
     #[inline(always)]

@@ -259,6 +259,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         shuffle: Option<u64>,
         tt: Option<TranspositionTable>,
     ) -> Self {
+        G::prepare_eval(eval);
         Searcher {
             options: Options {
                 variant: variant.clone(),

@@ -508,6 +508,12 @@ pub fn active() -> &'static Weights {
     OVERRIDE.with(|o| o.get()).unwrap_or_else(embedded)
 }
 
+/// Builds the pattern set and the weights in use on this thread, if not yet built.
+pub fn prepare() {
+    patterns();
+    active();
+}
+
 /// The pattern evaluation of `p` to move against `o`, in discs.
 #[inline]
 pub fn pattern_eval(p: u64, o: u64) -> i32 {

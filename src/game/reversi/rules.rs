@@ -258,6 +258,12 @@ impl Game for Reversi {
         Some(2 * self.empties())
     }
 
+    fn prepare_eval(eval: Eval) {
+        if eval == Eval::Pattern {
+            super::pattern::prepare();
+        }
+    }
+
     #[inline(always)]
     fn evaluate(&self, eval: Eval) -> i32 {
         match eval {
