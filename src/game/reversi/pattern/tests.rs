@@ -4,6 +4,15 @@ use super::*;
 use crate::game::{Game, Reversi};
 use crate::random::splitmix64;
 
+/// Canonical weights drawn from -`spread`..=`spread`, laid out.
+fn random_weights(state: &mut u64, spread: i16) -> Weights {
+    let span = 2 * spread as u64 + 1;
+    let canonical: Vec<i16> = (0..PHASES * patterns().canonical_len)
+        .map(|_| (splitmix64(state) % span) as i16 - spread)
+        .collect();
+    Weights::from_canonical(&canonical)
+}
+
 /// The eight images of a board under the board's symmetries.
 fn images(b: u64) -> [u64; 8] {
     let mut out = [0u64; 8];
@@ -117,12 +126,8 @@ fn weight_starts_are_the_patterns_offsets() {
 fn any_weights_score_a_position_and_its_symmetric_images_alike() {
     // Random canonical weights: the evaluation of the eight images must agree, since
     // every instance's image is an instance and mirror images share canonical weights.
-    let set = patterns();
     let mut state = 3u64;
-    let canonical: Vec<i16> = (0..PHASES * set.canonical_len)
-        .map(|_| (splitmix64(&mut state) % 201) as i16 - 100)
-        .collect();
-    let weights = Weights::from_canonical(&canonical);
+    let weights = random_weights(&mut state, 100);
     let mut pos = Reversi::start();
     for _ in 0..40 {
         let (p, o) = pos.player_opponent();
@@ -155,12 +160,8 @@ fn raw_by_discs(w: &Weights, p: u64, o: u64) -> i32 {
 
 #[test]
 fn the_evaluation_is_the_square_by_square_sum() {
-    let set = patterns();
     let mut state = 5u64;
-    let canonical: Vec<i16> = (0..PHASES * set.canonical_len)
-        .map(|_| (splitmix64(&mut state) % 2001) as i16 - 1000)
-        .collect();
-    let weights = Weights::from_canonical(&canonical);
+    let weights = random_weights(&mut state, 1000);
     for _ in 0..2000 {
         let p = splitmix64(&mut state) & splitmix64(&mut state);
         let o = splitmix64(&mut state) & !p;
@@ -201,10 +202,7 @@ fn the_vector_sum_is_the_scalar_sum() {
     // Every phase, the indexes at random and at their extremes (0 and 3^size - 1).
     let set = patterns();
     let mut state = 17u64;
-    let canonical: Vec<i16> = (0..PHASES * set.canonical_len)
-        .map(|_| (splitmix64(&mut state) % 60001) as i16 - 30000)
-        .collect();
-    let weights = Weights::from_canonical(&canonical);
+    let weights = random_weights(&mut state, 30000);
     let sizes: Vec<u32> = (0..INSTANCES)
         .map(|i| set.patterns[set.instance_pattern[i] as usize].size as u32)
         .collect();
