@@ -161,34 +161,9 @@ const fn weight_starts() -> [u32; INSTANCES] {
     starts
 }
 
-/// [`WEIGHT_STARTS`] in vector lanes, where the two lanes after the instances' are masked
-/// off by [`LANE_MASK`].
-#[repr(C, align(32))]
-struct LaneStarts([u32; indexer::LANES]);
-
-const LANE_STARTS: LaneStarts = {
-    let mut lanes = [0; indexer::LANES];
-    let mut i = 0;
-    while i < INSTANCES {
-        lanes[i] = WEIGHT_STARTS[i];
-        i += 1;
-    }
-    LaneStarts(lanes)
-};
-
-const LANE_MASK: LaneStarts = {
-    let mut lanes = [0; indexer::LANES];
-    let mut i = 0;
-    while i < INSTANCES {
-        lanes[i] = u32::MAX;
-        i += 1;
-    }
-    LaneStarts(lanes)
-};
-
-/// Each instance's weight at its index in a phase's `table`, summed one by one.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "avx2"), allow(dead_code))]
-fn scalar_sum(table: &[i16], index: &Lanes) -> i32 {
+/// A phase's constant and each instance's weight at its index in the phase's `table`.
+#[inline(always)]
+fn sum(table: &[i16], index: &Lanes) -> i32 {
     let mut sum = table[0] as i32;
     for (&start, &x) in WEIGHT_STARTS.iter().zip(&index.0) {
         // SAFETY: an instance of n squares has an index below 3^n, its pattern's count of
@@ -197,43 +172,6 @@ fn scalar_sum(table: &[i16], index: &Lanes) -> i32 {
         sum += unsafe { *table.get_unchecked(start as usize + x as usize) } as i32;
     }
     sum
-}
-
-/// Each instance's weight at its index in a phase's `table`, summed eight instances a
-/// gather: each lane reads its weight with the next one as a 32-bit word and keeps the low
-/// half, sign-extended.
-///
-/// # Safety
-/// AVX2 must be present, and `table` must hold one weight after the phase's last.
-#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-#[inline(always)]
-unsafe fn gathered_sum(table: &[i16], index: &Lanes) -> i32 {
-    use std::arch::x86_64::*;
-    let base = table.as_ptr() as *const i32;
-    let mut total = _mm256_setzero_si256();
-    for k in 0..indexer::LANES / 8 {
-        // SAFETY: the three arrays are 32-byte aligned and hold 48 lanes; every offset is
-        // within `table` less its last weight (see `scalar_sum`), or masked off.
-        unsafe {
-            let x = _mm_load_si128(index.0.as_ptr().add(8 * k) as *const __m128i);
-            let starts = _mm256_load_si256(LANE_STARTS.0.as_ptr().add(8 * k) as *const __m256i);
-            let mask = _mm256_load_si256(LANE_MASK.0.as_ptr().add(8 * k) as *const __m256i);
-            let offsets = _mm256_add_epi32(_mm256_cvtepu16_epi32(x), starts);
-            let pairs =
-                _mm256_mask_i32gather_epi32::<2>(_mm256_setzero_si256(), base, offsets, mask);
-            total = _mm256_add_epi32(
-                total,
-                _mm256_srai_epi32::<16>(_mm256_slli_epi32::<16>(pairs)),
-            );
-        }
-    }
-    let half = _mm_add_epi32(
-        _mm256_castsi256_si128(total),
-        _mm256_extracti128_si256::<1>(total),
-    );
-    let half = _mm_add_epi32(half, _mm_shuffle_epi32::<0b01_00_11_10>(half));
-    let half = _mm_add_epi32(half, _mm_shuffle_epi32::<0b10_11_00_01>(half));
-    _mm_cvtsi128_si32(half)
 }
 
 /// The eight symmetries of the board on (file, rank).
@@ -429,8 +367,7 @@ impl Weights {
         let set = patterns();
         assert_eq!(canonical.len(), PHASES * set.canonical_len);
         let stride = set.full_len + 1;
-        // One weight more at the end: the vector sum reads each weight with the next.
-        let mut tables = vec![0i16; PHASES * stride + 1];
+        let mut tables = vec![0i16; PHASES * stride];
         for phase in 0..PHASES {
             let from = &canonical[phase * set.canonical_len..][..set.canonical_len];
             let to = &mut tables[phase * stride..][..stride];
@@ -457,15 +394,10 @@ impl Weights {
     /// The phase's constant and each instance's weight at its index.
     #[inline(always)]
     fn sum(&self, index: &Lanes, empties: u32) -> i32 {
-        let table = &self.tables[phase(empties) * self.stride..][..self.stride + 1];
-        #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-        // SAFETY: the build targets AVX2 (the cfg above); `table` holds the phase's weights
-        // and the one after them, as `gathered_sum` needs.
-        unsafe {
-            table[0] as i32 + gathered_sum(table, index)
-        }
-        #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
-        scalar_sum(table, index)
+        sum(
+            &self.tables[phase(empties) * self.stride..][..self.stride],
+            index,
+        )
     }
 
     /// The estimated final margin in discs (rounded, within ±64).
