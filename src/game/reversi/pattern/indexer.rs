@@ -12,7 +12,9 @@ use super::INSTANCES;
 /// Lanes of index vectors: the 46 instances and two unused.
 pub(super) const LANES: usize = 48;
 
-/// One 16-bit value per instance, aligned for vector loads.
+/// One 16-bit value per instance, aligned for vector loads. Indexes are moved by wrapping
+/// (modulo 2^16) sums of signed changes: every true index is below 3^10 < 2^16, so the
+/// wrapped result is exact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(32))]
 pub struct Lanes(pub [u16; LANES]);
