@@ -13,8 +13,8 @@ use std::cell::RefCell;
 use std::sync::OnceLock;
 
 use super::weights_file::{decode, WeightsFileError};
-use indexer::{square_powers, SquarePowers};
-pub use indexer::{Indexer, Lanes};
+pub use indexer::Lanes;
+use indexer::{square_powers, Indexer, SquarePowers};
 
 mod indexer;
 

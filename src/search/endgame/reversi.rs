@@ -244,9 +244,10 @@ fn raise(best: &mut i32, alpha: &mut i32, value: i32, beta: i32) -> bool {
 
 /// From this many empties [`solve`] tries the stability cut-off at every node (Egaroucid's
 /// last-empties search does from 4: `last4_nws`, <https://github.com/Nyanyan/Egaroucid>); two
-/// empties go to [`solve_two`], which does not try it. From 3 since the stable discs are found by edge tables: FFO 40..44 in 91.4 M nodes against
-/// 93.9 M from 4, 45..49 in 464.1 M against 492.2 M, in the same time (from 4 instead of 5:
-/// 106.9 M against 125.4 M on 40..44 in the same time, with an earlier solver).
+/// empties go to [`solve_two`], which does not try it. From 3 since the stable discs are
+/// found by edge tables: FFO 40..44 in 91.4 M nodes against 93.9 M from 4, 45..49 in
+/// 464.1 M against 492.2 M, in the same time (from 4 instead of 5: 106.9 M against 125.4 M on
+/// 40..44 in the same time, with an earlier solver).
 const STABLE_EMPTIES: u32 = 3;
 
 /// From this many empties [`solve`] tries its moves fastest first ([`sorted_key`]), as

@@ -71,12 +71,12 @@ impl Indexer {
     /// from the other side is rarely wanted twice in a row, so it is not kept.)
     #[inline(always)]
     pub fn indexes(&mut self, p: u64, o: u64, powers: &SquarePowers) -> Lanes {
-        let changed = (p ^ self.first) | (o ^ self.second);
-        if changed.count_ones() > (p | o).count_ones() {
+        let mut squares = (p ^ self.first) | (o ^ self.second);
+        if squares.count_ones() > (p | o).count_ones() {
             *self = Indexer::EMPTY;
+            squares = p | o;
         }
         let mut index = self.index;
-        let mut squares = (p ^ self.first) | (o ^ self.second);
         while squares != 0 {
             let sq = squares.trailing_zeros();
             squares &= squares - 1;
