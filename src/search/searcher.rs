@@ -111,7 +111,7 @@ pub struct Options {
 
 /// What the search learns as it goes and carries from node to node (and from one iteration
 /// to the next).
-pub struct Memory<M> {
+pub struct Memory<M, S> {
     /// The transposition table (used as `Options::variant.table` says).
     pub tt: Option<TranspositionTable>,
     pub killers: Option<Killers<M>>,
@@ -124,6 +124,9 @@ pub struct Memory<M> {
     /// `+nullmove`: the ply of the position a null move led to (none: `usize::MAX`), where
     /// no second null move is tried.
     pub null_ply: usize,
+    /// What the game's specialised last-empties solver keeps between its calls (Reversi's
+    /// small table of bounds), new with each searcher.
+    pub small: S,
 }
 
 /// A search's course: when it stops (a deadline, a node budget), whether it stopped or
@@ -186,7 +189,7 @@ pub enum Opened {
 /// cost).
 pub struct Searcher<G: Endgame, const COUNT: bool> {
     pub(super) options: Options,
-    pub(super) memory: Memory<G::Move>,
+    pub(super) memory: Memory<G::Move, G::SolverMemory>,
     pub(super) course: Course,
     pub(super) root: Root<G::Move>,
     pub(super) counters: Counters,
@@ -283,6 +286,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 },
                 path_base: 0,
                 null_ply: usize::MAX,
+                small: G::SolverMemory::default(),
             },
             course: Course {
                 deadline: None,

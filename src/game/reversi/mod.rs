@@ -17,4 +17,4 @@ pub mod weights_file;
 pub use bits::{flips, move_squares};
 pub use eval::{corner_weighted, SQUARE_WEIGHTS};
 pub use notation::{parse_side, ReversiMove};
-pub use rules::Reversi;
+pub use rules::{fastest_first_rank, Reversi};

@@ -289,24 +289,17 @@ impl Game for Reversi {
     /// than with mobility alone (corners counted twice).
     #[inline(always)]
     fn mobility_rank(&self, mv: ReversiMove) -> u64 {
-        const MOBILITY: u64 = 1 << 10;
-        const CORNER_STABILITY: u64 = 1 << 8;
-        const POTENTIAL: u64 = 1 << 5;
-        const SQUARE: u64 = 2;
         let child = self.play(mv);
         // After the move the mover is the child's opponent.
-        let mover = child.opponent;
-        let mobility = corner_weighted(child.move_squares()) as u64;
-        let unsafe_discs = 16 - corner_stability(mover) as u64;
-        let frontier = adjacent(mover) & !(child.player | child.opponent);
-        let potential = (frontier.count_ones() + (frontier & CORNERS).count_ones()) as u64;
         let square = mv
             .square()
             .map_or(0, |s| (100 - SQUARE_WEIGHTS[s as usize]) as u64);
-        mobility * MOBILITY
-            + unsafe_discs * CORNER_STABILITY
-            + potential * POTENTIAL
-            + square * SQUARE
+        fastest_first_rank(
+            child.opponent,
+            child.player | child.opponent,
+            child.move_squares(),
+            square,
+        )
     }
 
     fn is_legal(&self, mv: ReversiMove) -> bool {
@@ -315,4 +308,19 @@ impl Game for Reversi {
             None => self.move_squares() == 0 && !self.is_over(),
         }
     }
+}
+
+/// [`Game::mobility_rank`] on bitboards: `mover`'s discs after its move, the discs of both
+/// after it, the opponent's replies, and the square's rank (100 minus its static weight).
+#[inline(always)]
+pub fn fastest_first_rank(mover: u64, discs: u64, replies: u64, square: u64) -> u64 {
+    const MOBILITY: u64 = 1 << 10;
+    const CORNER_STABILITY: u64 = 1 << 8;
+    const POTENTIAL: u64 = 1 << 5;
+    const SQUARE: u64 = 2;
+    let mobility = corner_weighted(replies) as u64;
+    let unsafe_discs = 16 - corner_stability(mover) as u64;
+    let frontier = adjacent(mover) & !discs;
+    let potential = (frontier.count_ones() + (frontier & CORNERS).count_ones()) as u64;
+    mobility * MOBILITY + unsafe_discs * CORNER_STABILITY + potential * POTENTIAL + square * SQUARE
 }

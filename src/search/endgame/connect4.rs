@@ -28,6 +28,7 @@ pub const LADDER: [&str; 7] = [
 ];
 
 impl Endgame for Connect4 {
+    type SolverMemory = ();
     const SOLVING: Solving = Solving {
         solver: SOLVER,
         ladder: &LADDER,

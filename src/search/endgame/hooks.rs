@@ -37,12 +37,24 @@ pub trait Endgame: Game {
     /// nothing, and its fail-high passes followed such moves down 100-ply jump sequences.
     const FAIL_LOW_MOVES: bool = true;
 
+    /// What [`Endgame::solve_small`] keeps from one call to the next (Reversi's: a small
+    /// table of bounds); each searcher makes its own, empty, so a search's counts never
+    /// depend on an earlier search.
+    type SolverMemory: Default + Send;
+
     /// The exact value (as [`Game::terminal_score`] scores it) of a position with at most
     /// `SMALL_SOLVER_EMPTIES` empties, fail-soft against (`alpha`, `beta`), by the game's
     /// specialised endgame code; the positions it visits are counted in `counters` (`leaf`:
-    /// scored without a move list; `interior`: every other).
-    fn solve_small(&self, alpha: i32, beta: i32, counters: &mut Counters) -> i32 {
-        let _ = (alpha, beta, counters);
+    /// scored without a move list; `interior`: every other; the probes of its table in
+    /// `tt_probe`, `tt_hit` and `tt_cut`).
+    fn solve_small(
+        &self,
+        alpha: i32,
+        beta: i32,
+        memory: &mut Self::SolverMemory,
+        counters: &mut Counters,
+    ) -> i32 {
+        let _ = (alpha, beta, memory, counters);
         unimplemented!("{} has no specialised endgame solver", Self::NAME)
     }
 
@@ -114,15 +126,19 @@ pub trait Endgame: Game {
 }
 
 impl Endgame for Ataxx {
+    type SolverMemory = ();
     const FAIL_LOW_MOVES: bool = false;
 }
 
 /// Chess is searched to a depth, never solved: the defaults.
-impl Endgame for Chess {}
+impl Endgame for Chess {
+    type SolverMemory = ();
+}
 
 /// A uniform tree's leaves are values, not margins with a bonus: its scores and margins both
 /// lie within the leaf values' bounds.
 impl Endgame for UniformTree {
+    type SolverMemory = ();
     fn margin_range(&self) -> (i32, i32) {
         (-MAX_LEAF_VALUE, MAX_LEAF_VALUE)
     }

@@ -8,17 +8,25 @@ use super::hooks::Endgame;
 use super::solving::Solving;
 use crate::counters::Counters;
 use crate::game::reversi::{
-    bits::last_flip_count, corner_weighted, flips, move_squares, Reversi, ReversiMove,
-    SQUARE_WEIGHTS,
+    bits::last_flip_count, corner_weighted, fastest_first_rank, flips, move_squares, Reversi,
+    ReversiMove, SQUARE_WEIGHTS,
 };
 use crate::game::{margin_floor, margin_score, Game};
 pub use stability::stable_discs;
+pub use table::SmallTable;
 
-/// The most empties [`solve`] is offered (it is exact for any number; without a table or
-/// mobility ordering it is slow beyond about 8).
-pub const MAX_EMPTIES: usize = 10;
+/// The most empties [`solve`] is offered (it is exact for any number; with its small table
+/// it is slower than the main search beyond about 11).
+pub const MAX_EMPTIES: usize = 14;
 
 mod stability;
+mod table;
+
+/// What the solver carries through one call: where it counts its nodes and its table.
+pub struct Small<'a> {
+    pub visits: &'a mut Counters,
+    pub table: &'a mut SmallTable,
+}
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = 0x8080_8080_8080_8080;
@@ -78,21 +86,21 @@ pub fn solve(
     empty: u64,
     parity: usize,
     passed: bool,
-    visits: &mut Counters,
+    s: &mut Small,
 ) -> i32 {
     if empty & (empty - 1) == 0 {
-        return last_square(p, empty.trailing_zeros() as u8, visits);
+        return last_square(p, empty.trailing_zeros() as u8, s.visits);
     }
     let rest = empty & (empty - 1);
     if rest & (rest - 1) == 0 {
-        return solve_two(p, o, alpha, beta, empty, parity, passed, visits);
+        return solve_two(p, o, alpha, beta, empty, parity, passed, s);
     }
     if empty.count_ones() >= SORTED_EMPTIES {
-        return solve_sorted(p, o, alpha, beta, empty, parity, passed, visits);
+        return solve_sorted(p, o, alpha, beta, empty, parity, passed, s);
     }
     if empty.count_ones() >= STABLE_EMPTIES {
         if let Some(bound) = stability_bound(p, o, alpha) {
-            visits.interior += 1;
+            s.visits.interior += 1;
             return bound;
         }
     }
@@ -111,13 +119,13 @@ pub fn solve(
             if flipped == 0 {
                 continue;
             }
-            let value = after_move(p, o, sq, flipped, alpha, beta, empty, parity, visits);
+            let value = after_move(p, o, sq, flipped, alpha, beta, empty, parity, s);
             if raise(&mut best, &mut alpha, value, beta) {
                 break 'moves;
             }
         }
     }
-    settle(p, o, (alpha, beta), best, empty, parity, passed, visits)
+    settle(p, o, (alpha, beta), best, empty, parity, passed, s)
 }
 
 /// [`solve`] at two empties, the last square scored in line. Its moves come in the order
@@ -133,7 +141,7 @@ fn solve_two(
     empty: u64,
     parity: usize,
     passed: bool,
-    visits: &mut Counters,
+    s: &mut Small,
 ) -> i32 {
     let (first, second) = (
         empty.trailing_zeros() as u8,
@@ -148,12 +156,12 @@ fn solve_two(
         if flipped == 0 {
             continue;
         }
-        let value = -last_square(o ^ flipped, last, visits);
+        let value = -last_square(o ^ flipped, last, s.visits);
         if raise(&mut best, &mut alpha, value, beta) {
             break;
         }
     }
-    settle(p, o, (alpha, beta), best, empty, parity, passed, visits)
+    settle(p, o, (alpha, beta), best, empty, parity, passed, s)
 }
 
 /// A node's value once its moves are tried: `best`, the best of them, when it had one; else
@@ -169,17 +177,17 @@ fn settle(
     empty: u64,
     parity: usize,
     passed: bool,
-    visits: &mut Counters,
+    s: &mut Small,
 ) -> i32 {
     if best > -65 {
-        visits.interior += 1;
+        s.visits.interior += 1;
         return best;
     }
     if passed {
-        return game_over(p, o, empty, visits);
+        return game_over(p, o, empty, s.visits);
     }
-    visits.interior += 1;
-    -solve(o, p, -beta, -alpha, empty, parity, true, visits)
+    s.visits.interior += 1;
+    -solve(o, p, -beta, -alpha, empty, parity, true, s)
 }
 
 /// The stability cut-off for `p` to move against `o`: the most `p` can end with (the
@@ -215,7 +223,7 @@ fn after_move(
     beta: i32,
     empty: u64,
     parity: usize,
-    visits: &mut Counters,
+    s: &mut Small,
 ) -> i32 {
     -solve(
         o ^ flipped,
@@ -225,7 +233,7 @@ fn after_move(
         empty ^ 1 << sq,
         parity ^ 1 << quadrant(sq),
         false,
-        visits,
+        s,
     )
 }
 
@@ -257,41 +265,101 @@ const STABLE_EMPTIES: u32 = 3;
 const SORTED_EMPTIES: u32 = 6;
 
 /// [`solve`] at a node with [`SORTED_EMPTIES`] or more empties: the same search, the moves
-/// sorted first.
+/// sorted first, the node's bounds looked up in the solver's table first and stored after.
 #[allow(clippy::too_many_arguments)]
 fn solve_sorted(
     p: u64,
     o: u64,
-    mut alpha: i32,
+    alpha: i32,
     beta: i32,
     empty: u64,
     parity: usize,
     passed: bool,
-    visits: &mut Counters,
+    s: &mut Small,
 ) -> i32 {
     let legal = move_squares(p, o);
     if legal == 0 {
         if passed {
-            return game_over(p, o, empty, visits);
+            return game_over(p, o, empty, s.visits);
         }
-        visits.interior += 1;
-        return -solve(o, p, -beta, -alpha, empty, parity, true, visits);
+        s.visits.interior += 1;
+        return -solve(o, p, -beta, -alpha, empty, parity, true, s);
     }
-    visits.interior += 1;
+    s.visits.interior += 1;
     if let Some(bound) = stability_bound(p, o, alpha) {
         return bound;
     }
+    let empties = empty.count_ones();
+    if empties < table::MIN_EMPTIES {
+        return sorted_moves(p, o, (alpha, beta), empty, parity, legal, s);
+    }
+    s.visits.tt_probe += 1;
+    // The window narrowed to the stored bounds (never empty: the node ends when they meet
+    // it); without an entry, as it came (a margin's window may reach beyond -64..64).
+    let (lower, upper, window) = match s.table.bounds(p, o, empties) {
+        Some((lower, upper)) => {
+            s.visits.tt_hit += 1;
+            if lower >= beta || upper <= alpha || lower == upper {
+                s.visits.tt_cut += 1;
+                return if upper <= alpha { upper } else { lower };
+            }
+            (lower, upper, (alpha.max(lower), beta.min(upper)))
+        }
+        None => (-MAX_MARGIN, MAX_MARGIN, (alpha, beta)),
+    };
+    let value = sorted_moves(p, o, window, empty, parity, legal, s);
+    let bounds = if value <= window.0 {
+        (lower, value)
+    } else if value >= window.1 {
+        (value, upper)
+    } else {
+        (value, value)
+    };
+    s.table.store(p, o, empties, bounds);
+    value
+}
+
+/// [`solve_sorted`]'s moves: sorted fastest first, each child looked up in the table first
+/// (one whose bound already beats `beta` ends the node; one that cannot raise `alpha` is
+/// not searched).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn sorted_moves(
+    p: u64,
+    o: u64,
+    (mut alpha, beta): (i32, i32),
+    empty: u64,
+    parity: usize,
+    legal: u64,
+    s: &mut Small,
+) -> i32 {
     // (key, square, flips), at most one a legal square (a position has at most 33 moves).
     let mut moves = [(0u32, 0u8, 0u64); 34];
     let mut n = 0;
+    let mut best = -65;
+    let empties = empty.count_ones();
     let odd = ODD_SQUARES[parity];
     let mut rest = legal;
     while rest != 0 {
         let sq = rest.trailing_zeros() as u8;
         rest &= rest - 1;
         let flipped = flips(p, o, sq as usize);
-        let replies = corner_weighted(move_squares(o ^ flipped, p | flipped | 1 << sq)) as u32;
-        let key = sorted_key(replies, odd >> sq & 1 == 1, sq);
+        let (child_p, child_o) = (o ^ flipped, p | flipped | 1 << sq);
+        if empties > table::MIN_EMPTIES {
+            s.visits.tt_probe += 1;
+            if let Some((lower, upper)) = s.table.bounds(child_p, child_o, empties - 1) {
+                s.visits.tt_hit += 1;
+                if -upper >= beta {
+                    s.visits.tt_cut += 1;
+                    return -upper;
+                }
+                if -lower <= alpha {
+                    best = best.max(-lower);
+                    continue;
+                }
+            }
+        }
+        let key = sorted_key((child_p, child_o), sq, odd, empties);
         // Insertion, stable: equal keys keep square order.
         let mut j = n;
         while j > 0 && moves[j - 1].0 > key {
@@ -301,9 +369,8 @@ fn solve_sorted(
         moves[j] = (key, sq, flipped);
         n += 1;
     }
-    let mut best = -65;
     for &(_, sq, flipped) in &moves[..n] {
-        let value = after_move(p, o, sq, flipped, alpha, beta, empty, parity, visits);
+        let value = after_move(p, o, sq, flipped, alpha, beta, empty, parity, s);
         if raise(&mut best, &mut alpha, value, beta) {
             break;
         }
@@ -311,15 +378,29 @@ fn solve_sorted(
     best
 }
 
-/// A move's place in [`solve_sorted`]'s order, lowest first: fewest opponent replies
-/// (corners counted twice), then odd quadrants, then the better square by the classic
-/// square weights (corners first, X-squares last). The squares' tie-break saves 0.2% of the
-/// nodes on FFO 40..44 and 0.8% on 45..49, in the same time.
+/// A move's place in [`solve_sorted`]'s order, lowest first. From [`RANKED_EMPTIES`], the
+/// main search's fastest-first rank ([`fastest_first_rank`]) then odd quadrants first;
+/// below, fewest opponent replies (corners counted twice), then odd quadrants, then the
+/// better square by the classic square weights (corners first, X-squares last). The
+/// squares' tie-break saves 0.2% of the nodes on FFO 40..44 and 0.8% on 45..49, in the same
+/// time.
 #[inline(always)]
-fn sorted_key(replies: u32, odd: bool, sq: u8) -> u32 {
+fn sorted_key((child_p, child_o): (u64, u64), sq: u8, odd: u64, empties: u32) -> u32 {
+    let replies = move_squares(child_p, child_o);
     // Weights run from -50 to 100: 100 minus a weight fits in 8 bits.
-    (replies << 9) | ((!odd as u32) << 8) | (100 - SQUARE_WEIGHTS[sq as usize]) as u32
+    let square = (100 - SQUARE_WEIGHTS[sq as usize]) as u32;
+    let even = (odd >> sq & 1 == 0) as u32;
+    if empties >= RANKED_EMPTIES {
+        // At most 38 replies (2^6) x 2^10 and the tie-breaks below: 17 bits.
+        let rank = fastest_first_rank(child_o, child_p | child_o, replies, square as u64) as u32;
+        return rank << 1 | even;
+    }
+    (corner_weighted(replies) as u32) << 9 | even << 8 | square
 }
+
+/// From this many empties [`sorted_key`] takes the main search's rank (FFO 40..44 in 83.7 M
+/// nodes against 89.4 M from 8).
+const RANKED_EMPTIES: u32 = 7;
 
 /// The quadrant-parity bits of `empty` (bit q: quadrant q holds an odd number of empties).
 pub fn parity_bits(empty: u64) -> usize {
@@ -363,14 +444,15 @@ const NEIGHBOURS: [u64; 64] = {
 /// passes to the end (ProbCut), each one's value the next one's first guess and its moves the
 /// first tried, then MTD(f) null-window passes to the end with a large table, ETC at 10+
 /// empties, ordering by a shallow search with the evaluation at 14+ empties, fastest-first and
-/// parity ordering below, stability cut-offs and the last 7 empties by specialised code (the
-/// best combination measured on FFO 40..49; see docs/search.md and docs/evaluation.md).
-pub const SOLVER: &str = "mtdf+tt:256+mobility+id+etc+probcut+parity+stab+last:7+evalsort:14";
+/// parity ordering below, stability cut-offs and the last 11 empties by specialised code with
+/// its own small table (the best combination measured on FFO 40..49; see docs/search.md and
+/// docs/evaluation.md).
+pub const SOLVER: &str = "mtdf+tt:256+mobility+id+etc+probcut+parity+stab+last:11+evalsort:14";
 
 /// Reversi's exact ladder: one endgame technique added a step, so that each one's effect on
 /// the node counts shows, ending with the solver's techniques (on a 64 MiB table: the
 /// ladder's positions need no more; a test checks the two agree).
-pub const LADDER: [&str; 10] = [
+pub const LADDER: [&str; 11] = [
     "pvs+tt:64",
     "mtdf+tt:64",
     "mtdf+tt:64+mobility",
@@ -381,6 +463,7 @@ pub const LADDER: [&str; 10] = [
     "mtdf+tt:64+mobility+id+etc+parity+stab+last:7",
     "mtdf+tt:64+mobility+id+etc+parity+stab+last:7+evalsort:14",
     "mtdf+tt:64+mobility+id+etc+probcut+parity+stab+last:7+evalsort:14",
+    "mtdf+tt:64+mobility+id+etc+probcut+parity+stab+last:11+evalsort:14",
 ];
 
 /// The most discs one side can win by.
@@ -391,6 +474,7 @@ impl Endgame for Reversi {
         solver: SOLVER,
         ladder: &LADDER,
     };
+    type SolverMemory = SmallTable;
     const SMALL_SOLVER_EMPTIES: u32 = MAX_EMPTIES as u32;
     const HAS_STABILITY: bool = true;
     const HAS_PARITY: bool = true;
@@ -400,16 +484,33 @@ impl Endgame for Reversi {
         (-MAX_MARGIN, MAX_MARGIN)
     }
 
-    fn solve_small(&self, alpha: i32, beta: i32, visits: &mut Counters) -> i32 {
+    fn solve_small(
+        &self,
+        alpha: i32,
+        beta: i32,
+        table: &mut SmallTable,
+        visits: &mut Counters,
+    ) -> i32 {
         let (player, opponent) = self.player_opponent();
         let empty = !(player | opponent);
         let bonus = Self::WIN_BONUS;
+        let alpha = margin_floor(alpha, bonus).clamp(-65, 65);
+        let beta = (-margin_floor(-beta, bonus)).clamp(-65, 65);
         let margin = if empty == 0 {
             visits.leaf += 1;
             self.final_margin()
+        } else if alpha >= MAX_MARGIN || beta <= -MAX_MARGIN {
+            // A window beyond every margin (an MTD(f) guess of a coarse evaluation):
+            // the most (least) a margin can be is a bound below alpha (above beta). One
+            // leaf, as the solver's windows must hold a margin for its table's bounds.
+            visits.leaf += 1;
+            if alpha >= MAX_MARGIN {
+                MAX_MARGIN
+            } else {
+                -MAX_MARGIN
+            }
         } else {
-            let alpha = margin_floor(alpha, bonus).clamp(-65, 65);
-            let beta = (-margin_floor(-beta, bonus)).clamp(-65, 65);
+            table.ready();
             solve(
                 player,
                 opponent,
@@ -418,7 +519,7 @@ impl Endgame for Reversi {
                 empty,
                 parity_bits(empty),
                 false,
-                visits,
+                &mut Small { visits, table },
             )
         };
         margin_score(margin, bonus)

@@ -20,7 +20,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         {
             self.clear_pv(ply);
             let mut visits = Counters::default();
-            let value = pos.solve_small(alpha, beta, &mut visits);
+            let value = pos.solve_small(alpha, beta, &mut self.memory.small, &mut visits);
             self.count(|c| *c += visits);
             if COUNT {
                 self.trail_solver(empties, visits.nodes());

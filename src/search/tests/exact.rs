@@ -127,7 +127,7 @@ fn the_specialised_last_empties_count_one_leaf_for_the_last_square() {
     // One empty square: the position is a single leaf, whoever plays it.
     for pos in random_endgames(40, 9) {
         let mut visits = Counters::default();
-        let value = pos.solve_small(-INF, INF, &mut visits);
+        let value = pos.solve_small(-INF, INF, &mut Default::default(), &mut visits);
         assert_eq!(value, run(&pos, END, "negamax").score, "{pos}");
         assert!(visits.leaf >= 1);
     }
@@ -137,7 +137,7 @@ fn the_specialised_last_empties_count_one_leaf_for_the_last_square() {
     }
     if pos.empties() == 1 {
         let mut visits = Counters::default();
-        pos.solve_small(-INF, INF, &mut visits);
+        pos.solve_small(-INF, INF, &mut Default::default(), &mut visits);
         assert_eq!(
             visits,
             Counters {
@@ -153,7 +153,10 @@ fn the_specialised_last_empties_fail_soft_with_bounds_on_the_right_side() {
     // Null windows at, above and below the true value: a fail high returns a lower bound
     // (between beta and the value), a fail low an upper bound (between the value and alpha).
     // 9 empties: the sorted nodes (6+ empties, with their stability cut-off, which the high
-    // fixed windows reach) and the parity-ordered ones below.
+    // fixed windows reach, and their table) and the parity-ordered ones below. One table
+    // throughout, as a search keeps it: every window finds the bounds the earlier ones
+    // stored, for this position and the others before it.
+    let mut table = Default::default();
     for pos in random_endgames(200, 9) {
         let truth = run(&pos, END, "negamax").score;
         let near = [
@@ -164,9 +167,18 @@ fn the_specialised_last_empties_fail_soft_with_bounds_on_the_right_side() {
             truth + 3,
             truth + 21,
         ];
-        for beta in near.into_iter().chain([-40, -10, 10, 30, 50]) {
+        // Windows at the extreme margins and beyond them too (an MTD(f) guess of a coarse
+        // evaluation: the table must not store a bound from a window holding no margin).
+        let extremes = [
+            10_064, 10_065, 10_066, 20_000, -10_063, -10_064, -10_065, -20_000,
+        ];
+        for beta in near
+            .into_iter()
+            .chain([-40, -10, 10, 30, 50])
+            .chain(extremes)
+        {
             let mut visits = Counters::default();
-            let value = pos.solve_small(beta - 1, beta, &mut visits);
+            let value = pos.solve_small(beta - 1, beta, &mut table, &mut visits);
             if beta <= truth {
                 assert!(
                     beta <= value && value <= truth,
@@ -180,6 +192,31 @@ fn the_specialised_last_empties_fail_soft_with_bounds_on_the_right_side() {
             }
         }
     }
+}
+
+#[test]
+fn the_specialised_solver_agrees_with_the_main_search_up_to_its_most_empties() {
+    // 11 to 14 empties (its table at every depth from 6): the exact value by MTD(f) with
+    // the main table and no specialised code, then null windows around it, one table
+    // throughout (whose cut-offs must have happened).
+    let (mut table, mut visits) = (Default::default(), Counters::default());
+    for pos in random_endgames(24, 14) {
+        let truth = run(&pos, END, "mtdf+tt:16+mobility").score;
+        let value = pos.solve_small(-INF, INF, &mut table, &mut visits);
+        assert_eq!(value, truth, "{pos}");
+        for beta in [truth - 3, truth, truth + 1, truth + 5] {
+            let value = pos.solve_small(beta - 1, beta, &mut table, &mut visits);
+            assert_eq!(
+                value >= beta,
+                truth >= beta,
+                "{beta}: {value} {truth} {pos}"
+            );
+        }
+    }
+    assert!(
+        visits.tt_cut > 0 && visits.tt_hit > visits.tt_cut,
+        "{visits:?}"
+    );
 }
 
 #[test]
@@ -360,5 +397,17 @@ fn entries_searched_to_the_end_are_told_from_depth_limited_ones() {
             let stored = S::table_depth(pos, END, selective);
             assert!(S::searched_to_the_end(stored), "selective {selective}");
         }
+    }
+}
+
+#[test]
+fn mtdf_from_a_coarse_evaluations_guesses_solves_to_the_negamax_value() {
+    // The mobility evaluation's guesses lie beyond every margin, so MTD(f)'s first windows
+    // do too: the specialised solver (and its table) must answer them with bounds.
+    let mut solver = config("mtdf+tt:8+mobility+id+etc+parity+stab+last:7");
+    solver.eval = Eval::Mobility;
+    for pos in random_endgames(200, 10) {
+        let truth = run(&pos, END, "negamax").score;
+        assert_eq!(search(&pos, END, &solver).unwrap().score, truth, "{pos}");
     }
 }
