@@ -322,7 +322,6 @@ fn solve_sorted(
 /// [`solve_sorted`]'s moves: sorted fastest first, each child looked up in the table first
 /// (one whose bound already beats `beta` ends the node; one that cannot raise `alpha` is
 /// not searched).
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn sorted_moves(
     p: u64,
