@@ -125,7 +125,7 @@ pub struct Memory<M, S> {
     /// no second null move is tried.
     pub null_ply: usize,
     /// What the game's specialised last-empties solver keeps between its calls (Reversi's
-    /// small table of bounds), new with each searcher.
+    /// small table of bounds), new with each searcher and kept as long as the table.
     pub small: S,
 }
 

@@ -38,8 +38,9 @@ pub trait Endgame: Game {
     const FAIL_LOW_MOVES: bool = true;
 
     /// What [`Endgame::solve_small`] keeps from one call to the next (Reversi's: a small
-    /// table of bounds); each searcher makes its own, empty, so a search's counts never
-    /// depend on an earlier search.
+    /// table of bounds). Each searcher makes its own, empty, so a search's counts never
+    /// depend on another searcher's; a player's searcher keeps it from move to move, as it
+    /// keeps its transposition table.
     type SolverMemory: Default + Send;
 
     /// The exact value (as [`Game::terminal_score`] scores it) of a position with at most
