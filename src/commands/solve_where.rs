@@ -244,8 +244,8 @@ fn write_trail(name: &str, empties: u32, trail: &Trail, out: &mut dyn Write) -> 
     write_by_empties(trail, out)
 }
 
-/// The nodes by empties: the main search's, and the last-empties solver's by the empties
-/// it was called at.
+/// The nodes by empties: the main search's, and the last-empties solver's (each node at
+/// its own empties).
 fn write_by_empties(trail: &Trail, out: &mut dyn Write) -> Result<(), Error> {
     let total = trail.nodes;
     writeln!(

@@ -101,7 +101,7 @@ pub struct Trail {
     pub stages: Vec<StageNodes>,
     /// Nodes of the main search at each count of empties (index: empties).
     pub by_empties: Vec<u64>,
-    /// Nodes of the game's last-empties solver (`last:N`), by the empties it was called at.
+    /// Nodes of the game's last-empties solver (`last:N`), by their empties.
     pub solver_by_empties: Vec<u64>,
     /// Every node of the search (the counters' `nodes`).
     pub nodes: u64,

@@ -133,12 +133,4 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             trail.by_empties[empties as usize] += 1;
         }
     }
-
-    /// Counts `nodes` of the last-empties solver called at `empties`.
-    #[inline(always)]
-    pub(super) fn trail_solver(&mut self, empties: u32, nodes: u64) {
-        if let Some(trail) = self.trail.as_deref_mut() {
-            trail.solver_by_empties[empties as usize] += nodes;
-        }
-    }
 }

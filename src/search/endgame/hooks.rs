@@ -47,15 +47,17 @@ pub trait Endgame: Game {
     /// `SMALL_SOLVER_EMPTIES` empties, fail-soft against (`alpha`, `beta`), by the game's
     /// specialised endgame code; the positions it visits are counted in `counters` (`leaf`:
     /// scored without a move list; `interior`: every other; the probes of its table in
-    /// `tt_probe`, `tt_hit` and `tt_cut`).
+    /// `tt_probe`, `tt_hit` and `tt_cut`), and with `by_empties` (`solve --where`) each also
+    /// by its empty squares (indexed by their count).
     fn solve_small(
         &self,
         alpha: i32,
         beta: i32,
         memory: &mut Self::SolverMemory,
         counters: &mut Counters,
+        by_empties: Option<&mut [u64]>,
     ) -> i32 {
-        let _ = (alpha, beta, memory, counters);
+        let _ = (alpha, beta, memory, counters, by_empties);
         unimplemented!("{} has no specialised endgame solver", Self::NAME)
     }
 

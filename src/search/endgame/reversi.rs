@@ -22,10 +22,39 @@ pub const MAX_EMPTIES: usize = 14;
 mod stability;
 mod table;
 
-/// What the solver carries through one call: where it counts its nodes and its table.
-pub struct Small<'a> {
+/// What the solver carries through one call: where it counts its nodes and its table;
+/// with `TRACE`, its nodes by empties too (`solve --where`; the untraced solver is another
+/// instance of the same code, with no counting of its own).
+pub struct Small<'a, const TRACE: bool> {
     pub visits: &'a mut Counters,
     pub table: &'a mut SmallTable,
+    /// Nodes by empties (indexed by the node's empties), with `TRACE`.
+    pub by_empties: &'a mut [u64],
+}
+
+impl<const TRACE: bool> Small<'_, TRACE> {
+    /// Counts an interior node with the empty squares `empty`.
+    #[inline(always)]
+    fn interior(&mut self, empty: u64) {
+        self.visits.interior += 1;
+        self.by_empties(empty);
+    }
+
+    /// Counts a leaf with the empty squares `empty`.
+    #[inline(always)]
+    fn leaf(&mut self, empty: u64) {
+        self.visits.leaf += 1;
+        self.by_empties(empty);
+    }
+
+    #[inline(always)]
+    fn by_empties(&mut self, empty: u64) {
+        if TRACE {
+            if let Some(n) = self.by_empties.get_mut(empty.count_ones() as usize) {
+                *n += 1;
+            }
+        }
+    }
 }
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -57,8 +86,8 @@ pub fn odd_region(empty: u64, sq: u8) -> bool {
 /// opponent's) when the one empty square is `sq`, the flips counted a line at a time from a
 /// table. The position counts as one leaf, passes included.
 #[inline(always)]
-fn last_square(p: u64, sq: u8, visits: &mut Counters) -> i32 {
-    visits.leaf += 1;
+fn last_square<const T: bool>(p: u64, sq: u8, s: &mut Small<T>) -> i32 {
+    s.leaf(1 << sq);
     let diff = 2 * p.count_ones() as i32 - 63;
     let flipped = last_flip_count(p, sq as usize) as i32;
     if flipped > 0 {
@@ -78,7 +107,7 @@ fn last_square(p: u64, sq: u8, visits: &mut Counters) -> i32 {
 /// `SORTED_EMPTIES` empties, among moves with as many replies). `passed`: the other side has
 /// just passed.
 #[allow(clippy::too_many_arguments)]
-pub fn solve(
+pub fn solve<const T: bool>(
     p: u64,
     o: u64,
     mut alpha: i32,
@@ -86,10 +115,10 @@ pub fn solve(
     empty: u64,
     parity: usize,
     passed: bool,
-    s: &mut Small,
+    s: &mut Small<T>,
 ) -> i32 {
     if empty & (empty - 1) == 0 {
-        return last_square(p, empty.trailing_zeros() as u8, s.visits);
+        return last_square(p, empty.trailing_zeros() as u8, s);
     }
     let rest = empty & (empty - 1);
     if rest & (rest - 1) == 0 {
@@ -100,7 +129,7 @@ pub fn solve(
     }
     if empty.count_ones() >= STABLE_EMPTIES {
         if let Some(bound) = stability_bound(p, o, alpha) {
-            s.visits.interior += 1;
+            s.interior(empty);
             return bound;
         }
     }
@@ -133,7 +162,7 @@ pub fn solve(
 /// quadrants (both odd) or share one (both even).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn solve_two(
+fn solve_two<const T: bool>(
     p: u64,
     o: u64,
     alpha: i32,
@@ -141,7 +170,7 @@ fn solve_two(
     empty: u64,
     parity: usize,
     passed: bool,
-    s: &mut Small,
+    s: &mut Small<T>,
 ) -> i32 {
     let (first, second) = (
         empty.trailing_zeros() as u8,
@@ -156,7 +185,7 @@ fn solve_two(
         if flipped == 0 {
             continue;
         }
-        let value = -last_square(o ^ flipped, last, s.visits);
+        let value = -last_square(o ^ flipped, last, s);
         if raise(&mut best, &mut alpha, value, beta) {
             break;
         }
@@ -169,7 +198,7 @@ fn solve_two(
 /// after a pass (which counts as an interior node).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn settle(
+fn settle<const T: bool>(
     p: u64,
     o: u64,
     (alpha, beta): (i32, i32),
@@ -177,16 +206,16 @@ fn settle(
     empty: u64,
     parity: usize,
     passed: bool,
-    s: &mut Small,
+    s: &mut Small<T>,
 ) -> i32 {
     if best > -65 {
-        s.visits.interior += 1;
+        s.interior(empty);
         return best;
     }
     if passed {
-        return game_over(p, o, empty, s.visits);
+        return game_over(p, o, empty, s);
     }
-    s.visits.interior += 1;
+    s.interior(empty);
     -solve(o, p, -beta, -alpha, empty, parity, true, s)
 }
 
@@ -205,8 +234,8 @@ fn stability_bound(p: u64, o: u64, alpha: i32) -> Option<i32> {
 /// The margin of a finished game (neither side can move) for `p`: the empties go to the
 /// winner. One leaf.
 #[inline(always)]
-fn game_over(p: u64, o: u64, empty: u64, visits: &mut Counters) -> i32 {
-    visits.leaf += 1;
+fn game_over<const T: bool>(p: u64, o: u64, empty: u64, s: &mut Small<T>) -> i32 {
+    s.leaf(empty);
     let diff = p.count_ones() as i32 - o.count_ones() as i32;
     diff + diff.signum() * empty.count_ones() as i32
 }
@@ -214,7 +243,7 @@ fn game_over(p: u64, o: u64, empty: u64, visits: &mut Counters) -> i32 {
 /// The value for `p` of its move on `sq` (which flips `flipped`): minus the opponent's.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn after_move(
+fn after_move<const T: bool>(
     p: u64,
     o: u64,
     sq: u8,
@@ -223,7 +252,7 @@ fn after_move(
     beta: i32,
     empty: u64,
     parity: usize,
-    s: &mut Small,
+    s: &mut Small<T>,
 ) -> i32 {
     -solve(
         o ^ flipped,
@@ -267,7 +296,7 @@ const SORTED_EMPTIES: u32 = 6;
 /// [`solve`] at a node with [`SORTED_EMPTIES`] or more empties: the same search, the moves
 /// sorted first, the node's bounds looked up in the solver's table first and stored after.
 #[allow(clippy::too_many_arguments)]
-fn solve_sorted(
+fn solve_sorted<const T: bool>(
     p: u64,
     o: u64,
     alpha: i32,
@@ -275,17 +304,17 @@ fn solve_sorted(
     empty: u64,
     parity: usize,
     passed: bool,
-    s: &mut Small,
+    s: &mut Small<T>,
 ) -> i32 {
     let legal = move_squares(p, o);
     if legal == 0 {
         if passed {
-            return game_over(p, o, empty, s.visits);
+            return game_over(p, o, empty, s);
         }
-        s.visits.interior += 1;
+        s.interior(empty);
         return -solve(o, p, -beta, -alpha, empty, parity, true, s);
     }
-    s.visits.interior += 1;
+    s.interior(empty);
     if let Some(bound) = stability_bound(p, o, alpha) {
         return bound;
     }
@@ -323,14 +352,14 @@ fn solve_sorted(
 /// (one whose bound already beats `beta` ends the node; one that cannot raise `alpha` is
 /// not searched).
 #[inline(always)]
-fn sorted_moves(
+fn sorted_moves<const T: bool>(
     p: u64,
     o: u64,
     (mut alpha, beta): (i32, i32),
     empty: u64,
     parity: usize,
     legal: u64,
-    s: &mut Small,
+    s: &mut Small<T>,
 ) -> i32 {
     // (key, square, flips), at most one a legal square (a position has at most 33 moves).
     let mut moves = [(0u32, 0u8, 0u64); 34];
@@ -489,6 +518,7 @@ impl Endgame for Reversi {
         beta: i32,
         table: &mut SmallTable,
         visits: &mut Counters,
+        by_empties: Option<&mut [u64]>,
     ) -> i32 {
         let (player, opponent) = self.player_opponent();
         let empty = !(player | opponent);
@@ -497,12 +527,18 @@ impl Endgame for Reversi {
         let beta = (-margin_floor(-beta, bonus)).clamp(-65, 65);
         let margin = if empty == 0 {
             visits.leaf += 1;
+            if let Some(n) = by_empties.and_then(|b| b.first_mut()) {
+                *n += 1;
+            }
             self.final_margin()
         } else if alpha >= MAX_MARGIN || beta <= -MAX_MARGIN {
             // A window beyond every margin (an MTD(f) guess of a coarse evaluation):
             // the most (least) a margin can be is a bound below alpha (above beta). One
             // leaf, as the solver's windows must hold a margin for its table's bounds.
             visits.leaf += 1;
+            if let Some(n) = by_empties.and_then(|b| b.get_mut(empty.count_ones() as usize)) {
+                *n += 1;
+            }
             if alpha >= MAX_MARGIN {
                 MAX_MARGIN
             } else {
@@ -510,16 +546,25 @@ impl Endgame for Reversi {
             }
         } else {
             table.ready();
-            solve(
-                player,
-                opponent,
-                alpha,
-                beta,
-                empty,
-                parity_bits(empty),
-                false,
-                &mut Small { visits, table },
-            )
+            let parity = parity_bits(empty);
+            match by_empties {
+                Some(by_empties) => {
+                    let s = &mut Small::<true> {
+                        visits,
+                        table,
+                        by_empties,
+                    };
+                    solve(player, opponent, alpha, beta, empty, parity, false, s)
+                }
+                None => {
+                    let s = &mut Small::<false> {
+                        visits,
+                        table,
+                        by_empties: &mut [],
+                    };
+                    solve(player, opponent, alpha, beta, empty, parity, false, s)
+                }
+            }
         };
         margin_score(margin, bonus)
     }

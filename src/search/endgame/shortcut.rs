@@ -20,11 +20,14 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         {
             self.clear_pv(ply);
             let mut visits = Counters::default();
-            let value = pos.solve_small(alpha, beta, &mut self.memory.small, &mut visits);
+            // Traced (`solve --where`), the solver counts its nodes by their empties.
+            let by_empties = match (COUNT, self.trail.as_deref_mut()) {
+                (true, Some(trail)) => Some(&mut trail.solver_by_empties[..]),
+                _ => None,
+            };
+            let small = &mut self.memory.small;
+            let value = pos.solve_small(alpha, beta, small, &mut visits, by_empties);
             self.count(|c| *c += visits);
-            if COUNT {
-                self.trail_solver(empties, visits.nodes());
-            }
             return Some(self.bounded(value, alpha, beta));
         }
         if self.options.variant.stability {

@@ -127,7 +127,7 @@ fn the_specialised_last_empties_count_one_leaf_for_the_last_square() {
     // One empty square: the position is a single leaf, whoever plays it.
     for pos in random_endgames(40, 9) {
         let mut visits = Counters::default();
-        let value = pos.solve_small(-INF, INF, &mut Default::default(), &mut visits);
+        let value = pos.solve_small(-INF, INF, &mut Default::default(), &mut visits, None);
         assert_eq!(value, run(&pos, END, "negamax").score, "{pos}");
         assert!(visits.leaf >= 1);
     }
@@ -137,7 +137,7 @@ fn the_specialised_last_empties_count_one_leaf_for_the_last_square() {
     }
     if pos.empties() == 1 {
         let mut visits = Counters::default();
-        pos.solve_small(-INF, INF, &mut Default::default(), &mut visits);
+        pos.solve_small(-INF, INF, &mut Default::default(), &mut visits, None);
         assert_eq!(
             visits,
             Counters {
@@ -178,7 +178,7 @@ fn the_specialised_last_empties_fail_soft_with_bounds_on_the_right_side() {
             .chain(extremes)
         {
             let mut visits = Counters::default();
-            let value = pos.solve_small(beta - 1, beta, &mut table, &mut visits);
+            let value = pos.solve_small(beta - 1, beta, &mut table, &mut visits, None);
             if beta <= truth {
                 assert!(
                     beta <= value && value <= truth,
@@ -202,10 +202,10 @@ fn the_specialised_solver_agrees_with_the_main_search_up_to_its_most_empties() {
     let (mut table, mut visits) = (Default::default(), Counters::default());
     for pos in random_endgames(24, 14) {
         let truth = run(&pos, END, "mtdf+tt:16+mobility").score;
-        let value = pos.solve_small(-INF, INF, &mut table, &mut visits);
+        let value = pos.solve_small(-INF, INF, &mut table, &mut visits, None);
         assert_eq!(value, truth, "{pos}");
         for beta in [truth - 3, truth, truth + 1, truth + 5] {
-            let value = pos.solve_small(beta - 1, beta, &mut table, &mut visits);
+            let value = pos.solve_small(beta - 1, beta, &mut table, &mut visits, None);
             assert_eq!(
                 value >= beta,
                 truth >= beta,

@@ -1,6 +1,7 @@
 //! Where a solve's nodes go (`search::trail`): every node accounted for once, the untraced
 //! solve's count, and the passes to the end bracketing the suite's proven score.
 
+use super::exact::random_endgames;
 use super::*;
 use crate::search::trail::{Stage, Verdict};
 
@@ -40,6 +41,8 @@ fn the_trail_accounts_for_every_node_of_the_solve_and_brackets_the_proven_score(
     // 8); none above 20.
     assert!(trail.by_empties[..8].iter().all(|&n| n == 0));
     assert!(trail.solver_by_empties[12..].iter().all(|&n| n == 0));
+    // The solver's nodes are counted at their own empties, down to the last square.
+    assert!(trail.solver_by_empties[1..=11].iter().all(|&n| n > 0));
     assert!(trail.by_empties[21..].iter().all(|&n| n == 0));
     assert_eq!(
         trail.by_empties[20],
@@ -146,5 +149,48 @@ fn probcut_cut_offs_the_exact_search_checked_are_judged_as_an_exact_solve_of_the
             Verdict::Wrong
         };
         assert_eq!(*verdict, expected, "{claim:?}: exact value {truth}\n{node}");
+    }
+}
+
+#[test]
+fn the_solver_counts_its_nodes_by_their_empties_as_the_untraced_solver_counts_them() {
+    // 200 seeded endgames of 6 to 14 empties, one table each way: the traced solver finds
+    // the untraced one's values and counts, and puts each node at its own empties: the root
+    // once (twice when its side must pass), none above it, every one of them somewhere.
+    use crate::game::reversi::move_squares;
+    use crate::search::endgame::Endgame;
+    let (mut traced_table, mut table) = (Default::default(), Default::default());
+    for pos in random_endgames(200, 14)
+        .into_iter()
+        .filter(|p| p.empties() >= 6)
+    {
+        let (mut traced, mut untraced) = (Counters::default(), Counters::default());
+        let mut by_empties = [0u64; 65];
+        for beta in [-INF + 1, -8, 0, 1, 9, INF] {
+            let (alpha, e) = (
+                if beta == INF { -INF } else { beta - 1 },
+                pos.empties() as usize,
+            );
+            let before = by_empties[e];
+            let value = pos.solve_small(
+                alpha,
+                beta,
+                &mut traced_table,
+                &mut traced,
+                Some(&mut by_empties),
+            );
+            let (p, o) = pos.player_opponent();
+            let root = 1 + (move_squares(p, o) == 0) as u64;
+            assert_eq!(by_empties[e] - before, root, "{pos}");
+            assert_eq!(
+                value,
+                pos.solve_small(alpha, beta, &mut table, &mut untraced, None)
+            );
+        }
+        assert_eq!(traced, untraced, "{pos}");
+        assert_eq!(by_empties.iter().sum::<u64>(), traced.nodes(), "{pos}");
+        assert!(by_empties[pos.empties() as usize + 1..]
+            .iter()
+            .all(|&n| n == 0));
     }
 }
