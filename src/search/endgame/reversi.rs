@@ -363,17 +363,28 @@ fn sorted_moves<const T: bool>(
 ) -> i32 {
     // (key, square, flips), at most one a legal square (a position has at most 33 moves).
     let mut moves = [(0u32, 0u8, 0u64); 34];
-    let mut n = 0;
     let mut best = -65;
     let empties = empty.count_ones();
-    let odd = ODD_SQUARES[parity];
-    let mut rest = legal;
+    let probe = empties > table::MIN_EMPTIES;
+    // The children first, their table entries fetched while the others are found.
+    let (mut found, mut rest) = (0, legal);
     while rest != 0 {
         let sq = rest.trailing_zeros() as u8;
         rest &= rest - 1;
         let flipped = flips(p, o, sq as usize);
+        if probe {
+            s.table
+                .prefetch(o ^ flipped, p | flipped | 1 << sq, empties - 1);
+        }
+        moves[found] = (0, sq, flipped);
+        found += 1;
+    }
+    let odd = ODD_SQUARES[parity];
+    let mut n = 0;
+    for i in 0..found {
+        let (_, sq, flipped) = moves[i];
         let (child_p, child_o) = (o ^ flipped, p | flipped | 1 << sq);
-        if empties > table::MIN_EMPTIES {
+        if probe {
             s.visits.tt_probe += 1;
             if let Some((lower, upper)) = s.table.bounds(child_p, child_o, empties - 1) {
                 s.visits.tt_hit += 1;
@@ -388,7 +399,8 @@ fn sorted_moves<const T: bool>(
             }
         }
         let key = sorted_key((child_p, child_o), sq, odd, empties);
-        // Insertion, stable: equal keys keep square order.
+        // Insertion, stable: equal keys keep square order (the sorted moves never reach
+        // past the one just read).
         let mut j = n;
         while j > 0 && moves[j - 1].0 > key {
             moves[j] = moves[j - 1];

@@ -47,6 +47,23 @@ impl SmallTable {
         ((empties - MIN_EMPTIES) as usize) << BITS | hash as usize
     }
 
+    /// Starts fetching a position's entry into the caches.
+    #[inline(always)]
+    pub fn prefetch(&self, player: u64, opponent: u64, empties: u32) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: prefetching is a hint; the address is inside the entries.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let entry = self
+                .entries
+                .as_ptr()
+                .add(Self::slot(player, opponent, empties));
+            _mm_prefetch::<_MM_HINT_T0>(entry as *const i8);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (player, opponent, empties);
+    }
+
     /// The bounds (lower, upper) on the final margin for `player` to move, when stored.
     #[inline(always)]
     pub fn bounds(&self, player: u64, opponent: u64, empties: u32) -> Option<(i32, i32)> {
