@@ -382,45 +382,45 @@ impl Endgame for Reversi {
         let bonus = Self::WIN_BONUS;
         let alpha = margin_floor(alpha, bonus).clamp(-65, 65);
         let beta = (-margin_floor(-beta, bonus)).clamp(-65, 65);
-        let margin = if empty == 0 {
-            visits.leaf += 1;
-            if let Some(n) = by_empties.and_then(|b| b.first_mut()) {
-                *n += 1;
-            }
-            self.final_margin()
+        // A finished game, or a window beyond every margin (an MTD(f) guess of a coarse
+        // evaluation: the most (least) a margin can be is a bound below alpha (above beta),
+        // as the solver's windows must hold a margin for its table's bounds): one leaf.
+        let settled = if empty == 0 {
+            Some(self.final_margin())
         } else if alpha >= MAX_MARGIN || beta <= -MAX_MARGIN {
-            // A window beyond every margin (an MTD(f) guess of a coarse evaluation):
-            // the most (least) a margin can be is a bound below alpha (above beta). One
-            // leaf, as the solver's windows must hold a margin for its table's bounds.
+            Some(if alpha >= MAX_MARGIN {
+                MAX_MARGIN
+            } else {
+                -MAX_MARGIN
+            })
+        } else {
+            None
+        };
+        if let Some(margin) = settled {
             visits.leaf += 1;
             if let Some(n) = by_empties.and_then(|b| b.get_mut(empty.count_ones() as usize)) {
                 *n += 1;
             }
-            if alpha >= MAX_MARGIN {
-                MAX_MARGIN
-            } else {
-                -MAX_MARGIN
+            return margin_score(margin, bonus);
+        }
+        table.ready();
+        let parity = parity_bits(empty);
+        let margin = match by_empties {
+            Some(by_empties) => {
+                let s = &mut Small::<true> {
+                    visits,
+                    table,
+                    by_empties,
+                };
+                solve(player, opponent, alpha, beta, empty, parity, false, s)
             }
-        } else {
-            table.ready();
-            let parity = parity_bits(empty);
-            match by_empties {
-                Some(by_empties) => {
-                    let s = &mut Small::<true> {
-                        visits,
-                        table,
-                        by_empties,
-                    };
-                    solve(player, opponent, alpha, beta, empty, parity, false, s)
-                }
-                None => {
-                    let s = &mut Small::<false> {
-                        visits,
-                        table,
-                        by_empties: &mut [],
-                    };
-                    solve(player, opponent, alpha, beta, empty, parity, false, s)
-                }
+            None => {
+                let s = &mut Small::<false> {
+                    visits,
+                    table,
+                    by_empties: &mut [],
+                };
+                solve(player, opponent, alpha, beta, empty, parity, false, s)
             }
         };
         margin_score(margin, bonus)
