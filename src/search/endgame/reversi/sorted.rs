@@ -82,9 +82,8 @@ fn sorted_moves<const T: bool>(
     legal: u64,
     s: &mut Small<T>,
 ) -> i32 {
-    // (key, square, flips), at most one a legal square (a position has at most 33 moves).
-    let mut moves = [(0u32, 0u8, 0u64); 34];
-    let mut best = -65;
+    // (square, flips), at most one a legal square (a position has at most 33 moves).
+    let mut moves = [(0u8, 0u64); 34];
     let empties = empty.count_ones();
     let probe = empties > table::MIN_EMPTIES;
     // The children first, their table entries fetched while the others are found.
@@ -97,13 +96,15 @@ fn sorted_moves<const T: bool>(
             s.table
                 .prefetch(o ^ flipped, p | flipped | 1 << sq, empties - 1);
         }
-        moves[found] = (0, sq, flipped);
+        moves[found] = (sq, flipped);
         found += 1;
     }
     let odd = ODD_SQUARES[parity];
+    let mut best = -65;
+    // Each move's key with its place in `moves` below it (keys tie in square order).
+    let mut keys = [0u32; 34];
     let mut n = 0;
-    for i in 0..found {
-        let (_, sq, flipped) = moves[i];
+    for (i, &(sq, flipped)) in moves[..found].iter().enumerate() {
         let (child_p, child_o) = (o ^ flipped, p | flipped | 1 << sq);
         if probe {
             s.visits.tt_probe += 1;
@@ -119,18 +120,20 @@ fn sorted_moves<const T: bool>(
                 }
             }
         }
-        let key = sorted_key((child_p, child_o), sq, odd, empties);
-        // Insertion, stable: equal keys keep square order (the sorted moves never reach
-        // past the one just read).
-        let mut j = n;
-        while j > 0 && moves[j - 1].0 > key {
-            moves[j] = moves[j - 1];
-            j -= 1;
-        }
-        moves[j] = (key, sq, flipped);
+        keys[n] = sorted_key((child_p, child_o), sq, odd, empties) << 6 | i as u32;
         n += 1;
     }
-    for &(_, sq, flipped) in &moves[..n] {
+    // The lowest key next, picked when it is needed (most cut-offs come at the first).
+    while n > 0 {
+        let mut low = 0;
+        for j in 1..n {
+            if keys[j] < keys[low] {
+                low = j;
+            }
+        }
+        let (sq, flipped) = moves[(keys[low] & 63) as usize];
+        n -= 1;
+        keys[low] = keys[n];
         let value = after_move(p, o, sq, flipped, alpha, beta, empty, parity, s);
         if raise(&mut best, &mut alpha, value, beta) {
             break;
@@ -152,7 +155,8 @@ fn sorted_key((child_p, child_o): (u64, u64), sq: u8, odd: u64, empties: u32) ->
     let square = (100 - SQUARE_WEIGHTS[sq as usize]) as u32;
     let even = (odd >> sq & 1 == 0) as u32;
     if empties >= RANKED_EMPTIES {
-        // At most 38 replies (2^6) x 2^10 and the tie-breaks below: 17 bits.
+        // At most 38 replies (2^6) x 2^10 and the tie-breaks below: 17 bits (18 with
+        // `even`; [`sorted_moves`] puts a move's place below them in 6 more).
         let rank = fastest_first_rank(child_o, child_p | child_o, replies, square as u64) as u32;
         return rank << 1 | even;
     }
