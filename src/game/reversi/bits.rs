@@ -154,8 +154,8 @@ pub fn flips_scalar(p: u64, o: u64, sq: usize) -> u64 {
 }
 
 /// [`flips`] with four rays a register: the rising rays find their nearest non-opponent
-/// square as the lowest set bit, the falling ones as the highest (found by smearing bits
-/// downwards, as AVX2 has no vector leading-zero count).
+/// square as the lowest set bit, the falling ones as the highest (found by spreading bits
+/// down each ray, as AVX2 has no vector leading-zero count).
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
 #[inline(always)]
 unsafe fn flips_avx2(p: u64, o: u64, sq: usize) -> u64 {
@@ -172,16 +172,25 @@ unsafe fn flips_avx2(p: u64, o: u64, sq: usize) -> u64 {
     let missed = _mm256_cmpeq_epi64(_mm256_and_si256(first, pp), zero);
     let flips_up = _mm256_andnot_si256(missed, _mm256_and_si256(_mm256_add_epi64(first, ones), up));
 
-    let mut smear = _mm256_andnot_si256(oo, down);
-    smear = _mm256_or_si256(smear, _mm256_srli_epi64::<1>(smear));
-    smear = _mm256_or_si256(smear, _mm256_srli_epi64::<2>(smear));
-    smear = _mm256_or_si256(smear, _mm256_srli_epi64::<4>(smear));
-    smear = _mm256_or_si256(smear, _mm256_srli_epi64::<8>(smear));
-    smear = _mm256_or_si256(smear, _mm256_srli_epi64::<16>(smear));
-    smear = _mm256_or_si256(smear, _mm256_srli_epi64::<32>(smear));
-    let top = _mm256_andnot_si256(_mm256_srli_epi64::<1>(smear), smear);
+    // Falling: the squares below each non-opponent square along its ray (steps of 1, 7, 8
+    // and 9 squares): one step down, then spread by 1, 2 and 4 more steps, every square up
+    // to 8 below. A bit spread past a ray's end lands below it, never back on it.
+    let step = _mm256_set_epi64x(9, 8, 7, 1);
+    let stop = _mm256_andnot_si256(oo, down);
+    let mut below = _mm256_srlv_epi64(stop, step);
+    below = _mm256_or_si256(below, _mm256_srlv_epi64(below, step));
+    below = _mm256_or_si256(
+        below,
+        _mm256_srlv_epi64(below, _mm256_add_epi64(step, step)),
+    );
+    let step4 = _mm256_slli_epi64::<2>(step);
+    below = _mm256_or_si256(below, _mm256_srlv_epi64(below, step4));
+    let top = _mm256_andnot_si256(below, stop);
     let missed = _mm256_cmpeq_epi64(_mm256_and_si256(top, pp), zero);
-    let flips_down = _mm256_andnot_si256(missed, _mm256_andnot_si256(smear, down));
+    let flips_down = _mm256_andnot_si256(
+        missed,
+        _mm256_andnot_si256(_mm256_or_si256(below, stop), down),
+    );
 
     let f = _mm256_or_si256(flips_up, flips_down);
     let f2 = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256::<1>(f));
