@@ -5,7 +5,7 @@
 //! and Egaroucid's stability do); inner discs are stable when, on each of their four lines,
 //! the line is full or a neighbour on it is stable, grown from the edges' stable discs.
 
-use super::{BORDER, FILE_A, FILE_H, RANK_1, RANK_8};
+use super::{BORDER, FILE_A, FILE_H, RANK_1};
 use crate::game::reversi::bits::{deposit, extract, play_on_line};
 
 /// The discs of one line of 8 squares that keep their colour whatever is played on the line
@@ -108,23 +108,22 @@ fn spread(from: u64, dir: u32) -> u64 {
     up | down
 }
 
-/// Discs of `p` that can never be flipped: its stable edge discs, and those whose four lines
-/// are each full or lead to one of `p`'s stable discs or off the board (found by growing the
-/// set until it stops).
+/// Discs of `p` that can never be flipped: its stable edge discs, and those of its inner
+/// discs whose four lines are each full or lead to one of `p`'s stable discs (found by
+/// growing the set until it stops). Edge discs come from the edge table alone: one can only
+/// be flipped along its edge, where the table is exact, so only inner discs grow the set,
+/// and a shift that wraps round the board lands on an edge square, never an inner one (no
+/// masks).
 pub fn stable_discs(p: u64, o: u64) -> u64 {
     let [rows, cols, diag, anti] = full_lines(p | o);
-    let safe_row = rows | FILE_A | FILE_H;
-    let safe_col = cols | RANK_1 | RANK_8;
-    let safe_diag = diag | BORDER;
-    let safe_anti = anti | BORDER;
-    // Discs on four full lines join in the first round.
+    let inner = p & !BORDER;
     let mut stable = stable_edges(p, o);
     loop {
-        let row = safe_row | (stable << 1 & !FILE_A) | (stable >> 1 & !FILE_H);
-        let col = safe_col | stable << 8 | stable >> 8;
-        let dia = safe_diag | (stable << 9 & !FILE_A) | (stable >> 9 & !FILE_H);
-        let ant = safe_anti | (stable << 7 & !FILE_H) | (stable >> 7 & !FILE_A);
-        let grown = stable | (p & row & col & dia & ant);
+        let row = in_register(rows | stable << 1 | stable >> 1);
+        let col = in_register(cols | stable << 8 | stable >> 8);
+        let dia = in_register(diag | stable << 9 | stable >> 9);
+        let ant = in_register(anti | stable << 7 | stable >> 7);
+        let grown = stable | (inner & row & col & dia & ant);
         if grown == stable {
             return stable;
         }
@@ -132,8 +131,23 @@ pub fn stable_discs(p: u64, o: u64) -> u64 {
     }
 }
 
+/// `x`, kept in a general register: left alone, LLVM packs [`stable_discs`]'s four directions
+/// into one AVX2 register, and the broadcast in and the reduction out of it lie on the
+/// growing loop's chain (the loop in scalar registers: FFO 40..44 3.6% faster, the same
+/// nodes). An empty `asm!` block that takes and gives back `x`: no instruction.
+#[inline(always)]
+fn in_register(mut x: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: the block is empty (a comment): it reads and writes nothing but `x`'s register.
+    unsafe {
+        std::arch::asm!("/* {0} */", inout(reg) x, options(pure, nomem, nostack, preserves_flags));
+    }
+    x
+}
+
 #[cfg(test)]
 mod tests {
+    use super::super::RANK_8;
     use super::*;
     use crate::game::{Game, Reversi};
     use crate::random::splitmix64;
@@ -222,6 +236,58 @@ mod tests {
                 return stable;
             }
             stable = grown;
+        }
+    }
+
+    /// The edge table's discs grown over every disc of `p`, edge discs included, with the
+    /// wrap masks (the rule before inner discs alone grew the set).
+    fn stable_grown_everywhere(p: u64, o: u64) -> u64 {
+        let [rows, cols, diag, anti] = full_lines(p | o);
+        let mut stable = stable_edges(p, o);
+        loop {
+            let row = rows | FILE_A | FILE_H | (stable << 1 & !FILE_A) | (stable >> 1 & !FILE_H);
+            let col = cols | RANK_1 | RANK_8 | stable << 8 | stable >> 8;
+            let dia = diag | BORDER | (stable << 9 & !FILE_A) | (stable >> 9 & !FILE_H);
+            let ant = anti | BORDER | (stable << 7 & !FILE_H) | (stable >> 7 & !FILE_A);
+            let grown = stable | (p & row & col & dia & ant);
+            if grown == stable {
+                return stable;
+            }
+            stable = grown;
+        }
+    }
+
+    /// Growing inner discs alone, without masks, finds the same discs as growing every disc
+    /// with them: on random boards and along random games.
+    #[test]
+    fn inner_discs_alone_grow_the_same_stable_set() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut inner = 0;
+        for _ in 0..20_000 {
+            let state = splitmix64(&mut seed);
+            let filled = state | state.rotate_left(19) | splitmix64(&mut seed);
+            let p = filled & splitmix64(&mut seed);
+            let o = filled & !p;
+            let stable = stable_discs(p, o);
+            assert_eq!(stable, stable_grown_everywhere(p, o), "{p:#x} {o:#x}");
+            assert_eq!(
+                stable_discs(o, p),
+                stable_grown_everywhere(o, p),
+                "{p:#x} {o:#x}"
+            );
+            inner += (stable & !BORDER != 0) as u32;
+        }
+        assert!(inner > 100, "only {inner} boards with stable inner discs");
+        for _ in 0..200 {
+            let mut pos = Reversi::start();
+            while !pos.is_over() {
+                let (b, w) = (pos.black(), pos.white());
+                assert_eq!(stable_discs(b, w), stable_grown_everywhere(b, w), "{pos}");
+                assert_eq!(stable_discs(w, b), stable_grown_everywhere(w, b), "{pos}");
+                let moves = pos.generate_moves();
+                let state = splitmix64(&mut seed);
+                pos = pos.play(moves[(state % moves.len() as u64) as usize]);
+            }
         }
     }
 
