@@ -211,9 +211,7 @@ mod tests {
                     assert_eq!(sb & pos.black(), sb, "{pos}");
                     assert_eq!(sw & pos.white(), sw, "{pos}");
                 }
-                let moves = pos.generate_moves();
-                let state = splitmix64(&mut seed);
-                pos = pos.play(moves[(state % moves.len() as u64) as usize]);
+                pos = random_move(pos, &mut seed);
             }
             let (b, w) = (pos.black(), pos.white());
             if b | w == u64::MAX {
@@ -244,6 +242,21 @@ mod tests {
         }
     }
 
+    /// A random board (about three squares in four filled, the filled ones shared at random
+    /// between the two sides): `p`'s discs and `o`'s.
+    fn random_board(seed: &mut u64) -> (u64, u64) {
+        let state = splitmix64(seed);
+        let filled = state | state.rotate_left(23);
+        let p = filled & state.rotate_left(41);
+        (p, filled & !p)
+    }
+
+    /// `pos` after one of its moves drawn at random.
+    fn random_move(pos: Reversi, seed: &mut u64) -> Reversi {
+        let moves = pos.generate_moves();
+        pos.play(moves[(splitmix64(seed) % moves.len() as u64) as usize])
+    }
+
     /// The edge table's discs grown over every disc of `p`, edge discs included, with the
     /// wrap masks (the rule before inner discs alone grew the set).
     fn stable_grown_everywhere(p: u64, o: u64) -> u64 {
@@ -269,10 +282,7 @@ mod tests {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         let mut inner = 0;
         for _ in 0..20_000 {
-            let state = splitmix64(&mut seed);
-            let filled = state | state.rotate_left(19) | splitmix64(&mut seed);
-            let p = filled & splitmix64(&mut seed);
-            let o = filled & !p;
+            let (p, o) = random_board(&mut seed);
             let stable = stable_discs(p, o);
             assert_eq!(stable, stable_grown_everywhere(p, o), "{p:#x} {o:#x}");
             assert_eq!(
@@ -289,9 +299,7 @@ mod tests {
                 let (b, w) = (pos.black(), pos.white());
                 assert_eq!(stable_discs(b, w), stable_grown_everywhere(b, w), "{pos}");
                 assert_eq!(stable_discs(w, b), stable_grown_everywhere(w, b), "{pos}");
-                let moves = pos.generate_moves();
-                let state = splitmix64(&mut seed);
-                pos = pos.play(moves[(state % moves.len() as u64) as usize]);
+                pos = random_move(pos, &mut seed);
             }
         }
     }
@@ -301,10 +309,7 @@ mod tests {
         let mut seed = 0x5DEE_CE66_D1CE_4E5Bu64;
         let mut more = 0;
         for _ in 0..20_000 {
-            let state = splitmix64(&mut seed);
-            let filled = state | state.rotate_left(23);
-            let p = filled & state.rotate_left(41);
-            let o = filled & !p;
+            let (p, o) = random_board(&mut seed);
             let old = stable_by_lines(p, o);
             let new = stable_discs(p, o);
             assert_eq!(old & new, old, "{p:#x} {o:#x}");
