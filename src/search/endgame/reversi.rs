@@ -105,12 +105,14 @@ fn last_square<const T: bool>(p: u64, sq: u8, s: &mut Small<T>) -> i32 {
 /// `empty` (`n` of them), fail-soft against (`alpha`, `beta`) in margins. `parity` has bit q
 /// set when quadrant q holds an odd number of empties: squares there are tried first (from
 /// `SORTED_EMPTIES` empties, among moves with as many replies). `passed`: the other side has
-/// just passed.
+/// just passed. Inlined where it is called: one and two empties in line, more by their own
+/// functions (so that the nodes of two empties, the most numerous, pay no call).
 #[allow(clippy::too_many_arguments)]
+#[inline(always)]
 pub fn solve<const T: bool>(
     p: u64,
     o: u64,
-    mut alpha: i32,
+    alpha: i32,
     beta: i32,
     empty: u64,
     parity: usize,
@@ -127,6 +129,37 @@ pub fn solve<const T: bool>(
     if empty.count_ones() >= SORTED_EMPTIES {
         return solve_sorted(p, o, alpha, beta, empty, parity, passed, s);
     }
+    solve_few(p, o, alpha, beta, empty, parity, passed, s)
+}
+
+/// [`solve`] not inlined: after a pass (rare), so that [`solve`]'s inlining ends.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn solve_after_pass<const T: bool>(
+    p: u64,
+    o: u64,
+    alpha: i32,
+    beta: i32,
+    empty: u64,
+    parity: usize,
+    s: &mut Small<T>,
+) -> i32 {
+    solve(p, o, alpha, beta, empty, parity, true, s)
+}
+
+/// [`solve`] from 3 empties to below `SORTED_EMPTIES`: no move list, the empty squares in
+/// quadrant-parity order, a stability cut-off first.
+#[allow(clippy::too_many_arguments)]
+fn solve_few<const T: bool>(
+    p: u64,
+    o: u64,
+    mut alpha: i32,
+    beta: i32,
+    empty: u64,
+    parity: usize,
+    passed: bool,
+    s: &mut Small<T>,
+) -> i32 {
     if empty.count_ones() >= STABLE_EMPTIES {
         if let Some(bound) = stability_bound(p, o, alpha) {
             s.interior(empty);
@@ -216,7 +249,7 @@ fn settle<const T: bool>(
         return game_over(p, o, empty, s);
     }
     s.interior(empty);
-    -solve(o, p, -beta, -alpha, empty, parity, true, s)
+    -solve_after_pass(o, p, -beta, -alpha, empty, parity, s)
 }
 
 /// The stability cut-off for `p` to move against `o`: the most `p` can end with (the

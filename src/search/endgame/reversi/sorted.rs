@@ -2,7 +2,8 @@
 //! bounds kept in the solver's table ([`super::table`]) and each child looked up there first.
 
 use super::{
-    after_move, game_over, raise, solve, stability_bound, table, Small, MAX_MARGIN, ODD_SQUARES,
+    after_move, game_over, raise, solve_after_pass, stability_bound, table, Small, MAX_MARGIN,
+    ODD_SQUARES,
 };
 use crate::game::reversi::{
     corner_weighted, fastest_first_rank, flips, move_squares, SQUARE_WEIGHTS,
@@ -33,7 +34,7 @@ pub(super) fn solve_sorted<const T: bool>(
             return game_over(p, o, empty, s);
         }
         s.interior(empty);
-        return -solve(o, p, -beta, -alpha, empty, parity, true, s);
+        return -solve_after_pass(o, p, -beta, -alpha, empty, parity, s);
     }
     s.interior(empty);
     if let Some(bound) = stability_bound(p, o, alpha) {

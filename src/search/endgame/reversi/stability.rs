@@ -5,7 +5,7 @@
 //! and Egaroucid's stability do); inner discs are stable when, on each of their four lines,
 //! the line is full or a neighbour on it is stable, grown from the edges' stable discs.
 
-use super::{BORDER, FILE_A, FILE_H, RANK_1};
+use super::{BORDER, FILE_A, FILE_H};
 use crate::game::reversi::bits::{deposit, extract, play_on_line};
 
 /// The discs of one line of 8 squares that keep their colour whatever is played on the line
@@ -60,7 +60,8 @@ const fn stable_on_line(table: &[u8; 1 << 16], p: u8, o: u8) -> u8 {
 /// The stable discs of `p` (against `o`) on the four edges.
 #[inline(always)]
 fn stable_edges(p: u64, o: u64) -> u64 {
-    let line = |pl: u64, ol: u64| EDGE_STABLE[(pl | ol << 8) as usize] as u64;
+    // Each line's discs are 8 bits: the index fits 16 (no bounds check).
+    let line = |pl: u64, ol: u64| EDGE_STABLE[(pl | ol << 8) as u16 as usize] as u64;
     let rank1 = line(p & 0xFF, o & 0xFF);
     let rank8 = line(p >> 56, o >> 56) << 56;
     let file_a = deposit(line(extract(p, FILE_A), extract(o, FILE_A)), FILE_A);
@@ -69,44 +70,51 @@ fn stable_edges(p: u64, o: u64) -> u64 {
 }
 
 /// Squares on full lines in each of the four directions (rows, files, a1-h8 diagonals,
-/// h1-a8 diagonals): the empty squares spread along each line, and what they do not reach.
+/// h1-a8 diagonals): those off the four lines through every empty square. The solver asks
+/// with few empties, so a loop over them (a table row each) is cheaper than spreading the
+/// empties along each direction by shifts (on FFO 40, 166 M instructions in stable discs
+/// against 241 M, by callgrind).
 pub(super) fn full_lines(filled: u64) -> [u64; 4] {
-    let mut row = filled;
-    row &= row >> 1;
-    row &= row >> 2;
-    row &= row >> 4;
-    let rows = (row & FILE_A) * 0xFF;
-    let mut col = filled;
-    col &= col >> 8;
-    col &= col >> 16;
-    col &= col >> 32;
-    let cols = (col & RANK_1) * FILE_A;
-    let empty = !filled;
-    [rows, cols, !spread(empty, 9), !spread(empty, 7)]
-}
-
-/// The files a diagonal shift of 1, 2 and 4 files towards the east (h) cannot land on without
-/// wrapping round the board: a, a-b, a-d; and towards the west: h, g-h, e-h.
-const WRAP_EAST: [u64; 3] = [!FILE_A, !(FILE_A * 0x03), !(FILE_A * 0x0F)];
-const WRAP_WEST: [u64; 3] = [!FILE_H, !(FILE_A * 0xC0), !(FILE_A * 0xF0)];
-
-/// The squares on the diagonals (direction 9: a1-h8; 7: h1-a8) of the squares of `from`: each
-/// way, shifts of 1, 2 and 4 squares along the diagonal, so that 7 are reached.
-#[inline(always)]
-fn spread(from: u64, dir: u32) -> u64 {
-    // Up by 9 is a file east, up by 7 a file west; down the other way.
-    let (up_keep, down_keep) = if dir == 9 {
-        (WRAP_EAST, WRAP_WEST)
-    } else {
-        (WRAP_WEST, WRAP_EAST)
-    };
-    let (mut up, mut down) = (from, from);
-    for k in 0..3 {
-        up |= (up << (dir << k)) & up_keep[k];
-        down |= (down >> (dir << k)) & down_keep[k];
+    let mut open = [0u64; 4];
+    let mut empty = !filled;
+    while empty != 0 {
+        let sq = empty.trailing_zeros() as usize;
+        empty &= empty - 1;
+        for (lines, &line) in open.iter_mut().zip(&LINES[sq]) {
+            *lines |= line;
+        }
     }
-    up | down
+    open.map(|lines| !lines)
 }
+
+/// For each square, its row, file, a1-h8 diagonal and h1-a8 diagonal.
+static LINES: [[u64; 4]; 64] = {
+    let mut table = [[0u64; 4]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (file, rank) = (sq % 8, sq / 8);
+        let mut other = 0;
+        while other < 64 {
+            let (f, r) = (other % 8, other / 8);
+            let bit = 1u64 << other;
+            if r == rank {
+                table[sq][0] |= bit;
+            }
+            if f == file {
+                table[sq][1] |= bit;
+            }
+            if f as i32 - r as i32 == file as i32 - rank as i32 {
+                table[sq][2] |= bit;
+            }
+            if f + r == file + rank {
+                table[sq][3] |= bit;
+            }
+            other += 1;
+        }
+        sq += 1;
+    }
+    table
+};
 
 /// Discs of `p` that can never be flipped: its stable edge discs, and those of its inner
 /// discs whose four lines are each full or lead to one of `p`'s stable discs (found by
@@ -152,7 +160,7 @@ fn in_register(x: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::RANK_8;
+    use super::super::{RANK_1, RANK_8};
     use super::*;
     use crate::game::{Game, Reversi};
     use crate::random::splitmix64;
@@ -177,8 +185,12 @@ mod tests {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         for round in 0..20_000 {
             let state = splitmix64(&mut seed);
-            // Mostly filled boards, so that full lines occur.
-            let holes = (round % 9) as u32;
+            // Mostly filled boards, so that full lines occur; every other one emptier.
+            let holes = if round % 2 == 0 {
+                round % 9
+            } else {
+                round % 61
+            } as u32;
             let mut filled = u64::MAX;
             for k in 0..holes {
                 filled &= !(1u64 << (state.rotate_left(7 * k) % 64));
