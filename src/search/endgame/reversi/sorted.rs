@@ -2,8 +2,8 @@
 //! bounds kept in the solver's table ([`super::table`]) and each child looked up there first.
 
 use super::{
-    after_move, game_over, raise, solve_after_pass, stability_bound, table, Small, MAX_MARGIN,
-    ODD_SQUARES,
+    after_move, game_over, raise, solve_after_pass, stability_bound, table, Small, MAX_EMPTIES,
+    MAX_MARGIN, ODD_SQUARES,
 };
 use crate::game::reversi::{
     corner_weighted, fastest_first_rank, flips, move_squares, SQUARE_WEIGHTS,
@@ -83,8 +83,9 @@ fn sorted_moves<const T: bool>(
     legal: u64,
     s: &mut Small<T>,
 ) -> i32 {
-    // (square, flips), at most one a legal square (a position has at most 33 moves).
-    let mut moves = [(0u8, 0u64); 34];
+    // (square, flips), one a legal move: at most one an empty square (the solver is offered
+    // at most `MAX_EMPTIES`).
+    let mut moves = [(0u8, 0u64); MAX_EMPTIES];
     let empties = empty.count_ones();
     let probe = empties > table::MIN_EMPTIES;
     // The children first, their table entries fetched while the others are found.
@@ -103,7 +104,7 @@ fn sorted_moves<const T: bool>(
     let odd = ODD_SQUARES[parity];
     let mut best = -65;
     // Each move's key with its place in `moves` below it (keys tie in square order).
-    let mut keys = [0u32; 34];
+    let mut keys = [0u32; MAX_EMPTIES];
     let mut n = 0;
     for (i, &(sq, flipped)) in moves[..found].iter().enumerate() {
         let (child_p, child_o) = (o ^ flipped, p | flipped | 1 << sq);
