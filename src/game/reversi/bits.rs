@@ -197,8 +197,9 @@ unsafe fn flips_avx2(p: u64, o: u64, sq: usize) -> u64 {
     _mm_cvtsi128_si64(_mm_or_si128(f2, _mm_unpackhi_epi64(f2, f2))) as u64
 }
 
-/// The four lines through each square (its rank, its file, its a1-h8 and its h1-a8
-/// diagonal, the square included) and the square's place in each, as [`extract`] packs them.
+/// The four lines through each square (in `DIRECTIONS`' first four: its rank, its h1-a8
+/// diagonal, its file and its a1-h8 diagonal, the square included) and the square's place
+/// in each, as [`extract`] packs them.
 struct Lines {
     masks: [[u64; 4]; 64],
     places: [[u8; 4]; 64],
@@ -223,6 +224,13 @@ const LINES: Lines = {
     }
     lines
 };
+
+/// The four lines through `sq`, the square included: its rank, its h1-a8 diagonal, its file
+/// and its a1-h8 diagonal.
+#[inline(always)]
+pub fn lines_through(sq: usize) -> [u64; 4] {
+    LINES.masks[sq]
+}
 
 /// The discs of `p` and `o` on one line of 8 squares (bit k: square k) after `colour` (0:
 /// `p`, 1: `o`) plays on its empty square `x`: the placed disc, and the runs of the other
