@@ -69,13 +69,12 @@ fn stable_edges(p: u64, o: u64) -> u64 {
     (rank1 | rank8 | file_a | file_h) & p
 }
 
-/// Squares on full lines in each of the four directions (rows, files, a1-h8 diagonals,
-/// h1-a8 diagonals): those off the four lines through every empty square. The solver asks
-/// with few empties, so a loop over them (a table row each) is cheaper than spreading the
-/// empties along each direction by shifts (on FFO 40, 166 M instructions in stable discs
-/// against 241 M, by callgrind).
+/// Squares on full lines in each of the four directions (rows, h1-a8 diagonals, files, a1-h8
+/// diagonals: [`lines_through`]'s order): those off the four lines through every empty
+/// square. The solver asks with few empties, so a loop over them (a table row each) is
+/// cheaper than spreading the empties along each direction by shifts (on FFO 40, 166 M
+/// instructions in stable discs against 241 M, by callgrind).
 pub(super) fn full_lines(filled: u64) -> [u64; 4] {
-    // Rank, h1-a8 diagonal, file, a1-h8 diagonal ([`lines_through`]'s order).
     let mut open = [0u64; 4];
     let mut empty = !filled;
     while empty != 0 {
@@ -85,8 +84,7 @@ pub(super) fn full_lines(filled: u64) -> [u64; 4] {
             *lines |= line;
         }
     }
-    let [rank, anti, file, diag] = open;
-    [!rank, !file, !diag, !anti]
+    open.map(|lines| !lines)
 }
 
 /// Discs of `p` that can never be flipped: its stable edge discs, and those of its inner
@@ -96,7 +94,7 @@ pub(super) fn full_lines(filled: u64) -> [u64; 4] {
 /// and a shift that wraps round the board lands on an edge square, never an inner one (no
 /// masks).
 pub fn stable_discs(p: u64, o: u64) -> u64 {
-    let [rows, cols, diag, anti] = full_lines(p | o);
+    let [rows, anti, cols, diag] = full_lines(p | o);
     let inner = p & !BORDER;
     let mut stable = stable_edges(p, o);
     loop {
@@ -168,7 +166,7 @@ mod tests {
             for k in 0..holes {
                 filled &= !(1u64 << (state.rotate_left(7 * k) % 64));
             }
-            let [rows, cols, diag, anti] = full_lines(filled);
+            let [rows, anti, cols, diag] = full_lines(filled);
             for sq in 0..64 {
                 let full = |line: u64| filled & line == line;
                 let row = 0xFFu64 << (sq / 8 * 8);
@@ -212,7 +210,7 @@ mod tests {
     /// full, leaves the board at it, or leads to a stable disc of its colour (the rule before
     /// the table, which finds a subset).
     fn stable_by_lines(p: u64, o: u64) -> u64 {
-        let [rows, cols, diag, anti] = full_lines(p | o);
+        let [rows, anti, cols, diag] = full_lines(p | o);
         let mut stable = 0u64;
         loop {
             let row = rows | FILE_A | FILE_H | (stable << 1 & !FILE_A) | (stable >> 1 & !FILE_H);
@@ -245,7 +243,7 @@ mod tests {
     /// The edge table's discs grown over every disc of `p`, edge discs included, with the
     /// wrap masks (the rule before inner discs alone grew the set).
     fn stable_grown_everywhere(p: u64, o: u64) -> u64 {
-        let [rows, cols, diag, anti] = full_lines(p | o);
+        let [rows, anti, cols, diag] = full_lines(p | o);
         let mut stable = stable_edges(p, o);
         loop {
             let row = rows | FILE_A | FILE_H | (stable << 1 & !FILE_A) | (stable >> 1 & !FILE_H);
