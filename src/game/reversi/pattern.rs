@@ -354,16 +354,6 @@ impl Patterns {
         std::array::from_fn(|i| lanes.0[i] as u32)
     }
 
-    /// The index of each instance for `p` to move against `o`, moved from the indexes of
-    /// the last position this thread asked for (see [`Indexer`]).
-    #[inline(always)]
-    pub fn indexes_near(&self, p: u64, o: u64) -> Lanes {
-        thread_local! {
-            static LAST: RefCell<Indexer> = const { RefCell::new(Indexer::EMPTY) };
-        }
-        LAST.with(|last| last.borrow_mut().indexes(p, o, &self.powers))
-    }
-
     /// The canonical feature (a position in a phase's canonical table) of each instance.
     pub fn features(&self, p: u64, o: u64) -> [u32; INSTANCES] {
         let mut index = self.indexes(p, o);
@@ -381,6 +371,9 @@ pub struct Weights {
     /// Per phase: the constant, then `full_len` weights.
     tables: Vec<i16>,
     stride: usize,
+    /// The pattern set's square powers (kept here so that an evaluation need not ask
+    /// [`patterns`] for them).
+    powers: &'static SquarePowers,
 }
 
 impl Weights {
@@ -402,14 +395,24 @@ impl Weights {
                 }
             }
         }
-        Weights { tables, stride }
+        Weights {
+            tables,
+            stride,
+            powers: &set.powers,
+        }
     }
 
     /// The estimated final margin in 1/SCALE discs, for `p` to move against `o`: the
-    /// indexes moved from this thread's last evaluation's ([`Patterns::indexes_near`]).
+    /// indexes moved from this thread's last evaluation's (see [`Indexer`]).
     #[inline]
     pub fn raw(&self, p: u64, o: u64) -> i32 {
-        let index = patterns().indexes_near(p, o);
+        LOCAL.with(|local| self.raw_from(&mut local.borrow_mut().last, p, o))
+    }
+
+    /// [`Weights::raw`] with the indexes moved from `last`'s.
+    #[inline(always)]
+    fn raw_from(&self, last: &mut Indexer, p: u64, o: u64) -> i32 {
+        let index = last.indexes(p, o, self.powers);
         self.sum(&index, (!(p | o)).count_ones())
     }
 
@@ -425,8 +428,7 @@ impl Weights {
     /// The estimated final margin in discs (rounded, within ±64).
     #[inline]
     pub fn evaluate(&self, p: u64, o: u64) -> i32 {
-        let raw = self.raw(p, o);
-        ((raw + raw.signum() * SCALE / 2) / SCALE).clamp(-64, 64)
+        discs(self.raw(p, o))
     }
 }
 
@@ -442,24 +444,43 @@ fn embedded() -> &'static Weights {
     })
 }
 
+/// A raw evaluation (1/SCALE discs) in discs, rounded, within ±64.
+#[inline(always)]
+fn discs(raw: i32) -> i32 {
+    ((raw + raw.signum() * SCALE / 2) / SCALE).clamp(-64, 64)
+}
+
+/// This thread's evaluation state, in one thread-local so that an evaluation reads it once:
+/// the weights its evaluations read (the embedded ones, kept at the first evaluation, unless
+/// [`with_weights`] put others in) and the indexes of its last evaluation (the next one's
+/// are moved from them).
+struct Local {
+    weights: Option<&'static Weights>,
+    last: Indexer,
+}
+
 thread_local! {
-    /// Weights that this thread's pattern evaluations read instead of the embedded ones.
-    static OVERRIDE: std::cell::Cell<Option<&'static Weights>> = const { std::cell::Cell::new(None) };
+    static LOCAL: RefCell<Local> = const {
+        RefCell::new(Local {
+            weights: None,
+            last: Indexer::EMPTY,
+        })
+    };
 }
 
 /// Runs `f` with every pattern evaluation on this thread reading `weights` (the trainer's
 /// labelling searches, with the phases trained so far); other threads are not affected.
 pub fn with_weights<R>(weights: &'static Weights, f: impl FnOnce() -> R) -> R {
-    let before = OVERRIDE.with(|o| o.replace(Some(weights)));
+    let before = LOCAL.with(|l| l.borrow_mut().weights.replace(weights));
     let result = f();
-    OVERRIDE.with(|o| o.set(before));
+    LOCAL.with(|l| l.borrow_mut().weights = before);
     result
 }
 
 /// The weights in use on this thread.
 #[inline]
 pub fn active() -> &'static Weights {
-    OVERRIDE.with(|o| o.get()).unwrap_or_else(embedded)
+    LOCAL.with(|l| l.borrow().weights).unwrap_or_else(embedded)
 }
 
 /// Builds the pattern set and the weights in use on this thread, if not yet built.
@@ -471,7 +492,11 @@ pub fn prepare() {
 /// The pattern evaluation of `p` to move against `o`, in discs.
 #[inline]
 pub fn pattern_eval(p: u64, o: u64) -> i32 {
-    active().evaluate(p, o)
+    LOCAL.with(|local| {
+        let mut local = local.borrow_mut();
+        let weights = *local.weights.get_or_insert_with(embedded);
+        discs(weights.raw_from(&mut local.last, p, o))
+    })
 }
 
 #[cfg(test)]
