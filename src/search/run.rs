@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use super::config::{SearchConfig, END, MAX_DEPTH};
-use super::endgame::Endgame;
+use super::endgame::{finish_line, Endgame};
 use super::parallel::report::{Summed, TeamReport};
 use super::searcher::{Searcher, MAX_PLY};
 use super::trail::{Claim, Trail, Verdict};
@@ -232,15 +232,9 @@ fn search_with<G: Endgame, const COUNT: bool>(
         });
     }
     let time_ns = started.elapsed().as_nanos() as u64;
-    let pv = match (searcher.options.track_pv, searcher.root.best) {
-        (true, _) => searcher.memory.pv.line(),
-        (false, best) => searcher.table_line(pos, best, depth.min(MAX_PLY as u32)),
-    };
-    let pv = match (pv.is_empty(), team.is_some()) {
-        // A parallel search without a table: its line is its move.
-        (true, true) => searcher.root.best.into_iter().collect(),
-        _ => pv,
-    };
+    let full_window = window.is_none() && !(config.wld || variant.wld);
+    let exact = (depth == END && full_window).then_some(score);
+    let pv = principal_line(&searcher, pos, depth, exact, team.is_some());
     let team = team.unwrap_or_else(|| alone(&searcher));
     Ok(SearchOutcome {
         depth,
@@ -253,6 +247,31 @@ fn search_with<G: Endgame, const COUNT: bool>(
         seldepth: team.seldepth as u32,
         team: team.report,
     })
+}
+
+/// The search's principal variation: the line it kept, else its table's; a parallel search
+/// without either has its move. The line of an exact search over the full window (`exact`:
+/// its score) is rebuilt by the game's small solver from where it comes within its reach
+/// ([`finish_line`]: not counted or timed with the search).
+fn principal_line<G: Endgame, const COUNT: bool>(
+    searcher: &Searcher<G, COUNT>,
+    pos: &G,
+    depth: u32,
+    exact: Option<i32>,
+    parallel: bool,
+) -> Vec<G::Move> {
+    let max_len = depth.min(MAX_PLY as u32);
+    let mut pv = match (searcher.options.track_pv, searcher.root.best) {
+        (true, _) => searcher.memory.pv.line(),
+        (false, best) => searcher.table_line(pos, best, max_len),
+    };
+    if pv.is_empty() && parallel {
+        pv.extend(searcher.root.best);
+    }
+    if let Some(score) = exact {
+        finish_line(pos, score, &mut pv, max_len as usize);
+    }
+    pv
 }
 
 /// A one-thread search's counts, as a team's.

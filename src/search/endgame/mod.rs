@@ -4,11 +4,13 @@
 
 pub mod connect4;
 mod hooks;
+mod line;
 pub mod reversi;
 mod shortcut;
 pub mod solving;
 
 pub use hooks::{Endgame, Safe};
+pub use line::finish_line;
 pub use solving::Solving;
 
 use crate::game::GameKind;
