@@ -9,7 +9,6 @@
 
 use super::hooks::Endgame;
 use crate::counters::Counters;
-use crate::search::INF;
 
 /// `line` (moves from `pos`, whose exact value is `score`) rebuilt from its first position
 /// within the small solver's reach (`SMALL_SOLVER_EMPTIES`) to the game's end or `max_len`
@@ -36,7 +35,9 @@ pub fn finish_line<G: Endgame>(pos: &G, score: i32, line: &mut Vec<G::Move>, max
     } else {
         -score
     };
-    if solve(&at, -INF, INF) != value {
+    // A window beyond every score: the exact value.
+    let (low, high) = at.score_range();
+    if solve(&at, low - 1, high + 1) != value {
         return;
     }
     line.truncate(kept);
