@@ -73,13 +73,13 @@ impl Indexer {
         let (first, second) = (self.first, self.second);
         let (empty_before, empty_now) = (!(first | second), !(p | o));
         let mut index = self.index;
-        add_powers(&mut index, (p & empty_before) | (o & first), powers);
-        take_powers(&mut index, (first & empty_now) | (second & p), powers);
+        add_powers::<true>(&mut index, (p & empty_before) | (o & first), powers);
+        add_powers::<false>(&mut index, (first & empty_now) | (second & p), powers);
         let mut twice = Lanes::ZERO;
-        add_powers(&mut twice, o & empty_before, powers);
-        take_powers(&mut twice, second & empty_now, powers);
-        add_lanes(&mut index, &twice);
-        add_lanes(&mut index, &twice);
+        add_powers::<true>(&mut twice, o & empty_before, powers);
+        add_powers::<false>(&mut twice, second & empty_now, powers);
+        add_lanes::<true>(&mut index, &twice);
+        add_lanes::<true>(&mut index, &twice);
         *self = Indexer {
             first: p,
             second: o,
@@ -89,72 +89,48 @@ impl Indexer {
     }
 }
 
-/// Adds the powers of each of `squares` to `index`'s lanes (wrapping).
+/// Adds (`ADD`) or takes the powers of each of `squares` to or from `index`'s lanes.
 #[inline(always)]
-fn add_powers(index: &mut Lanes, mut squares: u64, powers: &SquarePowers) {
+fn add_powers<const ADD: bool>(index: &mut Lanes, mut squares: u64, powers: &SquarePowers) {
     while squares != 0 {
         // SAFETY: a square of a u64 is below 64.
-        add_lanes(index, unsafe {
+        add_lanes::<ADD>(index, unsafe {
             powers.get_unchecked(squares.trailing_zeros() as usize)
         });
         squares &= squares - 1;
     }
 }
 
-/// Takes the powers of each of `squares` from `index`'s lanes (wrapping).
+/// `a += b` (`ADD`) or `a -= b`, lane by lane (wrapping): three 256-bit adds or subtractions
+/// on the x86-64-v3 builds (written out, since the compiler otherwise turns the loops of
+/// [`add_powers`] into 48 scalar adds a square).
 #[inline(always)]
-fn take_powers(index: &mut Lanes, mut squares: u64, powers: &SquarePowers) {
-    while squares != 0 {
-        // SAFETY: a square of a u64 is below 64.
-        take_lanes(index, unsafe {
-            powers.get_unchecked(squares.trailing_zeros() as usize)
-        });
-        squares &= squares - 1;
-    }
-}
-
-/// `a += b`, lane by lane (wrapping): three 256-bit adds on the x86-64-v3 builds (written
-/// out, since the compiler otherwise splits the loops above into 48 scalar adds).
-#[inline(always)]
-fn add_lanes(a: &mut Lanes, b: &Lanes) {
+fn add_lanes<const ADD: bool>(a: &mut Lanes, b: &Lanes) {
     #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
     // SAFETY: the build targets AVX2 (the cfg above); `Lanes` is 32-byte aligned and 96
     // bytes long, three aligned vectors.
     unsafe {
-        use std::arch::x86_64::{__m256i, _mm256_add_epi16, _mm256_load_si256, _mm256_store_si256};
+        use std::arch::x86_64::*;
         let (a, b) = (
             a.0.as_mut_ptr() as *mut __m256i,
             b.0.as_ptr() as *const __m256i,
         );
         for k in 0..LANES / 16 {
-            let sum = _mm256_add_epi16(_mm256_load_si256(a.add(k)), _mm256_load_si256(b.add(k)));
-            _mm256_store_si256(a.add(k), sum);
+            let (x, y) = (_mm256_load_si256(a.add(k)), _mm256_load_si256(b.add(k)));
+            let z = if ADD {
+                _mm256_add_epi16(x, y)
+            } else {
+                _mm256_sub_epi16(x, y)
+            };
+            _mm256_store_si256(a.add(k), z);
         }
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
     for (lane, &x) in a.0.iter_mut().zip(&b.0) {
-        *lane = lane.wrapping_add(x);
-    }
-}
-
-/// `a -= b`, lane by lane (wrapping), as [`add_lanes`].
-#[inline(always)]
-fn take_lanes(a: &mut Lanes, b: &Lanes) {
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-    // SAFETY: as in `add_lanes`.
-    unsafe {
-        use std::arch::x86_64::{__m256i, _mm256_load_si256, _mm256_store_si256, _mm256_sub_epi16};
-        let (a, b) = (
-            a.0.as_mut_ptr() as *mut __m256i,
-            b.0.as_ptr() as *const __m256i,
-        );
-        for k in 0..LANES / 16 {
-            let sum = _mm256_sub_epi16(_mm256_load_si256(a.add(k)), _mm256_load_si256(b.add(k)));
-            _mm256_store_si256(a.add(k), sum);
-        }
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
-    for (lane, &x) in a.0.iter_mut().zip(&b.0) {
-        *lane = lane.wrapping_sub(x);
+        *lane = if ADD {
+            lane.wrapping_add(x)
+        } else {
+            lane.wrapping_sub(x)
+        };
     }
 }
