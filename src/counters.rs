@@ -1,6 +1,6 @@
 //! What a search counts: the one definition of every counter. The `Counters` struct, its
 //! names and summing, the `runs.csv` columns, the `search` table's columns, the report's
-//! metrics and the help texts all come from the list in [`counter_list`]. Adding a counter
+//! metrics and the help texts all come from the list in `counter_list!`. Adding a counter
 //! means a line there and the code that counts it.
 
 use std::ops::AddAssign;

@@ -12,6 +12,7 @@ use crate::store::ShardSpec;
 /// the shard of the plan it runs.
 #[derive(clap::Args, Debug)]
 pub struct RunFolderArgs {
+    #[allow(rustdoc::invalid_html_tags)]
     /// The output folder [default: a sweep's reports/<suite name>, a play's
     /// reports/play-<game>]
     #[arg(short, long, value_name = "DIR")]

@@ -50,6 +50,7 @@ pub struct PlayArgs {
     /// Seed of random agents, random openings and shuffled move orders
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    #[allow(rustdoc::broken_intra_doc_links)]
     /// Stop a match when the SPRT decides: elo0=0,elo1=50,alpha=0.05,beta=0.05,
     /// model=binomial|logistic|normalized[,trinomial] (alone: the defaults shown)
     #[arg(long, value_name = "SPEC", num_args = 0..=1, default_missing_value = "")]

@@ -1,6 +1,6 @@
 //! The games: one rules trait ([`Game`]) implemented by bitboard engines, so that perft and
 //! every search variant are written once and monomorphised per game; each game's notation
-//! ([`Notation`]); and the registry that lists them ([`GameKind`], [`game_list!`]).
+//! ([`Notation`]); and the registry that lists them ([`GameKind`], `game_list!`).
 
 pub mod ataxx;
 pub mod chess;

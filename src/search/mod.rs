@@ -1,4 +1,4 @@
-//! The instrumented search engine: every variant written once over the [`Game`] trait and
+//! The instrumented search engine: every variant written once over the [`Game`](crate::game::Game) trait and
 //! monomorphised per game, with exact counters (see [`Counters`]).
 
 mod alphabeta;

@@ -164,7 +164,7 @@ struct RunMeta<'a, S: Serialize> {
     sharding: Option<Sharding>,
 }
 
-/// Writes a sweep's or a play's `meta.json` into `dir` (see [`RunMeta`]).
+/// Writes a sweep's or a play's `meta.json` into `dir` (see `RunMeta`).
 pub fn write_run_meta(
     dir: &Path,
     command: &[String],

@@ -75,7 +75,7 @@ pub const ENGINE_DEPTHS: std::ops::RangeInclusive<u32> = 1..=12;
 const DEFAULT_TREE_LEAVES: u64 = 3_000_000;
 
 /// The deepest default depth for a game: the largest depth whose full-width tree has at most
-/// [`DEFAULT_TREE_LEAVES`] leaves (Reversi, branching about 10: 6; Ataxx, about 40: 4).
+/// `DEFAULT_TREE_LEAVES` leaves (Reversi, branching about 10: 6; Ataxx, about 40: 4).
 pub fn deepest_default_depth(kind: GameKind) -> u32 {
     let branching = kind.typical_branching().max(2) as u64;
     let mut depth = 1;

@@ -16,7 +16,7 @@ use crate::search::{Clock, SearchConfig};
 /// process (tests, several at once), searches run to their limits.
 static ENABLED: AtomicBool = AtomicBool::new(false);
 
-/// Makes the searches of this process's `go`s stoppable (see [`ENABLED`]).
+/// Makes the searches of this process's `go`s stoppable (see `ENABLED`).
 pub fn enable() {
     ENABLED.store(true, Ordering::Release);
 }

@@ -403,7 +403,7 @@ impl Weights {
     }
 
     /// The estimated final margin in 1/SCALE discs, for `p` to move against `o`: the
-    /// indexes moved from this thread's last evaluation's (see [`Indexer`]).
+    /// indexes moved from this thread's last evaluation's (see `Indexer`).
     #[inline]
     pub fn raw(&self, p: u64, o: u64) -> i32 {
         LOCAL.with(|local| self.raw_from(&mut local.borrow_mut().last, p, o))
