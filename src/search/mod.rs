@@ -1,5 +1,6 @@
-//! The instrumented search engine: every variant written once over the [`Game`](crate::game::Game) trait and
-//! monomorphised per game, with exact counters (see [`Counters`]).
+//! The instrumented search engine: every variant written once over the
+//! [`Game`](crate::game::Game) trait and monomorphised per game, with exact counters (see
+//! [`Counters`]).
 
 mod alphabeta;
 mod aspiration;
