@@ -30,11 +30,8 @@ impl Default for Labelling {
 
 /// The exact solver of the labels: the default solver's techniques on a small table
 /// (positions of 18 empties need no more), its first guesses by the pattern weights trained
-/// so far (the phases nearer the end, which its deepening reaches). Its values are exact
-/// whatever guides it: on 2,000 games the labels and weights came out bit for bit as with the
-/// mobility evaluation and `last:7` before, in 0.65 of the time from phase 10 on (139 s
-/// against 214 s, 195 s with `last:11` alone: `mobility`'s values are not discs, so its
-/// first guesses are far from the margins).
+/// so far (the phases nearer the end). Its values are exact whatever guides it; this guide
+/// is the quickest measured (docs/evaluation.md, "Training").
 const LABEL_SOLVER: &str = "mtdf+tt:8+mobility+id+etc+parity+stab+last:11";
 
 /// Labels `samples` (one chunk, in order; the weights the searches read are set before).
