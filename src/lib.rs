@@ -4,6 +4,7 @@
 
 pub mod cli;
 pub mod commands;
+pub mod cost;
 pub mod counters;
 pub mod duration;
 pub mod engine;

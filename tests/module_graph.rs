@@ -231,6 +231,14 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
             "sweep", "play", "report", "commands", "cli", "train", "parse",
         ],
     ),
+    // What a search cost (CPU time, perf counters): a leaf under everything too.
+    (
+        "cost",
+        &[
+            "counters", "game", "search", "position", "measure", "engine", "store", "stats",
+            "sweep", "play", "report", "commands", "cli", "train", "parse", "random",
+        ],
+    ),
     (
         "parse",
         &[

@@ -334,6 +334,7 @@ pub fn solve_by_engine(
         counters: Default::default(),
         cuts: Default::default(),
         time_ns,
+        cost: None,
         time_min_ns: time_ns,
         time_max_ns: time_ns,
         time_sd_ns: 0,

@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod minimal;
 
+use crate::cost::Cost;
 use crate::counters::{Counters, CutHistogram};
 use crate::error::SearchError;
 use crate::position::AnyPosition;
@@ -28,6 +29,9 @@ pub struct SearchReport {
     pub cuts: CutHistogram,
     /// The search's time; with repeats, the median of the timed runs.
     pub time_ns: u64,
+    /// The search's CPU time, instructions and cycles; with repeats, each the median of the
+    /// timed runs' (`None` for an external engine's report).
+    pub cost: Option<Cost>,
     /// The fastest and slowest timed run (both `time_ns` for a single run).
     pub time_min_ns: u64,
     pub time_max_ns: u64,
@@ -110,6 +114,7 @@ pub fn measure(
     let runs = repeat.runs.max(1);
     let mut first = search_position(position, depth, config)?;
     let mut times = vec![first.time_ns];
+    let mut costs: Vec<Cost> = first.cost.into_iter().collect();
     // A parallel search's other runs, whose counts differ from the first's.
     let mut others = Vec::new();
     loop {
@@ -126,6 +131,7 @@ pub fn measure(
             false => same_result(&first, &again, times.len() as u32 + 1)?,
         }
         times.push(again.time_ns);
+        costs.extend(again.cost);
         if config.threads > 1 {
             others.push(again);
         }
@@ -133,7 +139,9 @@ pub fn measure(
     if !others.is_empty() {
         first = median_run(first, others);
     }
-    let mut timed = times.split_off((repeat.warmup as usize).min(times.len() - 1));
+    let skipped = (repeat.warmup as usize).min(times.len() - 1);
+    first.cost = (costs.len() == times.len()).then(|| median_cost(&costs[skipped..]));
+    let mut timed = times.split_off(skipped);
     first.times_ns = timed.clone();
     timed.sort_unstable();
     let middle = timed.len() / 2;
@@ -146,6 +154,38 @@ pub fn measure(
     first.time_sd_ns = sample_sd(&timed);
     first.runs = timed.len() as u32;
     Ok(first)
+}
+
+/// The timed runs' cost: the user and system time of the run of the median CPU time, and
+/// the median instructions and cycles (only where every run counted them); of an even
+/// count, the lower middle one.
+fn median_cost(costs: &[Cost]) -> Cost {
+    fn middle(mut values: Vec<u64>) -> u64 {
+        values.sort_unstable();
+        values
+            .get(values.len().saturating_sub(1) / 2)
+            .copied()
+            .unwrap_or(0)
+    }
+    let all = |part: fn(&Cost) -> Option<u64>| -> Option<u64> {
+        costs
+            .iter()
+            .map(part)
+            .collect::<Option<Vec<u64>>>()
+            .map(middle)
+    };
+    let mut by_cpu: Vec<&Cost> = costs.iter().collect();
+    by_cpu.sort_by_key(|c| c.cpu_ns());
+    let median = by_cpu
+        .get(costs.len().saturating_sub(1) / 2)
+        .copied()
+        .copied()
+        .unwrap_or_default();
+    Cost {
+        instructions: all(|c| c.instructions),
+        cycles: all(|c| c.cycles),
+        ..median
+    }
 }
 
 /// Of a parallel search's runs, the one of the median nodes (the lower of the middle two),
@@ -240,6 +280,7 @@ pub fn search_position(
             counters: outcome.counters,
             cuts: outcome.cuts,
             time_ns: outcome.time_ns,
+            cost: Some(outcome.cost),
             time_min_ns: outcome.time_ns,
             time_max_ns: outcome.time_ns,
             time_sd_ns: 0,

@@ -26,6 +26,8 @@ pub struct SearchOutcome<M> {
     /// Where the beta cut-offs happened.
     pub cuts: CutHistogram,
     pub time_ns: u64,
+    /// Its CPU time and, where counted, instructions and cycles (over the same span).
+    pub cost: crate::cost::Cost,
     /// The deepest ply a node reached (quiescence included).
     pub seldepth: u32,
     /// The threads and what each did.
@@ -184,6 +186,10 @@ fn search_with<G: Endgame, const COUNT: bool>(
         0 | 1 => Vec::new(),
         n => searcher.helpers(n, config.parallel()),
     };
+    let meter = crate::cost::Meter::start(match helpers.is_empty() {
+        true => crate::cost::Scope::Thread,
+        false => crate::cost::Scope::Process,
+    });
     let started = Instant::now();
     searcher.course.deadline = match config.time_limit {
         Some(limit) => Some((
@@ -232,6 +238,7 @@ fn search_with<G: Endgame, const COUNT: bool>(
         });
     }
     let time_ns = started.elapsed().as_nanos() as u64;
+    let cost = meter.stop();
     let full_window = window.is_none() && !(config.wld || variant.wld);
     let exact = (depth == END && full_window).then_some(score);
     let pv = principal_line(&searcher, pos, depth, exact, team.is_some());
@@ -244,6 +251,7 @@ fn search_with<G: Endgame, const COUNT: bool>(
         counters: team.counters,
         cuts: team.cuts,
         time_ns,
+        cost,
         seldepth: team.seldepth as u32,
         team: team.report,
     })

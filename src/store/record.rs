@@ -119,6 +119,17 @@ macro_rules! define_record {
             /// resamples for its confidence interval).
             #[serde(default)]
             pub times_ns: Option<String>,
+            /// The search's CPU time, user and system (with `--repeat`, the run of the
+            /// median CPU time), and the instructions and cycles it retired (the medians;
+            /// NA where the kernel exposes no counters, and for engines).
+            #[serde(default)]
+            pub cpu_user_ns: Option<u64>,
+            #[serde(default)]
+            pub cpu_sys_ns: Option<u64>,
+            #[serde(default)]
+            pub instructions: Option<u64>,
+            #[serde(default)]
+            pub cycles: Option<u64>,
         }
 
         impl Default for Record {
@@ -169,6 +180,10 @@ macro_rules! define_record {
                     idle_ns: None,
                     idle_max_ns: None,
                     times_ns: None,
+                    cpu_user_ns: None,
+                    cpu_sys_ns: None,
+                    instructions: None,
+                    cycles: None,
                 }
             }
         }
@@ -182,6 +197,7 @@ macro_rules! define_record {
             "seldepth", "iteration_nodes", "wall_ns", "minimal_tree", "minimal_tree_leaves",
             "minimal_graph", "minimal_graph_leaves", "nodes_min", "nodes_max", "split_tried",
             "split", "abandoned", "wasted", "helper_nodes", "idle_ns", "idle_max_ns", "times_ns",
+            "cpu_user_ns", "cpu_sys_ns", "instructions", "cycles",
         ];
 
         impl Record {

@@ -54,6 +54,12 @@ pub fn row(
             record.runs = Some(report.runs);
             let times: Vec<String> = report.times_ns.iter().map(u64::to_string).collect();
             record.times_ns = Some(times.join(" "));
+            if let Some(cost) = report.cost {
+                record.cpu_user_ns = Some(cost.user_ns);
+                record.cpu_sys_ns = Some(cost.sys_ns);
+                record.instructions = cost.instructions;
+                record.cycles = cost.cycles;
+            }
         }
         Err(SearchError::TimedOut { limit }) => {
             record.status = Status::Timeout;
