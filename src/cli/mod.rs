@@ -23,7 +23,7 @@ mod groups;
 mod play;
 mod values;
 
-pub use ab::AbArgs;
+pub use ab::{AbArgs, TimeMetric};
 pub use engine::EngineArgs;
 use examples::*;
 pub use groups::{EvalArg, FormatArg, GameArg, RunFolderArgs};
@@ -109,6 +109,10 @@ pub enum Command {
     /// between them; one report (summary.md, report.html) and an exit code for CI
     #[command(after_help = AB_EXAMPLES)]
     Ab(AbArgs),
+    /// `ab`'s timing worker: a sweep's plan (the sweep's options), each unit searched on
+    /// request (JSON lines on standard input and output; see src/sweep/worker.rs)
+    #[command(hide = true)]
+    TimeWorker(SweepArgs),
     /// Play matches between agents under a limit: games in colour-swapped pairs, per-move and
     /// per-game tables, game records, an optional SPRT, and the report. Every agent but the
     /// last plays the last (two agents: one match)

@@ -7,18 +7,22 @@
 
 use std::fmt::Write as _;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use clap::Parser;
 
+use super::ab_builds::side_program;
+use super::ab_report::Timed;
+use super::ab_timing::{Plan, Session, SideProgram, Timing};
 use super::outcome::Outcome;
 use super::play::MatchLine;
-use crate::cli::{AbArgs, Cli, Command};
+use crate::cli::{AbArgs, Cli, Command, TimeMetric};
 use crate::error::Error;
 use crate::report::compare::{compare_by, Comparison};
 use crate::report::compare_stats::TimeTest;
 use crate::report::compare_text::{render, Format};
 use crate::search::depth_label;
+use crate::stats::paired::SLOWER;
 use crate::store::{read_runs, Record, RUNS_FILE};
 
 /// Whether a side is an external engine (its words name a `cmd=`).
@@ -45,8 +49,15 @@ fn nodeprof(args: Vec<String>, out: &mut impl Write) -> Result<Outcome, Error> {
     }
 }
 
-/// The sweep of one side into `dir`.
-fn signature(args: &AbArgs, side: &str, dir: &Path) -> Result<(), Error> {
+/// The sweep of one side into `dir`, by `program` (`None`: this build, in this process),
+/// `repeat` timed runs a search.
+fn signature(
+    args: &AbArgs,
+    side: &str,
+    program: Option<&Path>,
+    repeat: u32,
+    dir: &Path,
+) -> Result<(), Error> {
     let depths = match args.depth.from == args.depth.to {
         true => depth_label(args.depth.to),
         false => format!(
@@ -57,18 +68,23 @@ fn signature(args: &AbArgs, side: &str, dir: &Path) -> Result<(), Error> {
     };
     let mut argv: Vec<String> = vec!["sweep".into()];
     argv.extend(args.positions.iter().cloned());
-    argv.extend([
-        "-d".into(),
-        depths,
-        "--repeat".into(),
-        args.repeat.to_string(),
-    ]);
+    argv.extend(["-d".into(), depths, "--repeat".into(), repeat.to_string()]);
     argv.extend([
         "-q".into(),
         "--force".into(),
         "-o".into(),
         dir.display().to_string(),
     ]);
+    argv.extend(plan_words(args, side)?);
+    match program {
+        None => nodeprof(argv, &mut std::io::sink()).map(drop),
+        Some(program) => run_build(program, &argv),
+    }
+}
+
+/// The words of a sweep's plan besides positions and depths: the game and the side.
+fn plan_words(args: &AbArgs, side: &str) -> Result<Vec<String>, Error> {
+    let mut argv = Vec::new();
     if let Some(game) = args.game.game {
         argv.extend(["--game".into(), game.name().into()]);
     }
@@ -79,8 +95,27 @@ fn signature(args: &AbArgs, side: &str, dir: &Path) -> Result<(), Error> {
         }
         false => argv.extend(["-v".into(), side.to_string()]),
     }
-    nodeprof(argv, &mut std::io::sink())?;
-    Ok(())
+    Ok(argv)
+}
+
+/// Runs another build of nodeprof with `argv` to its end: an error with its last words if
+/// it fails.
+fn run_build(program: &Path, argv: &[String]) -> Result<(), Error> {
+    let output = std::process::Command::new(program)
+        .args(argv)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .output()?;
+    match output.status.success() {
+        true => Ok(()),
+        false => Err(Error::Usage(format!(
+            "{} {} failed ({}): {}",
+            program.display(),
+            argv.first().map_or("", String::as_str),
+            output.status,
+            String::from_utf8_lossy(&output.stderr).trim()
+        ))),
+    }
 }
 
 /// A side's rows under one name, so that base's and dev's cases pair by position and depth.
@@ -128,28 +163,102 @@ fn play(args: &AbArgs, options: &str, dir: &Path) -> Result<MatchLine, Error> {
         .map_err(|e| Error::Usage(format!("the match's result: {e}")))
 }
 
+/// The depths as the command line gives them (`4..7`, `end`).
+fn depth_words(args: &AbArgs) -> String {
+    match args.depth.from == args.depth.to {
+        true => depth_label(args.depth.to),
+        false => format!(
+            "{}..{}",
+            depth_label(args.depth.from),
+            depth_label(args.depth.to)
+        ),
+    }
+}
+
+/// Each side's build: another binary (`--*-bin`, `--*-rev`) or this one (`None`), and its
+/// commit where built from a revision.
+struct Builds {
+    programs: [Option<PathBuf>; 2],
+    commits: [Option<String>; 2],
+}
+
+fn builds(args: &AbArgs) -> Result<Builds, Error> {
+    let mut builds = Builds {
+        programs: [None, None],
+        commits: [None, None],
+    };
+    let sides = [
+        (args.base_rev.as_deref(), args.base_bin.as_deref()),
+        (args.dev_rev.as_deref(), args.dev_bin.as_deref()),
+    ];
+    for (i, (rev, bin)) in sides.into_iter().enumerate() {
+        if rev.is_some() || bin.is_some() {
+            let (program, commit) = side_program(rev, bin)?;
+            builds.programs[i] = Some(program);
+            builds.commits[i] = commit;
+        }
+    }
+    let engines = [&args.base, &args.dev].map(|s| is_engine(s));
+    if builds.programs.iter().any(Option::is_some) && engines.contains(&true) {
+        return Err(Error::Usage(
+            "--base-rev, --dev-rev, --base-bin and --dev-bin build nodeprof's variants: an engine side has its own program".into(),
+        ));
+    }
+    Ok(builds)
+}
+
 /// `nodeprof ab`.
 pub fn command(args: AbArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let dir = args.out.clone();
-    std::fs::create_dir_all(&dir)?;
+    let _lock = crate::store::lock(&dir)?;
+    let builds = builds(&args)?;
+    let paired = !is_engine(&args.base) && !is_engine(&args.dev);
+    // Paired timing times the searches: the signatures need one run each.
+    let repeat = if paired { 1 } else { args.repeat };
     let (base_dir, dev_dir) = (dir.join("base"), dir.join("dev"));
-    signature(&args, &args.base, &base_dir)?;
-    signature(&args, &args.dev, &dev_dir)?;
+    signature(
+        &args,
+        &args.base,
+        builds.programs[0].as_deref(),
+        repeat,
+        &base_dir,
+    )?;
+    signature(
+        &args,
+        &args.dev,
+        builds.programs[1].as_deref(),
+        repeat,
+        &dev_dir,
+    )?;
     let test = TimeTest {
         noise_threshold: args.noise_threshold,
-        ..TimeTest::default()
+        confidence: args.confidence_level,
     };
     let mut comparison = compare_by(&relabelled(&base_dir)?, &relabelled(&dev_dir)?, test);
     comparison.context = crate::report::compare_context::context_of(
         &base_dir.join(RUNS_FILE),
         &dev_dir.join(RUNS_FILE),
     );
+    let timed = match paired {
+        true => Some(time_pairs(&args, &builds, &dir)?),
+        false => None,
+    };
     let played = match &args.play {
         Some(options) => Some(play(&args, options, &dir.join("match"))?),
         None => None,
     };
-    let worse = verdict(&comparison, played.as_ref(), &test);
-    let summary = summary(&args, &comparison, played.as_ref(), worse.as_deref());
+    let worse = match &timed {
+        Some(t) => paired_verdict(t, played.as_ref()),
+        None => verdict(&comparison, played.as_ref(), &test),
+    };
+    let mut summary = summary(
+        &args,
+        &comparison,
+        played.as_ref(),
+        worse.as_deref(),
+        timed.as_ref(),
+    );
+    summary = summary.replacen("\n\n", &format!("\n\n{}\n", provenance(&builds)), 1);
     let path = dir.join("summary.md");
     crate::store::replace(&path, summary.as_bytes())?;
     let page = crate::report::html::write_page(&dir, &[])?;
@@ -161,8 +270,91 @@ pub fn command(args: AbArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     })
 }
 
-/// Why dev is worse, if it is: the match's SPRT accepted H0, or without a match, dev's time
-/// to depth is slower (beyond the noise threshold) at some depth.
+/// Which builds timed the sides.
+fn provenance(builds: &Builds) -> String {
+    let side = |i: usize| match (&builds.programs[i], &builds.commits[i]) {
+        (_, Some(commit)) => format!("the build of commit {}", &commit[..commit.len().min(12)]),
+        (Some(program), None) => format!("`{}`", program.display()),
+        (None, None) => "this build".to_string(),
+    };
+    format!("Base: {}; dev: {}.\n", side(0), side(1))
+}
+
+/// The paired timing: the first batch of rounds, and where it finds dev slower at some
+/// depth, a second batch to replicate it.
+fn time_pairs(args: &AbArgs, builds: &Builds, dir: &Path) -> Result<Timed, Error> {
+    let this = std::env::current_exe()?;
+    let sides: Vec<SideProgram> = [(&args.base, 0), (&args.dev, 1)]
+        .into_iter()
+        .map(|(side, i)| -> Result<SideProgram, Error> {
+            let mut words = args.positions.clone();
+            words.extend(["-d".into(), depth_words(args), "-q".into()]);
+            words.extend(plan_words(args, side)?);
+            Ok(SideProgram {
+                name: ["base", "dev"][i],
+                program: builds.programs[i].clone().unwrap_or_else(|| this.clone()),
+                args: words,
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    let plan = Plan {
+        rounds: args.repeat,
+        sample_time: args.sample_time,
+    };
+    let mut session = Session::start([&sides[0], &sides[1]], dir, plan)?;
+    if args.metric == TimeMetric::Instructions {
+        if let Some(why) = session.timing().counters.iter().flatten().next() {
+            return Err(Error::Usage(format!("--metric instructions: {why}")));
+        }
+    }
+    session.batch(1, args.repeat)?;
+    let judge = |t: &Timing, batch| {
+        t.judge(
+            batch,
+            args.metric,
+            args.confidence_level,
+            args.noise_threshold,
+        )
+    };
+    let first = judge(session.timing(), 1);
+    let replicate = first.iter().any(|g| g.judged.verdict == SLOWER);
+    if replicate {
+        session.batch(2, args.repeat)?;
+    }
+    let timing = session.finish();
+    let second = replicate.then(|| judge(&timing, 2));
+    Ok(Timed {
+        metric: args.metric,
+        rounds: args.repeat,
+        sample_time: args.sample_time,
+        noise_threshold: args.noise_threshold,
+        confidence: args.confidence_level,
+        first,
+        second,
+        timing,
+    })
+}
+
+/// Why dev is worse by its paired timing or its match: a match's SPRT that accepted H0, or
+/// a depth found slower in both batches of rounds.
+fn paired_verdict(t: &Timed, played: Option<&MatchLine>) -> Option<String> {
+    if let Some(m) = played {
+        return (m.sprt.as_deref() == Some("H0"))
+            .then(|| "the match's SPRT accepted H0 (dev is not the stronger)".to_string());
+    }
+    let replicated = t.replicated_slower();
+    (!replicated.is_empty()).then(|| {
+        format!(
+            "slower {} in {}, found in both batches of paired rounds",
+            super::ab_report::groups_words(&replicated),
+            t.metric.name()
+        )
+    })
+}
+
+/// Why dev is worse without paired timing (an engine side), if it is: the match's SPRT
+/// accepted H0, or without a match, dev's time to depth is slower (beyond the noise
+/// threshold, unpaired) at some depth.
 fn verdict(c: &Comparison, played: Option<&MatchLine>, test: &TimeTest) -> Option<String> {
     if let Some(m) = played {
         return (m.sprt.as_deref() == Some("H0"))
@@ -196,6 +388,7 @@ fn summary(
     c: &Comparison,
     played: Option<&MatchLine>,
     worse: Option<&str>,
+    timed: Option<&Timed>,
 ) -> String {
     let nodes = |new: bool| -> u64 {
         c.rows
@@ -210,16 +403,21 @@ fn summary(
         args.positions.join(" "),
         depth_label(args.depth.from),
         depth_label(args.depth.to),
-        timing(args),
+        match timed {
+            Some(_) => "each search once, then timed in pairs".to_string(),
+            None => timing(args),
+        },
         nodes(false),
         nodes(true),
         nodes(true) as f64 / nodes(false).max(1) as f64
     );
-    // Dev is meant to count differently: how many cases did is said, not each one.
-    let totals = Comparison {
+    // Dev is meant to count differently: how many cases did is said, not each one. With
+    // paired timing, the sweeps' single runs give no time verdict: the pairs do.
+    let mut totals = Comparison {
         changes: Vec::new(),
         ..c.clone()
     };
+    totals.context.withhold_times |= timed.is_some();
     let _ = writeln!(
         md,
         "## Counts and time to depth\n\n{} of {} cases counted differently (score, best move, line or counters; `nodeprof compare base dev` lists them).",
@@ -229,6 +427,9 @@ fn summary(
     let compared = render(&totals, "base/runs.csv", "dev/runs.csv", Format::Markdown);
     let compared = compared.split_once('\n').map_or("", |(_, rest)| rest);
     md.push_str(&compared.replace("\n## ", "\n### "));
+    if let Some(t) = timed {
+        md.push_str(&super::ab_report::section(t));
+    }
     if let Some(m) = played {
         let _ = writeln!(
             md,

@@ -22,6 +22,7 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<Outcome, Error> {
         Command::Plot(args) => super::plot::command(args, out)?,
         Command::Compare(args) => super::compare::command(args, out)?,
         Command::Ab(args) => super::ab::command(args, out)?,
+        Command::TimeWorker(args) => super::sweep::worker(args, out)?,
         Command::Play(args) => super::play::command(*args, out)?,
         Command::Bench(args) => super::bench::command(args, out)?,
         Command::Engine(args) => super::engine::command(args, out)?,

@@ -3,6 +3,9 @@
 //! front end and the output formats can be tested.
 
 pub mod ab;
+pub mod ab_builds;
+mod ab_report;
+pub mod ab_timing;
 pub mod bench;
 pub mod compare;
 pub mod completions;

@@ -103,6 +103,14 @@ pub fn command(args: SweepArgs, out: &mut impl Write) -> Result<Outcome, Error> 
     Ok(Outcome::Success)
 }
 
+/// `nodeprof time-worker SWEEP-OPTIONS`: the sweep's plan served to `ab`, unit by unit
+/// (requests on standard input).
+pub fn worker(args: SweepArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    let job = SweepJob::try_from(args)?;
+    sweep::worker::serve(&job.settings, std::io::stdin().lock(), out)?;
+    Ok(Outcome::Success)
+}
+
 /// The engines of a sweep on `threads`: with counts beyond one thread, each engine once a
 /// count, set to search on it (`option.Threads`).
 fn on_threads(engines: Vec<EngineSpec>, threads: &[u32]) -> Result<Vec<EngineSpec>, Error> {

@@ -3,6 +3,7 @@
 //! as hyperfine does.
 
 pub mod bench;
+pub mod load;
 pub mod minimal;
 
 use crate::cost::Cost;

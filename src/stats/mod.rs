@@ -1,8 +1,9 @@
 //! Match statistics, apart from the matches: tallies of games and game pairs, Elo estimates
-//! and the SPRT. `play` keeps them as games end, the report and `nodeprof sprt` read them
+//! and the SPRT; and the paired timing's verdict (`paired`). `play` keeps them as games end, the report and `nodeprof sprt` read them
 //! back from the tables.
 
 pub mod elo;
+pub mod paired;
 pub mod rating;
 pub mod sprt;
 pub mod tally;

@@ -108,6 +108,21 @@ pub fn keep_finished<K>(
     }
 }
 
+/// Creates `path` anew (emptied if there) for a table written row by row, refusing a
+/// symbolic link in its place (writing through it would write outside the folder).
+pub fn create_table(path: &Path) -> Result<File, StoreError> {
+    let mut options = OpenOptions::new();
+    options.create(true).truncate(true).write(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW);
+    options
+        .open(path)
+        .map_err(|e| match fs::symlink_metadata(path) {
+            Ok(m) if m.file_type().is_symlink() => StoreError::Link(path.to_path_buf()),
+            _ => io(path)(e),
+        })
+}
+
 /// Replaces `path` with `bytes` as one step: a kill leaves the old file or the new one.
 pub fn replace(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     let name = path

@@ -15,7 +15,9 @@ pub mod record;
 pub mod runs;
 pub mod shard;
 
-pub use folder::{busy, complete_lines, keep_finished, lock, replace, FolderLock, LOCK_FILE};
+pub use folder::{
+    busy, complete_lines, create_table, keep_finished, lock, replace, FolderLock, LOCK_FILE,
+};
 pub use meta::{provenance, Provenance, ShardInfo, Sharding, META_FILE};
 pub use record::{CaseKey, Record, Status, COLUMNS, ENGINE_EVAL};
 pub use runs::{finished_cases, parse_runs, read_runs, write_runs, RUNS_FILE};

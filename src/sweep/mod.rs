@@ -9,6 +9,7 @@ pub mod plan;
 pub mod row;
 mod run;
 mod settings;
+pub mod worker;
 
 pub use run::{load_cases, run};
 pub use settings::{SweepSettings, SweepSummary};

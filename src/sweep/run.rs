@@ -77,7 +77,7 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
 /// The plan: the positions loaded, the depths and variants (the game's defaults where none
 /// are given), each variant's configuration checked, and the units in order (the searches',
 /// then each engine's).
-fn plan_of(settings: &SweepSettings) -> Result<Planned, Error> {
+pub(super) fn plan_of(settings: &SweepSettings) -> Result<Planned, Error> {
     let (cases, engine_cases) = load_cases(&settings.positions, settings.game)?;
     let mut kinds: Vec<GameKind> = Vec::new();
     for case in &cases {
