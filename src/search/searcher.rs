@@ -392,5 +392,23 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         if COUNT {
             f(&mut self.counters)
         }
+        #[cfg(feature = "slow-nodes")]
+        slow_node();
     }
 }
+
+/// With the `slow-nodes` feature (for checking `ab`, never in a real build): work that
+/// changes no count, done at every counted event, so that the same search costs a few
+/// percent more (docs/speed.md measures how much).
+#[cfg(feature = "slow-nodes")]
+#[inline(never)]
+fn slow_node() {
+    let mut x = 0u64;
+    for i in 0..SLOW_NODE_STEPS {
+        x = std::hint::black_box(x.wrapping_add(i));
+    }
+}
+
+/// The steps of [`slow_node`]'s loop.
+#[cfg(feature = "slow-nodes")]
+const SLOW_NODE_STEPS: u64 = 4;
