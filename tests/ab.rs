@@ -12,8 +12,8 @@ fn two_variants_get_signatures_a_comparison_a_match_and_one_report() {
     let out = dir.path().join("ab");
     let args = [
         "ab",
-        "alphabeta",
         "alphabeta+tt+id",
+        "alphabeta",
         "startpos",
         "--game",
         "connect4",
@@ -24,34 +24,50 @@ fn two_variants_get_signatures_a_comparison_a_match_and_one_report() {
         "-o",
         out.to_str().unwrap(),
     ];
-    // Four games cannot decide an SPRT: dev is not found worse, exit code 0.
+    // Four games cannot decide an SPRT, and dev (without the table's work at these shallow
+    // depths) is not slower: dev is not found worse, exit code 0.
     let text = ok(&nodeprof(dir.path(), &args));
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
     assert!(text.starts_with(&summary), "{text}");
     assert!(out.join("report.html").is_file());
-    // The signature is each side's nodes, as its own sweep counted them.
-    let nodes = |side: &str| -> u64 {
+    // The signature is each side's nodes, as its own sweep counted them, each search once
+    // (the timing is paired, apart from the sweeps).
+    let nodes = |side: &str| -> Vec<u64> {
         let rows = nodeprof::store::read_runs(&out.join(side).join("runs.csv")).unwrap();
         assert_eq!(rows.len(), 3, "{side}: depths 4..6");
         assert!(
-            rows.iter().all(|r| r.runs == Some(5)),
-            "{side}: five timed runs"
+            rows.iter().all(|r| r.runs == Some(1)),
+            "{side}: searched once"
         );
-        rows.iter().map(|r| r.nodes.unwrap()).sum()
+        rows.iter().map(|r| r.nodes.unwrap()).collect()
     };
     let (base, dev) = (nodes("base"), nodes("dev"));
     assert!(
-        summary.contains(&format!("base {base} nodes, dev {dev} nodes")),
+        summary.contains(&format!(
+            "base {} nodes, dev {} nodes",
+            base.iter().sum::<u64>(),
+            dev.iter().sum::<u64>()
+        )),
         "{summary}"
     );
     assert!(summary.contains("| base → dev   |     4 |"), "{summary}");
-    assert!(
-        summary.contains("bootstrap confidence interval"),
-        "{summary}"
-    );
+    // Every timed sample searched the case's tree: the nodes its side's sweep counted.
+    assert!(summary.contains("## Time, paired"), "{summary}");
+    let pairs = std::fs::read_to_string(out.join("pairs.csv")).unwrap();
+    let mut samples = 0;
+    for line in pairs.lines().skip(1) {
+        let cells: Vec<&str> = line.split(',').collect();
+        let (depth, side, nodes) = (cells[4], cells[6], cells[10]);
+        let depth: usize = depth.parse().unwrap();
+        let signature = if side == "base" { &base } else { &dev };
+        assert_eq!(nodes, signature[depth - 4].to_string(), "{line}");
+        samples += 1;
+    }
+    // Five rounds of three depths, a sample a side (and a second batch where one was slower).
+    assert!(samples == 30 || samples == 60, "{pairs}");
     // The match: dev first, four games, its report beside.
     assert!(
-        summary.contains("alphabeta+tt+id@depth=3 vs alphabeta@depth=3: 4 games"),
+        summary.contains("alphabeta@depth=3 vs alphabeta+tt+id@depth=3: 4 games"),
         "{summary}"
     );
     assert!(out.join("match/games.csv").is_file() && out.join("match/report.html").is_file());
@@ -84,7 +100,7 @@ fn a_dev_slower_to_depth_fails_without_a_match() {
     let text = text(&run.stdout);
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
     assert!(
-        summary.contains("Dev is worse (exit code 1): slower to depth 6, 7."),
+        summary.contains("Dev is worse (exit code 1): slower to depth 6, 7 and over all cases in CPU time, found in both batches"),
         "{summary}"
     );
     assert!(!summary.contains("## The match"), "{summary}");

@@ -520,10 +520,12 @@ fn compare_tests_times_by_a_bootstrap_interval_beyond_a_noise_threshold() {
     let runs = [10000, 10020, 9990, 10010, 9970, 10030, 10000, 9985];
     let slower: Vec<u64> = runs.iter().map(|t| t * 6 / 5).collect();
     let marginal: Vec<u64> = runs.iter().map(|t| t * 101 / 100).collect();
+    let much: Vec<u64> = runs.iter().map(|t| t * 3 / 2).collect();
     for (name, times, keep) in [
         ("old", &runs[..], true),
         ("same", &runs[..], true),
         ("slower", &slower[..], true),
+        ("much", &much[..], true),
         ("marginal", &marginal[..], true),
         ("untimed", &runs[..], false),
     ] {
@@ -547,11 +549,21 @@ fn compare_tests_times_by_a_bootstrap_interval_beyond_a_noise_threshold() {
     };
     let all = |verdict: &str, kind: &str| vec![(verdict.to_string(), kind.to_string()); 2];
     assert_eq!(verdicts("same", &[]), all("noise", "bootstrap"));
-    assert_eq!(verdicts("slower", &[]), all("slower", "bootstrap"));
-    // A sure 1% change is noise under the default 2% threshold, and a change under none.
-    assert_eq!(verdicts("marginal", &[]), all("noise", "bootstrap"));
+    // The tables' times are unpaired: a sure 20% is within the default drift allowance
+    // (35%), slower without one, and 50% is slower either way.
+    assert_eq!(verdicts("slower", &[]), all("noise", "bootstrap"));
     assert_eq!(
-        verdicts("marginal", &["--noise-threshold", "0"]),
+        verdicts("slower", &["--drift", "0"]),
+        all("slower", "bootstrap")
+    );
+    assert_eq!(verdicts("much", &[]), all("slower", "bootstrap"));
+    // A sure 1% change is noise under the default 2% threshold, and a change under none.
+    assert_eq!(
+        verdicts("marginal", &["--drift", "0"]),
+        all("noise", "bootstrap")
+    );
+    assert_eq!(
+        verdicts("marginal", &["--noise-threshold", "0", "--drift", "0"]),
         all("slower", "bootstrap")
     );
     // Without each run's time (a table of an earlier build), the range decides.

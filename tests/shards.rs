@@ -43,7 +43,9 @@ fn four_shards_merged_count_as_one_process_and_gaps_or_repeats_are_named() {
         &["compare", "one", "merged", "--fail-on-change"],
     );
     assert!(compare.status.success(), "{}", text(&compare.stdout));
-    assert!(text(&compare.stdout).contains("0 cases changed counts, 0 only in OLD, 0 only in NEW"));
+    assert!(text(&compare.stdout).contains(
+        "0 cases changed counts, 0 changed only their line, 0 only in OLD, 0 only in NEW"
+    ));
     // The merged folder is guarded: merging again over an earlier merge of the same shards
     // is fine; over another run's results (without --force), into one of the shards, or into
     // a folder another command holds, it is refused and nothing there changes.

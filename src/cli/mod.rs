@@ -413,6 +413,10 @@ pub struct CompareArgs {
     /// one table only (times may differ): a guard for engine changes in CI
     #[arg(long)]
     pub fail_on_change: bool,
+    /// Exit with code 1 also when a case's principal variation alone changed (listed apart
+    /// from count changes)
+    #[arg(long)]
+    pub fail_on_line_change: bool,
     /// The confidence of the time ratio's bootstrap interval (where both tables keep each
     /// run's time), in (0, 1)
     #[arg(long, value_name = "P", default_value_t = 0.95, value_parser = unit_interval)]
@@ -421,6 +425,10 @@ pub struct CompareArgs {
     /// criterion's --noise-threshold
     #[arg(long, value_name = "SHARE", default_value_t = 0.02, value_parser = share)]
     pub noise_threshold: f64,
+    /// How far the machine's drift between two runs made at different times may move a
+    /// time ratio (a share, added to the noise threshold): the tables' times are unpaired
+    #[arg(long, value_name = "SHARE", default_value_t = crate::report::compare_stats::DEFAULT_DRIFT, value_parser = share)]
+    pub drift: f64,
 }
 
 #[derive(clap::Args, Debug)]

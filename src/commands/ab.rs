@@ -233,6 +233,11 @@ pub fn command(args: AbArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let test = TimeTest {
         noise_threshold: args.noise_threshold,
         confidence: args.confidence_level,
+        // An engine side's times are its own reports, one block after the other: unpaired.
+        drift: match paired {
+            true => 0.0,
+            false => crate::report::compare_stats::DEFAULT_DRIFT,
+        },
     };
     let mut comparison = compare_by(&relabelled(&base_dir)?, &relabelled(&dev_dir)?, test);
     comparison.context = crate::report::compare_context::context_of(

@@ -124,7 +124,7 @@ pub fn section(t: &Timed) -> String {
 fn warnings(t: &Timed) -> String {
     let mut lines = Vec::new();
     if let Some(busy) = t.timing.load.warning() {
-        lines.push(busy);
+        lines.push(busy + " The paired ratios allow for load that both sides share.");
     }
     if let Some(all) = t.first.last() {
         if all.outliers > OUTLIERS_WARNED {
@@ -148,15 +148,6 @@ fn warnings(t: &Timed) -> String {
     for line in lines {
         let _ = writeln!(md, "\n**Warning**: {line}");
     }
-    let _ = writeln!(
-        md,
-        "\nThe machine while timing ({:.1} s): {} CPUs, load average {} before and {} after, other processes' share of the CPUs {}, CPU frequency governor {}.",
-        load.seconds,
-        load.cpus,
-        load.load_before.map_or("unknown".into(), |l| format!("{l:.2}")),
-        load.load_after.map_or("unknown".into(), |l| format!("{l:.2}")),
-        load.others_share.map_or("unknown".into(), |s| format!("{:.0}%", s * 100.0)),
-        load.governor.as_deref().unwrap_or("not shown by the kernel"),
-    );
+    let _ = writeln!(md, "\n{}", load.describe("timing"));
     md
 }

@@ -152,6 +152,7 @@ struct PairRow<'a> {
 
 /// The workers of both sides, checked to plan the same cases.
 pub struct Session {
+    sides: [SideProgram; 2],
     workers: [Worker; 2],
     csv: csv::Writer<std::fs::File>,
     probe: LoadProbe,
@@ -184,6 +185,7 @@ impl Session {
             load: MachineLoad::default(),
         };
         let mut session = Session {
+            sides: [sides[0].clone(), sides[1].clone()],
             workers,
             csv: csv::Writer::from_writer(file),
             probe: LoadProbe::start(),
@@ -211,11 +213,17 @@ impl Session {
         Ok(())
     }
 
-    /// A batch of `rounds` rounds, each unit's pair in ABBA order.
+    /// A batch of `rounds` rounds, each unit's pair in ABBA order. Each round has workers
+    /// of its own, started anew: one process can run the same code a few percent faster
+    /// or slower than another for the whole of its life (where its memory happens to lie),
+    /// and fresh processes each round turn that bias into the rounds' spread, which the
+    /// interval sees, instead of a constant that two batches of the same processes would
+    /// both report.
     pub fn batch(&mut self, batch: u32, rounds: u32) -> Result<(), Error> {
         for round in 1..=rounds {
+            self.restart(round)?;
             for unit in 0..self.timing.units.len() {
-                let base_first = (round as usize + unit) % 2 == 0;
+                let base_first = (round as usize + unit).is_multiple_of(2);
                 let iterations = self.timing.iterations[unit];
                 let order: [usize; 2] = if base_first { [0, 1] } else { [1, 0] };
                 let mut samples: [Sample; 2] = Default::default();
@@ -234,6 +242,24 @@ impl Session {
                 self.record(&pair)?;
                 self.timing.pairs.push(pair);
             }
+        }
+        Ok(())
+    }
+
+    /// New workers for both sides (the old ones stopped first), started in turn, dev first
+    /// in odd rounds.
+    fn restart(&mut self, round: u32) -> Result<(), Error> {
+        let order: [usize; 2] = if round % 2 == 1 { [1, 0] } else { [0, 1] };
+        for side in order {
+            let fresh = Worker::start(&self.sides[side])?;
+            if fresh.hello.units != self.workers[side].hello.units {
+                return Err(Error::Usage(format!(
+                    "{} planned other cases when started again",
+                    self.sides[side].program.display()
+                )));
+            }
+            // The old worker is stopped (and reaped) as it is dropped.
+            self.workers[side] = fresh;
         }
         Ok(())
     }

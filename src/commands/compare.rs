@@ -17,6 +17,7 @@ pub fn command(args: CompareArgs, out: &mut impl Write) -> Result<Outcome, Error
     let test = TimeTest {
         confidence: args.confidence_level,
         noise_threshold: args.noise_threshold,
+        drift: args.drift,
     };
     let comparison = compare_files(&args.old, &args.new, test)?;
     let name = |p: &Path| runs_path(p).display().to_string();
@@ -36,7 +37,10 @@ pub fn command(args: CompareArgs, out: &mut impl Write) -> Result<Outcome, Error
             output.finish("compare", CompareSummary::of(&comparison, &old, &new))?;
         }
     }
-    Ok(match args.fail_on_change && comparison.counts_changed() {
+    let lines_changed = args.fail_on_line_change && !comparison.line_changes.is_empty();
+    let counts_changed =
+        (args.fail_on_change || args.fail_on_line_change) && comparison.counts_changed();
+    Ok(match counts_changed || lines_changed {
         true => Outcome::Failure,
         false => Outcome::Success,
     })

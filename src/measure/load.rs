@@ -25,10 +25,37 @@ pub struct MachineLoad {
 }
 
 impl MachineLoad {
-    /// The idle cores left by the other processes (rounded down), where known.
+    /// The idle cores left by the other processes (to the nearest), where known.
     pub fn idle_cores(&self) -> Option<usize> {
         self.others_share
-            .map(|share| ((1.0 - share) * self.cpus as f64 + 0.05).floor().max(0.0) as usize)
+            .map(|share| ((1.0 - share) * self.cpus as f64).round().max(0.0) as usize)
+    }
+
+    /// One sentence of what the machine was like while `doing` (`timing`, `searching`).
+    pub fn describe(&self, doing: &str) -> String {
+        let known = |v: Option<f64>| v.map_or("unknown".into(), |l| format!("{l:.2}"));
+        format!(
+            "The machine while {doing} ({:.1} s): {} CPUs, load average {} before and {} after, other processes' share of the CPUs {}, CPU frequency governor {}.",
+            self.seconds,
+            self.cpus,
+            known(self.load_before),
+            known(self.load_after),
+            self.others_share
+                .map_or("unknown".into(), |s| format!("{:.0}%", s * 100.0)),
+            self.governor.as_deref().unwrap_or("not shown by the kernel"),
+        )
+    }
+
+    /// Where a search ran on more threads than the other processes left cores idle: what
+    /// that means for its times (hyperfine's kind of warning).
+    pub fn threads_warning(&self, threads: u32) -> Option<String> {
+        let idle = self.idle_cores()?;
+        (threads as usize > idle && threads > 1).then(|| {
+            format!(
+                "searches ran on {threads} threads while other processes left {idle} of the {} CPUs idle: their times, and the speedups from them, understate what {threads} free cores give.",
+                self.cpus
+            )
+        })
     }
 
     /// hyperfine's kind of warning, when the other processes were busy: what they used, and
@@ -37,7 +64,7 @@ impl MachineLoad {
         let share = self.others_share?;
         (share > BUSY_SHARE).then(|| {
             format!(
-                "the machine was busy while timing: other processes used {:.0}% of its {} CPUs (load average {} before, {} after). Absolute times are inflated; paired ratios allow for load that both sides share.",
+                "the machine was busy while timing: other processes used {:.0}% of its {} CPUs (load average {} before, {} after). Absolute times are inflated.",
                 share * 100.0,
                 self.cpus,
                 self.load_before.map_or("?".into(), |l| format!("{l:.2}")),
@@ -153,6 +180,21 @@ pub fn own_cpu_ns() -> u64 {
     }
 }
 
+/// [`own_cpu_ns`] and the CPU time of the child processes that have ended and been waited
+/// for (engines stopped at a sweep's end): what a sweep used, for the others' share.
+pub fn own_and_children_cpu_ns() -> u64 {
+    // SAFETY: an all-zero rusage is a valid value; getrusage writes only `usage`.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let children = match unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) } {
+        0 => [usage.ru_utime, usage.ru_stime]
+            .iter()
+            .map(|t| t.tv_sec as u64 * 1_000_000_000 + t.tv_usec as u64 * 1000)
+            .sum(),
+        _ => 0,
+    };
+    own_cpu_ns() + children
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,6 +216,7 @@ mod tests {
         };
         assert_eq!(quiet.warning(), None);
         assert_eq!(quiet.idle_cores(), Some(2));
+        assert_eq!(quiet.threads_warning(2), None);
         let busy = MachineLoad {
             others_share: Some(0.5),
             load_before: Some(1.5),
@@ -187,6 +230,14 @@ mod tests {
             "{warning}"
         );
         assert_eq!(busy.idle_cores(), Some(1));
+        assert_eq!(busy.threads_warning(1), None);
+        let threads = busy.threads_warning(2).unwrap();
+        assert!(
+            threads.starts_with(
+                "searches ran on 2 threads while other processes left 1 of the 2 CPUs idle"
+            ),
+            "{threads}"
+        );
         assert_eq!(
             MachineLoad {
                 others_share: Some(0.9),

@@ -52,8 +52,9 @@ impl Row {
 
     /// `faster`, `slower` or `noise` by [`Row::time_interval`]; `-` without one.
     pub fn time_change(&self, test: &TimeTest) -> &'static str {
-        self.time_interval()
-            .map_or("-", |(interval, _)| verdict(interval, test.noise_threshold))
+        self.time_interval().map_or("-", |(interval, _)| {
+            verdict(interval, test.noise_threshold + test.drift)
+        })
     }
 }
 
@@ -61,6 +62,8 @@ impl Row {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Comparison {
     pub changes: Vec<Change>,
+    /// Cases whose principal variation alone changed (counts, score and best move the same).
+    pub line_changes: Vec<Change>,
     pub only_old: Vec<String>,
     pub only_new: Vec<String>,
     pub rows: Vec<Row>,
@@ -72,7 +75,8 @@ pub struct Comparison {
 }
 
 impl Comparison {
-    /// Whether any count, score, move or status differs, or a case is in one table only.
+    /// Whether any count, score, best move or status differs, or a case is in one table only
+    /// (a line alone that changed is not a count: see `line_changes`).
     pub fn counts_changed(&self) -> bool {
         !self.changes.is_empty() || !self.only_old.is_empty() || !self.only_new.is_empty()
     }
@@ -98,13 +102,52 @@ pub fn compare_files(old: &Path, new: &Path, test: TimeTest) -> Result<Compariso
         super::load::check_unique(&file, &records)?;
         Ok(records)
     };
-    let mut comparison = compare_by(&read(old)?, &read(new)?, test);
+    let (mut old_rows, mut new_rows) = (read(old)?, read(new)?);
+    let paired = pair_single_variants(&mut old_rows, &mut new_rows);
+    let mut comparison = compare_by(&old_rows, &new_rows, test);
     comparison.context = super::compare_context::context_of(&runs_path(old), &runs_path(new));
+    if let Some(words) = paired {
+        comparison.context.differences.insert(0, words);
+    }
     Ok(comparison)
 }
 
-fn case_name(r: &Record) -> String {
-    format!("{} {} depth {}", r.position, r.variant, r.depth)
+/// Where each table holds one variant and they differ (`ab`'s `base/` and `dev/`, two
+/// builds' sweeps of one variant each), its cases are paired by position and depth: both
+/// tables' rows are named `OLD → NEW`. What was done, in words.
+pub fn pair_single_variants(old: &mut [Record], new: &mut [Record]) -> Option<String> {
+    let only = |rows: &[Record]| -> Option<String> {
+        let first = rows.first()?.variant.clone();
+        rows.iter().all(|r| r.variant == first).then_some(first)
+    };
+    let (a, b) = (only(old)?, only(new)?);
+    if a == b {
+        return None;
+    }
+    let name = format!("{a} → {b}");
+    for row in old.iter_mut().chain(new.iter_mut()) {
+        // The pair's name, with the rows' thread count as the sweep writes it (`@t2`).
+        let threads = match row.threads {
+            1 => String::new(),
+            n => format!("@t{n}"),
+        };
+        row.name = format!("{name}{threads}");
+        row.label = format!("{name}{}{threads}", row.depth);
+        row.variant = name.clone();
+    }
+    Some(format!(
+        "one variant in each table ({a} in OLD, {b} in NEW): cases paired by position and depth"
+    ))
+}
+
+/// A case in a line: `end40.pos pvs+tt+id depth 6`, with `@tN` wherever either table
+/// searched with more than one thread (`threads`).
+fn case_name(r: &Record, threads: bool) -> String {
+    let at = match threads {
+        true => format!("@t{}", r.threads),
+        false => String::new(),
+    };
+    format!("{} {}{at} depth {}", r.position, r.variant, r.depth)
 }
 
 /// What differs between two results of one case (times aside).
@@ -174,6 +217,7 @@ pub fn compare_by(old: &[Record], new: &[Record], test: TimeTest) -> Comparison 
         old_loose.entry(loose(r)).or_default().push(i);
     }
     let new_keys: std::collections::HashSet<CaseKey> = new.iter().map(Record::key).collect();
+    let threads = old.iter().chain(new).any(|r| r.threads > 1);
     let mut matched = vec![false; old.len()];
     let mut comparison = Comparison {
         test,
@@ -194,7 +238,7 @@ pub fn compare_by(old: &[Record], new: &[Record], test: TimeTest) -> Comparison 
             })
         });
         let Some(i) = found else {
-            comparison.only_new.push(case_name(b));
+            comparison.only_new.push(case_name(b, threads));
             continue;
         };
         matched[i] = true;
@@ -211,11 +255,14 @@ pub fn compare_by(old: &[Record], new: &[Record], test: TimeTest) -> Comparison 
                 ),
             );
         }
-        if !found.is_empty() {
-            comparison.changes.push(Change {
-                case: case_name(b),
-                differences: found,
-            });
+        let change = Change {
+            case: case_name(b, threads),
+            differences: found,
+        };
+        match change.differences.iter().all(|d| d.starts_with("pv ")) {
+            true if !change.differences.is_empty() => comparison.line_changes.push(change),
+            true => {}
+            false => comparison.changes.push(change),
         }
         if a.status.is_ok() && b.status.is_ok() {
             let group = (b.name.clone(), b.depth.clone());
@@ -230,7 +277,7 @@ pub fn compare_by(old: &[Record], new: &[Record], test: TimeTest) -> Comparison 
     comparison.only_old = old_sorted
         .iter()
         .filter(|(i, _)| !matched[*i])
-        .map(|(_, r)| case_name(r))
+        .map(|(_, r)| case_name(r, threads))
         .collect();
     for group in groups {
         comparison

@@ -73,6 +73,8 @@ pub struct CompareSummary {
     /// (what `--fail-on-change` fails on).
     pub counts_changed: bool,
     pub changes: Vec<Change>,
+    /// Cases whose line alone changed (what `--fail-on-line-change` fails on too).
+    pub line_changes: Vec<Change>,
     pub only_old: Vec<String>,
     pub only_new: Vec<String>,
     pub context: Context,
@@ -80,6 +82,8 @@ pub struct CompareSummary {
     /// `--noise-threshold`).
     pub confidence: f64,
     pub noise_threshold: f64,
+    /// The drift allowance added to it for unpaired times (`--drift`).
+    pub drift: f64,
 }
 
 impl CompareSummary {
@@ -89,11 +93,13 @@ impl CompareSummary {
             new: new.to_string(),
             counts_changed: c.counts_changed(),
             changes: c.changes.clone(),
+            line_changes: c.line_changes.clone(),
             only_old: c.only_old.clone(),
             only_new: c.only_new.clone(),
             context: c.context.clone(),
             confidence: c.test.confidence,
             noise_threshold: c.test.noise_threshold,
+            drift: c.test.drift,
         }
     }
 }

@@ -61,9 +61,10 @@ pub fn render(c: &Comparison, old: &str, new: &str, format: Format) -> String {
     };
     let _ = writeln!(
         out,
-        "{}OLD {old}, NEW {new}: {} cases changed counts, {} only in OLD, {} only in NEW",
+        "{}OLD {old}, NEW {new}: {} cases changed counts, {} changed only their line, {} only in OLD, {} only in NEW",
         if md { "# " } else { "" },
         c.changes.len(),
+        c.line_changes.len(),
         c.only_old.len(),
         c.only_new.len()
     );
@@ -79,16 +80,24 @@ pub fn render(c: &Comparison, old: &str, new: &str, format: Format) -> String {
             );
         }
     }
-    if !c.changes.is_empty() {
-        heading(&mut out, "Changed counts");
-        for change in &c.changes {
-            let _ = writeln!(
-                out,
-                "{}{}: {}",
-                if md { "- " } else { "  " },
-                change.case,
-                change.differences.join(", ")
-            );
+    for (title, changes) in [
+        ("Changed counts", &c.changes),
+        (
+            "Changed lines only (the same counts, score and best move)",
+            &c.line_changes,
+        ),
+    ] {
+        if !changes.is_empty() {
+            heading(&mut out, title);
+            for change in changes {
+                let _ = writeln!(
+                    out,
+                    "{}{}: {}",
+                    if md { "- " } else { "  " },
+                    change.case,
+                    change.differences.join(", ")
+                );
+            }
         }
     }
     for (title, cases) in [("Only in OLD", &c.only_old), ("Only in NEW", &c.only_new)] {
@@ -128,7 +137,14 @@ fn interval_note(c: &Comparison) -> String {
         (false, _) => "the range from the fastest and slowest runs (the tables keep no run's own time: times_ns)".into(),
         (true, true) => format!("the {confidence}% bootstrap confidence interval of the ratio of medians where both tables keep each run's time, else the range from the fastest and slowest runs"),
     };
-    format!("\nTime interval: {method}; faster or slower only when it lies wholly beyond ±{threshold}% (--noise-threshold).\n")
+    match c.test.drift > 0.0 {
+        true => format!(
+            "\nTime interval: {method}. The two tables were timed at different times: their time ratios are unpaired and may hold the machine's drift between the runs (up to ±{:.0}%, --drift; docs/speed.md says how it was measured), so faster or slower only when the interval lies wholly beyond ±{:.0}% (--noise-threshold plus --drift). For a verdict on time, time both builds in pairs: `nodeprof ab --base-rev OLD --dev-rev NEW`.\n",
+            c.test.drift * 100.0,
+            threshold + c.test.drift * 100.0
+        ),
+        false => format!("\nTime interval: {method}; faster or slower only when it lies wholly beyond ±{threshold}% (--noise-threshold).\n"),
+    }
 }
 
 /// The totals per variant and depth, aligned (a Markdown table with `md`).

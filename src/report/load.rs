@@ -6,7 +6,9 @@ use std::path::Path;
 use super::options::Filter;
 use super::tables::{self, Tables};
 use crate::error::ReportError;
+use crate::measure::load::MachineLoad;
 use crate::store::cuts::{read_cuts, CUTS_FILE};
+use crate::store::meta::META_FILE;
 use crate::store::{read_runs, Record, RUNS_FILE};
 
 /// The tables of `<dir>/runs.csv`, of the cases `filter` keeps.
@@ -34,7 +36,16 @@ pub fn load(dir: &Path, filter: &Filter) -> Result<Tables, ReportError> {
     tables.cuts = super::efficiency::finished_cuts(cuts, &tables.finished);
     tables.efficiency = super::efficiency::grids(&tables);
     tables.scaling = super::scaling::grids(&tables);
+    tables.load = machine_load(dir);
     Ok(tables)
+}
+
+/// The machine's load while the sweep searched, from `dir/meta.json` (none where it is not
+/// recorded: a sweep of an earlier build, a merge).
+fn machine_load(dir: &Path) -> Option<MachineLoad> {
+    let text = std::fs::read_to_string(dir.join(META_FILE)).ok()?;
+    let meta: serde_json::Value = serde_json::from_str(&text).ok()?;
+    serde_json::from_value(meta.get("load")?.clone()).ok()
 }
 
 /// Refuses a table that holds a case more than once.

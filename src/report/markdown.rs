@@ -159,6 +159,7 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
     s.push_str(&super::efficiency::distance_section(tables));
     s.push_str(&super::efficiency::cut_section(tables));
     s.push_str(&super::scaling::scaling_section(tables));
+    s.push_str(&load_section(tables));
     s.push_str(&charts_section(charts));
     s.push_str(&xtabs_section(tables));
     s
@@ -305,6 +306,24 @@ fn totals_row(tables: &Tables, i: usize, baseline: &str, repeated: bool) -> Stri
     ) + "\n"
 }
 
+/// The machine while the sweep searched, with hyperfine's kind of warnings: a busy machine,
+/// more threads than idle cores. Nothing where `meta.json` does not record it.
+fn load_section(tables: &Tables) -> String {
+    let Some(load) = &tables.load else {
+        return String::new();
+    };
+    let mut s = String::new();
+    let threads = tables.finished.iter().map(|r| r.threads).max().unwrap_or(1);
+    for warning in [load.warning(), load.threads_warning(threads)]
+        .into_iter()
+        .flatten()
+    {
+        let _ = writeln!(s, "\n**Warning**: {warning}");
+    }
+    let _ = writeln!(s, "\n{}", load.describe("searching"));
+    s
+}
+
 /// The charts drawn, each as an image with its text.
 fn charts_section(charts: &[&str]) -> String {
     let mut s = String::new();
@@ -327,6 +346,10 @@ fn charts_section(charts: &[&str]) -> String {
         ("leaves_vs_baseline", "Leaves relative to the baseline"),
         ("time_vs_nodes", "Time against nodes"),
         ("distance_from_minimum", "Nodes over the minimum, by depth"),
+        (
+            "speedup",
+            "Speedup against threads (time on one thread over time on N)",
+        ),
     ] {
         if charts.contains(&file) {
             let _ = writeln!(s, "![{alt}](plots/{file}.png)\n");

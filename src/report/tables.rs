@@ -76,6 +76,9 @@ pub struct Tables {
     /// How the parallel searches scale per case (`speedup`, `search_overhead`, ...), when
     /// some case was searched on one thread and more (filled by `load`).
     pub scaling: Vec<(String, Grid)>,
+    /// The machine's load while the sweep searched (its `meta.json`'s `load`, filled by
+    /// `load`), where recorded.
+    pub load: Option<crate::measure::load::MachineLoad>,
 }
 
 /// Beyond this many positions the per-position cross-tables are left out (a row of a
@@ -340,6 +343,7 @@ pub fn build(records: &[Record]) -> Result<Tables, ReportError> {
         cuts: Vec::new(),
         efficiency: Vec::new(),
         scaling: Vec::new(),
+        load: None,
     })
 }
 

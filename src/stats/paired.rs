@@ -167,7 +167,9 @@ mod tests {
             .collect();
         let judged = judge(&cases, 0.95, 0.02);
         assert_eq!(judged.verdict, SAME, "{judged:?}");
-        assert!(judged.low < 1.0 && 1.0 < judged.high, "{judged:?}");
+        // The load tripled over the rounds, yet the ratio stays within the jitter.
+        assert!((judged.ratio - 1.0).abs() < 0.005, "{judged:?}");
+        assert!(judged.low > 0.99 && judged.high < 1.01, "{judged:?}");
         assert_eq!((judged.cases, judged.pairs), (5, 35));
     }
 

@@ -227,9 +227,10 @@ macro_rules! define_record {
 
 crate::counter_list!(define_record);
 
-/// The columns a runs table of an earlier build may lack (from before parallel searches):
-/// such a table reads as searched on one thread, its parallel columns NA, and is rewritten
-/// whole in today's form before rows are appended to it.
+/// The columns a runs table of an earlier build may lack (from before parallel searches, and
+/// from before CPU time and instructions were recorded): such a table reads as searched on
+/// one thread, its parallel and cost columns NA, and is rewritten whole in today's form
+/// before rows are appended to it.
 pub const ADDED_COLUMNS: &[&str] = &[
     "threads",
     "nodes_min",
@@ -242,6 +243,10 @@ pub const ADDED_COLUMNS: &[&str] = &[
     "idle_ns",
     "idle_max_ns",
     "times_ns",
+    "cpu_user_ns",
+    "cpu_sys_ns",
+    "instructions",
+    "cycles",
 ];
 
 /// A row's threads where its table does not say: one (see [`ADDED_COLUMNS`]).

@@ -9,6 +9,7 @@ use super::settings::SweepSettings;
 use crate::engine::EngineCase;
 use crate::engine::EngineMeta;
 use crate::error::SweepError;
+use crate::measure::load::MachineLoad;
 use crate::search::{depth_label, Variant, END};
 use crate::store::meta::{write_run_meta, Sharding};
 
@@ -157,4 +158,25 @@ pub fn write(
         written,
         sharding,
     )?)
+}
+
+/// Adds the machine's load while the sweep searched to `dir/meta.json` (as `load`: the load
+/// average before and after, the other processes' share of the CPUs, the governor), so that
+/// its report can say when the times were taken on a busy machine.
+pub fn record_load(dir: &Path, load: &MachineLoad) -> Result<(), SweepError> {
+    let path = dir.join(crate::store::meta::META_FILE);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(());
+    };
+    let Ok(mut meta) = serde_json::from_str::<serde_json::Value>(&text) else {
+        return Ok(());
+    };
+    if let Some(map) = meta.as_object_mut() {
+        map.insert(
+            "load".into(),
+            serde_json::to_value(load).unwrap_or_default(),
+        );
+    }
+    crate::store::meta::write_meta(dir, &meta)?;
+    Ok(())
 }

@@ -8,6 +8,7 @@ use crate::engine::{EngineCase, EngineMeta, EngineSpec, Pool};
 use crate::error::{Error, PositionError, StoreError};
 use crate::game::GameKind;
 use crate::measure::bench;
+use crate::measure::load::{own_and_children_cpu_ns, LoadProbe};
 use crate::position::{load, Case};
 use crate::search::{SearchConfig, Variant};
 use crate::store::cuts::{keep_cuts, CutsAppender, CUTS_FILE};
@@ -68,9 +69,13 @@ pub fn run(settings: &SweepSettings) -> Result<SweepSummary, Error> {
         .filter(|u| resumed.todo.contains(&u.seq))
         .collect();
     let runner = Runner::new(settings, &planned, &engine_metas, files, units.len());
+    let (probe, cpu) = (LoadProbe::start(), own_and_children_cpu_ns());
     let statuses = runner.run_all(&units, &engines, &pool);
     pool.close();
+    let load = probe.finish(own_and_children_cpu_ns().saturating_sub(cpu));
+    let recorded = meta::record_load(&settings.out_dir, &load);
     let statuses = statuses?;
+    recorded?;
     Ok(summary(&statuses, units.len(), skipped, started))
 }
 
