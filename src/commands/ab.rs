@@ -121,12 +121,7 @@ fn run_build(program: &Path, argv: &[String]) -> Result<(), Error> {
 /// A side's rows under one name, so that base's and dev's cases pair by position and depth.
 fn relabelled(dir: &Path) -> Result<Vec<Record>, Error> {
     let mut rows = read_runs(&dir.join(RUNS_FILE))?;
-    for row in &mut rows {
-        row.variant = "base → dev".into();
-        row.name = row.variant.clone();
-        row.label = format!("{}{}", row.name, row.depth);
-        row.eval = "-".into();
-    }
+    crate::report::compare::pair_as(&mut rows, "base → dev");
     Ok(rows)
 }
 

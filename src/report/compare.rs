@@ -114,7 +114,7 @@ pub fn compare_files(old: &Path, new: &Path, test: TimeTest) -> Result<Compariso
 
 /// Where each table holds one variant and they differ (`ab`'s `base/` and `dev/`, two
 /// builds' sweeps of one variant each), its cases are paired by position and depth: both
-/// tables' rows are named `OLD → NEW`. What was done, in words.
+/// tables' rows are named `OLD → NEW` ([`pair_as`]). What was done, in words.
 pub fn pair_single_variants(old: &mut [Record], new: &mut [Record]) -> Option<String> {
     let only = |rows: &[Record]| -> Option<String> {
         let first = rows.first()?.variant.clone();
@@ -125,19 +125,27 @@ pub fn pair_single_variants(old: &mut [Record], new: &mut [Record]) -> Option<St
         return None;
     }
     let name = format!("{a} → {b}");
-    for row in old.iter_mut().chain(new.iter_mut()) {
-        // The pair's name, with the rows' thread count as the sweep writes it (`@t2`).
+    pair_as(old, &name);
+    pair_as(new, &name);
+    Some(format!(
+        "one variant in each table ({a} in OLD, {b} in NEW): cases paired by position and depth"
+    ))
+}
+
+/// A side's rows under one variant, `name`, so that two sides' cases pair by position,
+/// depth and thread count alone (their evaluations too may differ: an engine's against a
+/// variant's). The names keep the thread count as the sweep writes it (`@t2`).
+pub fn pair_as(rows: &mut [Record], name: &str) {
+    for row in rows {
         let threads = match row.threads {
             1 => String::new(),
             n => format!("@t{n}"),
         };
+        row.variant = name.to_string();
         row.name = format!("{name}{threads}");
         row.label = format!("{name}{}{threads}", row.depth);
-        row.variant = name.clone();
+        row.eval = "-".into();
     }
-    Some(format!(
-        "one variant in each table ({a} in OLD, {b} in NEW): cases paired by position and depth"
-    ))
 }
 
 /// A case in a line: `end40.pos pvs+tt+id depth 6`, with `@tN` wherever either table
