@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod load;
 pub mod minimal;
+pub mod paired;
 
 use crate::cost::Cost;
 use crate::counters::{Counters, CutHistogram};
@@ -112,49 +113,106 @@ pub fn measure(
     config: &SearchConfig,
     repeat: Repeat,
 ) -> Result<SearchReport, SearchError> {
-    let runs = repeat.runs.max(1);
-    let mut first = search_position(position, depth, config)?;
-    let mut times = vec![first.time_ns];
-    let mut costs: Vec<Cost> = first.cost.into_iter().collect();
-    // A parallel search's other runs, whose counts differ from the first's.
-    let mut others = Vec::new();
-    loop {
-        let timed = &times[(repeat.warmup as usize).min(times.len())..];
+    let mut measuring = Measuring::start(position, depth, config, repeat)?;
+    while measuring.wants_more() {
+        measuring.again()?;
+    }
+    Ok(measuring.finish())
+}
+
+/// A search being measured run by run (what [`measure`] does in one go, and
+/// `measure_paired` in turns with other searches): the first run, each run's time
+/// and cost, and a parallel search's other runs.
+pub struct Measuring<'a> {
+    position: &'a AnyPosition,
+    depth: u32,
+    config: &'a SearchConfig,
+    repeat: Repeat,
+    first: SearchReport,
+    times: Vec<u64>,
+    costs: Vec<Cost>,
+    /// A parallel search's other runs, whose counts differ from the first's.
+    others: Vec<SearchReport>,
+}
+
+impl<'a> Measuring<'a> {
+    /// The first run.
+    pub fn start(
+        position: &'a AnyPosition,
+        depth: u32,
+        config: &'a SearchConfig,
+        repeat: Repeat,
+    ) -> Result<Measuring<'a>, SearchError> {
+        let first = search_position(position, depth, config)?;
+        Ok(Measuring {
+            position,
+            depth,
+            config,
+            repeat,
+            times: vec![first.time_ns],
+            costs: first.cost.into_iter().collect(),
+            first,
+            others: Vec::new(),
+        })
+    }
+
+    /// Whether another run is due: fewer timed runs than asked, or, adaptive, fewer than
+    /// [`ADAPTIVE_RUNS`] whose total is under [`ADAPTIVE_BUDGET`].
+    pub fn wants_more(&self) -> bool {
+        let repeat = self.repeat;
+        let timed = &self.times[(repeat.warmup as usize).min(self.times.len())..];
         let spent: u64 = timed.iter().sum();
-        let enough = timed.len() as u32 >= runs
+        let enough = timed.len() as u32 >= repeat.runs.max(1)
             || (repeat.adaptive && !timed.is_empty() && spent >= ADAPTIVE_BUDGET.as_nanos() as u64);
-        if enough {
-            break;
-        }
-        let again = search_position(position, depth, config)?;
-        match config.threads > 1 {
-            true => same_value(&first, &again, times.len() as u32 + 1)?,
-            false => same_result(&first, &again, times.len() as u32 + 1)?,
-        }
-        times.push(again.time_ns);
-        costs.extend(again.cost);
-        if config.threads > 1 {
-            others.push(again);
-        }
+        !enough
     }
-    if !others.is_empty() {
-        first = median_run(first, others);
+
+    /// One more run, checked against the first.
+    pub fn again(&mut self) -> Result<(), SearchError> {
+        let again = search_position(self.position, self.depth, self.config)?;
+        let run = self.times.len() as u32 + 1;
+        match self.config.threads > 1 {
+            true => same_value(&self.first, &again, run)?,
+            false => same_result(&self.first, &again, run)?,
+        }
+        self.times.push(again.time_ns);
+        self.costs.extend(again.cost);
+        if self.config.threads > 1 {
+            self.others.push(again);
+        }
+        Ok(())
     }
-    let skipped = (repeat.warmup as usize).min(times.len() - 1);
-    first.cost = (costs.len() == times.len()).then(|| median_cost(&costs[skipped..]));
-    let mut timed = times.split_off(skipped);
-    first.times_ns = timed.clone();
-    timed.sort_unstable();
-    let middle = timed.len() / 2;
-    first.time_ns = match timed.len() % 2 {
-        1 => timed[middle],
-        _ => (timed[middle - 1] + timed[middle]) / 2,
-    };
-    first.time_min_ns = timed[0];
-    first.time_max_ns = timed[timed.len() - 1];
-    first.time_sd_ns = sample_sd(&timed);
-    first.runs = timed.len() as u32;
-    Ok(first)
+
+    /// The report: the counts of the first run (of a parallel search, of the run of the
+    /// median nodes), the timed runs' median time and cost, their spread and each time.
+    pub fn finish(self) -> SearchReport {
+        let Measuring {
+            repeat,
+            mut first,
+            mut times,
+            costs,
+            others,
+            ..
+        } = self;
+        if !others.is_empty() {
+            first = median_run(first, others);
+        }
+        let skipped = (repeat.warmup as usize).min(times.len() - 1);
+        first.cost = (costs.len() == times.len()).then(|| median_cost(&costs[skipped..]));
+        let mut timed = times.split_off(skipped);
+        first.times_ns = timed.clone();
+        timed.sort_unstable();
+        let middle = timed.len() / 2;
+        first.time_ns = match timed.len() % 2 {
+            1 => timed[middle],
+            _ => (timed[middle - 1] + timed[middle]) / 2,
+        };
+        first.time_min_ns = timed[0];
+        first.time_max_ns = timed[timed.len() - 1];
+        first.time_sd_ns = sample_sd(&timed);
+        first.runs = timed.len() as u32;
+        first
+    }
 }
 
 /// The timed runs' cost: the user and system time of the run of the median CPU time, and

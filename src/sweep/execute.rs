@@ -7,8 +7,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::engine::{EngineCase, EngineMeta, EngineSpec, NewGame, Pool};
+use crate::error::SearchError;
 use crate::error::{Error, SweepError};
-use crate::measure::measure;
+use crate::measure::paired::measure_paired;
+use crate::measure::SearchReport;
 use crate::position::Case;
 use crate::search::{depth_label, SearchConfig, Variant};
 use crate::store::cuts::{CutRow, CutsAppender};
@@ -95,15 +97,13 @@ impl<'a> Runner<'a> {
         engines: &[EngineSpec],
         pool: &Pool,
     ) -> Result<Vec<Outcome>, Error> {
-        let searches: Vec<&Unit> = units
-            .iter()
-            .filter(|u| matches!(u.producer, Producer::Search(_)))
-            .collect();
-        let mut statuses: Vec<Outcome> = match self.jobs <= 1 {
-            true => searches.iter().map(|u| self.run_search(u)).collect(),
-            false => thread_pool(self.jobs)?
-                .install(|| searches.par_iter().map(|u| self.run_search(u)).collect()),
+        let groups = paired_groups(units);
+        let run = |group: &Vec<&Unit>| self.run_searches(group);
+        let done: Vec<Vec<Outcome>> = match self.jobs <= 1 {
+            true => groups.iter().map(run).collect(),
+            false => thread_pool(self.jobs)?.install(|| groups.par_iter().map(run).collect()),
         };
+        let mut statuses: Vec<Outcome> = done.into_iter().flatten().collect();
         for (ei, spec) in engines.iter().enumerate() {
             statuses.extend(self.run_engine(ei, spec, units, pool)?);
             // Its work done, the engine leaves (its memory freed for the next one's).
@@ -142,25 +142,38 @@ impl<'a> Runner<'a> {
         }
     }
 
-    /// One search unit: measured, its minimal tree added when asked, its row saved.
-    fn run_search(&self, unit: &Unit) -> Outcome {
-        let Producer::Search(config) = &unit.producer else {
-            unreachable!("only search units")
-        };
-        let case = &self.planned.cases[unit.case];
+    /// One case and depth's search units (variants and thread counts), measured in turns
+    /// ([`measure_paired`]); then each one's minimal tree added when asked and its row saved,
+    /// in the plan's order.
+    fn run_searches(&self, group: &[&Unit]) -> Vec<Outcome> {
+        let configs: Vec<&SearchConfig> = group.iter().map(|u| search_config(u)).collect();
+        let (first, depth) = (group[0], group[0].depth);
+        let case = &self.planned.cases[first.case];
+        let names: Vec<String> = configs.iter().map(|c| c.variant.display_name()).collect();
         self.progress.set_message(format!(
             "{} {} depth {}",
             case.name,
-            config.variant.display_name(),
-            depth_label(unit.depth)
+            names.join(", "),
+            depth_label(depth)
         ));
         let settings = self.settings;
-        let result = measure(&case.position, unit.depth, config, settings.repeat);
+        let results = measure_paired(&case.position, depth, &configs, settings.repeat);
+        group
+            .iter()
+            .zip(results)
+            .map(|(unit, result)| self.save_search(unit, result))
+            .collect()
+    }
+
+    /// A measured search unit: its minimal tree added when asked, its row saved.
+    fn save_search(&self, unit: &Unit, result: Result<SearchReport, SearchError>) -> Outcome {
+        let config = search_config(unit);
+        let case = &self.planned.cases[unit.case];
         let cuts = match &result {
             Ok(report) => CutRow::of_case(&unit.key, report.cuts.cells()),
             Err(_) => Vec::new(),
         };
-        let minimal = settings.minimal.map(|cap| {
+        let minimal = self.settings.minimal.map(|cap| {
             let case = (unit.case, case);
             minimal_of(&self.trees, case, config, unit.depth, &result, cap)
         });
@@ -239,6 +252,33 @@ impl<'a> Runner<'a> {
             })
             .collect()
     }
+}
+
+/// A search unit's configuration.
+fn search_config(unit: &Unit) -> &SearchConfig {
+    match &unit.producer {
+        Producer::Search(config) => config,
+        Producer::Engine(_) => unreachable!("only search units"),
+    }
+}
+
+/// The search units grouped by case and depth, in the order each group first appears in the
+/// plan, each in the plan's order: a group's variants and thread counts are timed in turns,
+/// so that their time ratios (a speedup among them) are paired.
+fn paired_groups(units: &[Unit]) -> Vec<Vec<&Unit>> {
+    let mut groups: Vec<Vec<&Unit>> = Vec::new();
+    let mut index: std::collections::HashMap<(usize, u32), usize> = Default::default();
+    for unit in units
+        .iter()
+        .filter(|u| matches!(u.producer, Producer::Search(_)))
+    {
+        let at = *index.entry((unit.case, unit.depth)).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[at].push(unit);
+    }
+    groups
 }
 
 fn thread_pool(jobs: u32) -> Result<rayon::ThreadPool, Error> {

@@ -13,6 +13,11 @@ use crate::measure::load::MachineLoad;
 use crate::search::{depth_label, Variant, END};
 use crate::store::meta::{write_run_meta, Sharding};
 
+/// meta.json's `order`: nodeprof's searches of one case and depth (its variants and thread
+/// counts) take turns run by run, so that their time ratios are paired.
+pub const PAIRED_ORDER: &str =
+    "paired: the variants and thread counts of a case and depth take turns run by run (ABBA)";
+
 #[derive(Serialize)]
 struct Settings<'a> {
     positions: &'a [String],
@@ -34,6 +39,8 @@ struct Settings<'a> {
     /// Timed runs of each case and untimed runs before them.
     repeat: String,
     warmup: u32,
+    /// How the timed runs were ordered: [`PAIRED_ORDER`].
+    order: &'static str,
     /// `--minimal`'s cap on the minimal tree (none without `--minimal`): it adds columns.
     minimal: Option<u64>,
 }
@@ -150,6 +157,7 @@ pub fn write(
         force: settings.force,
         repeat: settings.repeat.describe(),
         warmup: settings.repeat.warmup,
+        order: PAIRED_ORDER,
         minimal: settings.minimal,
     };
     Ok(write_run_meta(
