@@ -11,6 +11,7 @@ pub mod compare_context;
 pub mod compare_data;
 pub mod compare_stats;
 pub mod compare_text;
+mod cost;
 mod efficiency;
 mod export;
 pub mod html;
