@@ -106,3 +106,41 @@ fn a_dev_slower_to_depth_fails_without_a_match() {
     assert!(!summary.contains("## The match"), "{summary}");
     assert!(text.starts_with(&summary), "{text}");
 }
+
+#[test]
+fn a_side_that_fails_a_case_fails_the_run_and_names_the_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("ab");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let ataxx = format!("{root}/positions/ataxx/late-start-160-s13.pos");
+    // +parity needs Reversi's regions of empties: dev fails the Ataxx case, not the FFO one.
+    let args = [
+        "ab",
+        "alphabeta",
+        "alphabeta+parity",
+        "ffo:40",
+        &ataxx,
+        "-d",
+        "2",
+        "--play",
+        "--depth 1 -n 2",
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    let run = nodeprof(dir.path(), &args);
+    failed(&run, 1);
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(summary.contains("## Failed cases"), "{summary}");
+    assert!(
+        summary.contains("- dev: late-start-160-s13.pos alphabeta+parity depth 2: error: alphabeta+parity: +parity needs regions of empties"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("A side failed (exit code 1): base failed 0 of its cases and dev 1"),
+        "{summary}"
+    );
+    // Nothing is timed or played on a broken side.
+    assert!(!summary.contains("## Time, paired"), "{summary}");
+    assert!(!out.join("match").exists() && !out.join("pairs.csv").exists());
+    assert!(text(&run.stdout).starts_with(&summary));
+}

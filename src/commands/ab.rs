@@ -118,6 +118,21 @@ fn run_build(program: &Path, argv: &[String]) -> Result<(), Error> {
     }
 }
 
+/// The cases each side failed (rows whose status is not `ok`: an error, a time-out), as
+/// (side, case and status).
+fn failed_cases(dirs: [&Path; 2]) -> Result<Vec<(&'static str, String)>, Error> {
+    let mut failed = Vec::new();
+    for (side, dir) in ["base", "dev"].into_iter().zip(dirs) {
+        for r in read_runs(&dir.join(RUNS_FILE))? {
+            if !r.status.is_ok() {
+                let case = format!("{} {} depth {}: {}", r.position, r.name, r.depth, r.status);
+                failed.push((side, case));
+            }
+        }
+    }
+    Ok(failed)
+}
+
 /// A side's rows under one name, so that base's and dev's cases pair by position and depth.
 fn relabelled(dir: &Path) -> Result<Vec<Record>, Error> {
     let mut rows = read_runs(&dir.join(RUNS_FILE))?;
@@ -239,15 +254,19 @@ pub fn command(args: AbArgs, out: &mut impl Write) -> Result<Outcome, Error> {
         &base_dir.join(RUNS_FILE),
         &dev_dir.join(RUNS_FILE),
     );
-    let timed = match paired {
+    // A side that failed a case is broken: no time or match is judged, and the run fails.
+    let failed = failed_cases([&base_dir, &dev_dir])?;
+    let judged = failed.is_empty();
+    let timed = match paired && judged {
         true => Some(time_pairs(&args, &builds, &dir)?),
         false => None,
     };
-    let played = match &args.play {
-        Some(options) => Some(play(&args, options, &dir.join("match"))?),
-        None => None,
+    let played = match (&args.play, judged) {
+        (Some(options), true) => Some(play(&args, options, &dir.join("match"))?),
+        _ => None,
     };
     let worse = match &timed {
+        _ if !judged => Some(super::ab_report::failed_words(&failed)),
         Some(t) => paired_verdict(t, played.as_ref()),
         None => verdict(&comparison, played.as_ref(), &test),
     };
@@ -255,7 +274,7 @@ pub fn command(args: AbArgs, out: &mut impl Write) -> Result<Outcome, Error> {
         &args,
         &comparison,
         played.as_ref(),
-        worse.as_deref(),
+        (worse.as_deref(), &failed),
         timed.as_ref(),
     );
     summary = summary.replacen("\n\n", &format!("\n\n{}\n", provenance(&builds)), 1);
@@ -387,7 +406,7 @@ fn summary(
     args: &AbArgs,
     c: &Comparison,
     played: Option<&MatchLine>,
-    worse: Option<&str>,
+    (worse, failed): (Option<&str>, &[(&str, String)]),
     timed: Option<&Timed>,
 ) -> String {
     let nodes = |new: bool| -> u64 {
@@ -445,10 +464,12 @@ fn summary(
             m.sprt.as_deref().unwrap_or("not run"),
         );
     }
+    md.push_str(&super::ab_report::failures_section(failed));
     let _ = writeln!(
         md,
         "\n## Verdict\n\n{}\n\nThe sweeps are in `base/` and `dev/`, each with its own report.",
         match worse {
+            Some(why) if !failed.is_empty() => format!("A side failed (exit code 1): {why}."),
             Some(why) => format!("Dev is worse (exit code 1): {why}."),
             None => "Dev is not worse (exit code 0).".to_string(),
         }

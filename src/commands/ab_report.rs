@@ -151,3 +151,36 @@ fn warnings(t: &Timed) -> String {
     let _ = writeln!(md, "\n{}", load.describe("timing"));
     md
 }
+
+/// Why the run fails when a side failed cases: how many each side failed, and the first.
+pub fn failed_words(failed: &[(&str, String)]) -> String {
+    let count = |side: &str| failed.iter().filter(|(s, _)| *s == side).count();
+    let first = failed.first().map_or(String::new(), |(side, case)| {
+        format!(" (the first: {side} {case})")
+    });
+    format!(
+        "base failed {} of its cases and dev {}{first}; nothing was timed or played",
+        count("base"),
+        count("dev")
+    )
+}
+
+/// The section naming every failed case (nothing where none failed).
+pub fn failures_section(failed: &[(&str, String)]) -> String {
+    if failed.is_empty() {
+        return String::new();
+    }
+    let mut section = String::from("\n## Failed cases\n\n");
+    section.push_str(
+        "A side that fails a case is broken: nothing is timed or played, and `ab` exits 1. \
+         Each side's `runs.csv` keeps the error in its `status` column.\n\n",
+    );
+    for (side, case) in failed {
+        let _ = writeln!(
+            section,
+            "- {side}: {}",
+            crate::report::text::md_escape(case)
+        );
+    }
+    section
+}

@@ -84,6 +84,24 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// User text (a name, an error message) made safe for Markdown: on one line, with the
+/// characters Markdown or a renderer's HTML would read as code escaped (CommonMark's
+/// backslash escapes), so that it shows as written.
+pub fn md_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\r' => out.push(' '),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#' | '&' | '!' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,5 +144,14 @@ mod tests {
         }
         assert!(blocks[0].lines().nth(1).unwrap().ends_with("end45.pos"));
         assert!(blocks[3].lines().nth(1).unwrap().ends_with("end59.pos"));
+    }
+
+    #[test]
+    fn user_text_shows_as_written_in_markdown() {
+        assert_eq!(md_escape("plain text 1.5"), "plain text 1.5");
+        assert_eq!(
+            md_escape("<img src=x onerror=alert(1)> | *b* `c`\nnext"),
+            "\\<img src=x onerror=alert(1)\\> \\| \\*b\\* \\`c\\` next"
+        );
     }
 }
