@@ -172,7 +172,7 @@ impl<'a> Measuring<'a> {
         let again = search_position(self.position, self.depth, self.config)?;
         let run = self.times.len() as u32 + 1;
         match self.config.threads > 1 {
-            true => same_value(&self.first, &again, run)?,
+            true => same_value(&self.first, &again, run, self.config.wld)?,
             false => same_result(&self.first, &again, run)?,
         }
         self.times.push(again.time_ns);
@@ -295,12 +295,25 @@ pub fn same_result(
 }
 
 /// For a parallel search, whose counts vary from run to run: a proven result that differs
-/// between runs is an error (one of them is wrong).
-fn same_value(first: &SearchReport, again: &SearchReport, run: u32) -> Result<(), SearchError> {
-    match (first.game_result, again.game_result) {
+/// between runs is an error (one of them is wrong). Solving win/draw/loss (`wld`), the
+/// result is a bound on the margin, which may vary: only its sign is proven.
+fn same_value(
+    first: &SearchReport,
+    again: &SearchReport,
+    run: u32,
+    wld: bool,
+) -> Result<(), SearchError> {
+    let proven = |r: Option<i32>| match wld {
+        true => r.map(i32::signum),
+        false => r,
+    };
+    match (proven(first.game_result), proven(again.game_result)) {
         (Some(a), Some(b)) if a != b => Err(SearchError::NotDeterministic {
             run,
-            differs: format!("the proven result {b} against {a}"),
+            differs: match wld {
+                true => format!("the proven sign {b:+} against {a:+}"),
+                false => format!("the proven result {b} against {a}"),
+            },
         }),
         _ => Ok(()),
     }
@@ -379,7 +392,47 @@ const SOLVE_STACK: usize = 512 << 20;
 
 #[cfg(test)]
 mod tests {
-    use super::sample_sd;
+    use super::{same_value, sample_sd, SearchReport};
+    use crate::counters::{Counters, CutHistogram};
+    use crate::search::parallel::report::TeamReport;
+
+    fn proven(result: i32) -> SearchReport {
+        SearchReport {
+            depth: crate::search::END,
+            score: result,
+            game_result: Some(result),
+            best_move: None,
+            pv: Vec::new(),
+            seldepth: 0,
+            counters: Counters::default(),
+            cuts: CutHistogram::default(),
+            time_ns: 0,
+            cost: None,
+            time_min_ns: 0,
+            time_max_ns: 0,
+            time_sd_ns: 0,
+            runs: 1,
+            times_ns: Vec::new(),
+            nodes_min: 0,
+            nodes_max: 0,
+            team: TeamReport::default(),
+        }
+    }
+
+    #[test]
+    fn a_win_draw_loss_solve_on_threads_proves_the_sign_not_the_bound() {
+        // Solving win/draw/loss, a win's margin is a bound that may differ run to run.
+        assert!(same_value(&proven(10), &proven(12), 2, true).is_ok());
+        assert!(same_value(&proven(-6), &proven(-2), 3, true).is_ok());
+        let err = same_value(&proven(4), &proven(0), 2, true).unwrap_err();
+        assert!(
+            err.to_string().contains("the proven sign +0 against +1"),
+            "{err}"
+        );
+        // Solving exactly, the margin itself is proven.
+        assert!(same_value(&proven(10), &proven(12), 2, false).is_err());
+        assert!(same_value(&proven(10), &proven(10), 2, false).is_ok());
+    }
 
     #[test]
     fn the_spread_is_the_sample_standard_deviation() {
