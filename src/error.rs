@@ -129,6 +129,14 @@ pub enum StoreError {
     /// Shards that cannot be merged (another plan, another build, a malformed folder).
     #[error("{0}")]
     Merge(String),
+    /// A run folder whose finished searches counted cut-offs, without the `cuts.csv` that
+    /// holds where they happened.
+    #[error("{}: missing, yet {cases} finished cases of {} counted beta cut-offs (the first: {first}): their cut-off tables would be lost; restore the file, or search the folder again (--force)", path.display(), path.parent().map_or(String::new(), |d| d.join("runs.csv").display().to_string()))]
+    MissingCuts {
+        path: PathBuf,
+        cases: usize,
+        first: String,
+    },
 }
 
 /// Errors of sweeps.

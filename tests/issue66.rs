@@ -3,7 +3,7 @@
 
 #[path = "support/run.rs"]
 mod run;
-use run::{nodeprof, ok};
+use run::{failed, nodeprof, ok};
 
 /// Random 12- to 16-empty Reversi endgames (seeded random play) whose win/draw/loss solve on
 /// two threads was called "not deterministic" in the first runs: the margin it reports is a
@@ -49,4 +49,35 @@ fn a_win_draw_loss_solve_on_two_threads_repeats_with_the_one_threads_signs() {
     assert_eq!(one.len(), WLD_ON_THREADS.len());
     // Five runs each on two threads: every run proves the one thread's sign.
     assert_eq!(solve("2", "5"), one);
+}
+
+#[test]
+fn a_folder_without_its_cut_off_table_is_refused_by_merge_and_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let sweep = |extra: &[&str]| {
+        let mut args = vec!["sweep", "ffo:40..41", "-v", "negaalpha", "-d", "2..3", "-q"];
+        args.extend(extra);
+        nodeprof(dir.path(), &args)
+    };
+    ok(&sweep(&["--shard", "1/2", "-o", "s1"]));
+    ok(&sweep(&["--shard", "2/2", "-o", "s2"]));
+    std::fs::remove_file(dir.path().join("s2/cuts.csv")).unwrap();
+    let merged = nodeprof(dir.path(), &["merge", "s1", "s2", "-o", "merged"]);
+    let err = failed(&merged, 2);
+    assert!(
+        err.contains("s2/cuts.csv: missing, yet 2 finished cases of")
+            && err.contains("s2/runs.csv counted beta cut-offs (the first: end4"),
+        "{err}"
+    );
+    assert!(!dir.path().join("merged/runs.csv").exists());
+    // Resuming a sweep whose cuts.csv went missing would keep its finished rows without
+    // their cut-off tables.
+    ok(&sweep(&["-o", "whole"]));
+    std::fs::remove_file(dir.path().join("whole/cuts.csv")).unwrap();
+    let resumed = sweep(&["-o", "whole", "--resume"]);
+    assert!(failed(&resumed, 2).contains("whole/cuts.csv: missing"));
+    assert!(
+        !dir.path().join("whole/cuts.csv").exists(),
+        "not made again empty"
+    );
 }

@@ -106,6 +106,30 @@ pub fn read_cuts(path: &Path) -> Result<Vec<CutRow>, StoreError> {
     Ok(rows)
 }
 
+/// Refuses a run folder `dir` whose `rows` (its finished cases) counted beta cut-offs when
+/// its `cuts.csv` is missing: a report, a merge or a resumed sweep would go on without their
+/// cut-off tables and give other cut rates. A folder of a build from before `cuts.csv`, or
+/// whose searches cut nothing, passes.
+pub fn check_present(dir: &Path, rows: &[super::Record]) -> Result<(), StoreError> {
+    let path = dir.join(CUTS_FILE);
+    if path.exists() {
+        return Ok(());
+    }
+    let beta_cut = crate::counters::counter_index("beta_cut");
+    let cut: Vec<&super::Record> = rows
+        .iter()
+        .filter(|r| r.status.is_ok() && beta_cut.and_then(|i| r.counter(i)).unwrap_or(0) > 0)
+        .collect();
+    match cut.first() {
+        None => Ok(()),
+        Some(first) => Err(StoreError::MissingCuts {
+            path,
+            cases: cut.len(),
+            first: format!("{} {} depth {}", first.position, first.name, first.depth),
+        }),
+    }
+}
+
 /// Writes `rows` as a whole `cuts.csv` (replacing what was there).
 pub fn write_cuts(path: &Path, rows: &[CutRow]) -> Result<(), StoreError> {
     replace(path, &to_bytes(path, rows)?)

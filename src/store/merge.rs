@@ -121,7 +121,9 @@ pub fn merge(
     let mut rows: Vec<Record> = Vec::new();
     let mut seen: HashMap<CaseKey, Vec<usize>> = HashMap::new();
     for (i, s) in shards.iter().enumerate() {
-        for row in read_runs(&s.dir.join(RUNS_FILE))? {
+        let shard_rows = read_runs(&s.dir.join(RUNS_FILE))?;
+        super::cuts::check_present(&s.dir, &shard_rows)?;
+        for row in shard_rows {
             seen.entry(row.key()).or_default().push(i);
             rows.push(row);
         }

@@ -11,10 +11,10 @@ use crate::measure::bench;
 use crate::measure::load::{own_and_children_cpu_ns, LoadProbe};
 use crate::position::{load, Case};
 use crate::search::{SearchConfig, Variant};
-use crate::store::cuts::{keep_cuts, CutsAppender, CUTS_FILE};
+use crate::store::cuts::{check_present, keep_cuts, CutsAppender, CUTS_FILE};
 use crate::store::plan::{plan_difference, write_cases, PLAN_FILE};
 use crate::store::runs::{drop_failed, RunsAppender};
-use crate::store::{finished_cases, keep_finished, shard, CaseKey, Status, RUNS_FILE};
+use crate::store::{finished_cases, keep_finished, read_runs, shard, CaseKey, Status, RUNS_FILE};
 
 use super::execute::{Files, Planned, Producer, Runner, Unit};
 use super::meta;
@@ -249,6 +249,7 @@ fn resume_point(
         false => HashSet::new(),
     };
     if appending {
+        check_present(&settings.out_dir, &read_runs(&runs_path)?)?;
         // Cases that ended in an error are tried again (the engine may have been mended).
         for key in drop_failed(&runs_path, |k| in_plan.contains(k))? {
             done.remove(&key);
