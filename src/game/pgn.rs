@@ -143,7 +143,7 @@ pub fn read_pgn(text: &str, standard_start: &str) -> Result<Vec<ReadGame>, Strin
     let mut start: Option<String> = None;
     let mut moves: Vec<String> = Vec::new();
     let mut in_moves = false;
-    let (mut in_comment, mut variation) = (false, 0usize);
+    let mut open = Open::default();
     let finish =
         |start: &mut Option<String>, moves: &mut Vec<String>, games: &mut Vec<ReadGame>| {
             if let Some(s) = start.take() {
@@ -153,48 +153,87 @@ pub fn read_pgn(text: &str, standard_start: &str) -> Result<Vec<ReadGame>, Strin
                 });
             }
         };
-    for (number, line) in text.lines().enumerate() {
+    for (number, line) in (1..).zip(text.lines()) {
         let line = line.trim();
+        let in_comment = open.comment.is_some();
+        // A `;` comment line (among the tags too) and an escape line are skipped whole.
+        if !in_comment && (line.starts_with(';') || line.starts_with('%')) {
+            continue;
+        }
         if let Some(tag) = line.strip_prefix('[').filter(|_| !in_comment) {
+            open.no_variation()?;
             if in_moves {
                 finish(&mut start, &mut moves, &mut games);
                 in_moves = false;
             }
-            if start.is_none() {
-                start = Some(standard_start.to_string());
-            }
-            if let Some((name, value)) = pgn_tag(tag) {
-                if name == "FEN" {
-                    start = Some(value);
-                }
-            } else {
+            let Some((name, value)) = pgn_tag(tag) else {
                 return Err(format!(
-                    "line {}: '{line}' is not a tag ([Name \"value\"])",
-                    number + 1
+                    "line {number}: '{line}' is not a tag ([Name \"value\"])"
                 ));
+            };
+            let start = start.get_or_insert_with(|| standard_start.to_string());
+            if name == "FEN" {
+                *start = value;
             }
-        } else if !line.is_empty() && !line.starts_with('%') {
+        } else if !line.is_empty() {
             in_moves = true;
-            let mut bare = String::new();
-            for c in line.chars() {
-                match c {
-                    '{' if !in_comment => in_comment = true,
-                    '}' if in_comment => in_comment = false,
-                    ';' if !in_comment => break,
-                    '(' if !in_comment => variation += 1,
-                    ')' if !in_comment => variation = variation.saturating_sub(1),
-                    c if !in_comment && variation == 0 => bare.push(c),
-                    _ => {}
-                }
-            }
-            if start.is_none() {
-                start = Some(standard_start.to_string());
-            }
+            let bare = open.movetext(line, number);
+            start.get_or_insert_with(|| standard_start.to_string());
             moves.extend(bare.split_whitespace().filter_map(pgn_move));
         }
     }
+    open.closed()?;
     finish(&mut start, &mut moves, &mut games);
     Ok(games)
+}
+
+/// The comment (`{`) and variations (`(`) open in a PGN's movetext, with the line each
+/// opened on: one never closed would take the games after it along silently.
+#[derive(Default)]
+struct Open {
+    comment: Option<u64>,
+    variations: Vec<u64>,
+}
+
+impl Open {
+    /// A line of movetext without its comments and variations (the rest of the line after
+    /// a `;`), as they open and close.
+    fn movetext(&mut self, line: &str, number: u64) -> String {
+        let mut bare = String::new();
+        for c in line.chars() {
+            match (c, self.comment.is_some()) {
+                ('}', true) => self.comment = None,
+                (_, true) => {}
+                ('{', false) => self.comment = Some(number),
+                (';', false) => break,
+                ('(', false) => self.variations.push(number),
+                (')', false) => drop(self.variations.pop()),
+                (c, false) if self.variations.is_empty() => bare.push(c),
+                _ => {}
+            }
+        }
+        bare
+    }
+
+    /// An error where a variation is still open (at a tag or the end).
+    fn no_variation(&self) -> Result<(), String> {
+        match self.variations.last() {
+            Some(line) => Err(format!(
+                "line {line}: a variation '(' opened here is never closed"
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// An error where a comment or a variation is still open at the end of the file.
+    fn closed(&self) -> Result<(), String> {
+        if let Some(line) = self.comment {
+            return Err(format!(
+                "line {line}: a comment '{{' opened here is never closed"
+            ));
+        }
+        self.no_variation()
+    }
 }
 
 /// A tag's name and value (`Name "value"`, the text after `[`), its escapes undone.
@@ -271,5 +310,33 @@ mod tests {
             pgn_tag(&line[1..]),
             Some(("White".into(), name.replace('\n', " ")))
         );
+    }
+
+    #[test]
+    fn a_comment_line_among_the_tags_keeps_the_game_whole() {
+        let text = "[Event \"a\"]\n; made by hand\n[FEN \"F1\"]\n\n1. e4 e5 *\n\n\
+                    [Event \"b\"]\n[FEN \"F2\"]\n; the second\n1. d4 *\n";
+        let games = read_pgn(text, "start").unwrap();
+        assert_eq!(games.len(), 2, "{games:?}");
+        assert_eq!(
+            (games[0].start.as_str(), &games[0].moves[..]),
+            ("F1", &["e4".to_string(), "e5".into()][..])
+        );
+        assert_eq!(
+            (games[1].start.as_str(), &games[1].moves[..]),
+            ("F2", &["d4".to_string()][..])
+        );
+    }
+
+    #[test]
+    fn an_unclosed_comment_or_variation_is_an_error_naming_its_line() {
+        let comment = "[FEN \"F1\"]\n\n1. e4 {never closed\n1-0\n\n[FEN \"F2\"]\n\n1. d4 *\n";
+        let err = read_pgn(comment, "start").unwrap_err();
+        assert_eq!(err, "line 3: a comment '{' opened here is never closed");
+        let variation = "[FEN \"F1\"]\n\n1. e4 (1. d4 e5\n1-0\n\n[FEN \"F2\"]\n\n1. d4 *\n";
+        let err = read_pgn(variation, "start").unwrap_err();
+        assert_eq!(err, "line 3: a variation '(' opened here is never closed");
+        let at_the_end = "[FEN \"F1\"]\n\n1. e4 (1. d4 (1... d5)\n";
+        assert!(read_pgn(at_the_end, "start").is_err());
     }
 }
