@@ -81,3 +81,51 @@ fn a_folder_without_its_cut_off_table_is_refused_by_merge_and_resume() {
         "not made again empty"
     );
 }
+
+#[test]
+fn ab_refuses_a_sweeps_folder_without_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let sweep = [
+        "sweep",
+        "ffo:40",
+        "-v",
+        "negaalpha",
+        "-d",
+        "2",
+        "-q",
+        "-o",
+        "x",
+    ];
+    ok(&nodeprof(dir.path(), &sweep));
+    let summary = std::fs::read_to_string(dir.path().join("x/summary.md")).unwrap();
+    let ab = ["ab", "alphabeta", "pvs", "ffo:40", "-d", "2", "-o", "x"];
+    let err = failed(&nodeprof(dir.path(), &ab), 2);
+    assert!(
+        err.contains("x/runs.csv holds another plan (another command's results"),
+        "{err}"
+    );
+    let now = std::fs::read_to_string(dir.path().join("x/summary.md")).unwrap();
+    assert_eq!(now, summary, "the sweep's summary is kept");
+    assert!(!dir.path().join("x/base").exists());
+    // A symbolic link where ab writes its sides' sweeps is refused too.
+    let elsewhere = dir.path().join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    std::fs::create_dir(dir.path().join("y")).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, dir.path().join("y/base")).unwrap();
+    let ab = ["ab", "alphabeta", "pvs", "ffo:40", "-d", "2", "-o", "y"];
+    assert!(failed(&nodeprof(dir.path(), &ab), 2).contains("a symbolic link in a run folder"));
+    assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0);
+    // With --force, the folder is ab's.
+    let ab = [
+        "ab",
+        "alphabeta",
+        "pvs",
+        "ffo:40",
+        "-d",
+        "2",
+        "-o",
+        "x",
+        "--force",
+    ];
+    ok(&nodeprof(dir.path(), &ab));
+}

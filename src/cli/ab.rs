@@ -61,6 +61,10 @@ pub struct AbArgs {
     /// The report folder
     #[arg(short, long, value_name = "DIR", default_value = "reports/ab")]
     pub out: PathBuf,
+    /// Write into a folder that holds another command's results (a sweep's or a match's),
+    /// replacing its summary.md and report.html
+    #[arg(long)]
+    pub force: bool,
     #[command(flatten)]
     pub game: GameArg,
 }

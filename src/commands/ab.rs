@@ -221,6 +221,7 @@ fn builds(args: &AbArgs) -> Result<Builds, Error> {
 pub fn command(args: AbArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let dir = args.out.clone();
     let _lock = crate::store::lock(&dir)?;
+    refuse_other_results(&dir, args.force)?;
     let builds = builds(&args)?;
     let paired = !is_engine(&args.base) && !is_engine(&args.dev);
     // Paired timing times the searches: the signatures need one run each.
@@ -287,6 +288,29 @@ pub fn command(args: AbArgs, out: &mut impl Write) -> Result<Outcome, Error> {
         Some(_) => Outcome::Failure,
         None => Outcome::Success,
     })
+}
+
+/// The files a sweep, a play or a merge writes at the top of its folder and `ab` does not
+/// (its sweeps and match go to `base/`, `dev/` and `match/`).
+const OTHER_RESULTS: [&str; 3] = ["runs.csv", "games.csv", "meta.json"];
+
+/// Refuses, without `force`, a folder holding another command's results: `ab` would
+/// replace their summary.md and report.html.
+fn refuse_other_results(dir: &Path, force: bool) -> Result<(), Error> {
+    match OTHER_RESULTS
+        .iter()
+        .map(|f| dir.join(f))
+        .find(|p| p.exists())
+    {
+        Some(path) if !force => Err(crate::error::StoreError::OtherPlan {
+            path,
+            difference: "another command's results, whose summary.md and report.html ab \
+                         would replace"
+                .into(),
+        }
+        .into()),
+        _ => Ok(()),
+    }
 }
 
 /// Which builds timed the sides.
