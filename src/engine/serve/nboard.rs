@@ -17,7 +17,8 @@ pub fn serve(
     out: &mut impl Write,
 ) -> std::io::Result<()> {
     let config = config.for_game(kind);
-    let mut position = AnyPosition::start(kind);
+    // None after a refused `set game`: no move is made for a position NBoard did not set.
+    let mut position = Some(AnyPosition::start(kind));
     let mut depth = 1;
     for line in input.lines() {
         let line = line?;
@@ -34,34 +35,26 @@ pub fn serve(
                 },
                 Some("game") => {
                     let ggf = line.trim_start()["set game".len()..].trim();
-                    match read_game(kind, ggf) {
-                        Ok(p) => position = p,
-                        Err(e) => writeln!(out, "status bad game: {e}")?,
+                    let read = read_game(kind, ggf);
+                    if let Err(e) = &read {
+                        writeln!(out, "status bad game: {e}")?;
                     }
+                    position = read.ok();
                 }
                 _ => {}
             },
             "move" => {
                 let mv = words.next().unwrap_or("").split('/').next().unwrap_or("");
-                match position.after_moves(&[mv]) {
-                    Ok(p) => position = p,
-                    Err(e) => writeln!(out, "status bad move: {e}")?,
+                match position.as_ref().map(|p| p.after_moves(&[mv])) {
+                    Some(Ok(p)) => position = Some(p),
+                    Some(Err(e)) => writeln!(out, "status bad move: {e}")?,
+                    None => writeln!(out, "status bad move: {NO_GAME}")?,
                 }
             }
             "ping" => writeln!(out, "pong {}", words.next().unwrap_or("0"))?,
-            "go" => match search_position(&position, depth, &config) {
-                Ok(report) => {
-                    let seconds = report.time_ns as f64 / 1e9;
-                    writeln!(out, "nodestats {} {seconds:.6}", report.counters.nodes())?;
-                    let best = move_text(report.best_move.as_deref());
-                    let best = if best == "pass" {
-                        "PA".to_string()
-                    } else {
-                        best.to_uppercase()
-                    };
-                    writeln!(out, "=== {best}/{}/{seconds:.6}", report.score)?;
-                }
-                Err(e) => writeln!(out, "status error: {e}")?,
+            "go" => match &position {
+                Some(p) => go(p, depth, &config, out)?,
+                None => writeln!(out, "status error: {NO_GAME}")?,
             },
             "quit" => break,
             // hint, learn, analyze, set contempt/time: nothing nodeprof does.
@@ -72,10 +65,83 @@ pub fn serve(
     Ok(())
 }
 
+/// One search of `position` to `depth`, reported as NBoard reads it.
+fn go(
+    position: &AnyPosition,
+    depth: u32,
+    config: &SearchConfig,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    match search_position(position, depth, config) {
+        Ok(report) => {
+            let seconds = report.time_ns as f64 / 1e9;
+            writeln!(out, "nodestats {} {seconds:.6}", report.counters.nodes())?;
+            let best = move_text(report.best_move.as_deref());
+            let best = if best == "pass" {
+                "PA".to_string()
+            } else {
+                best.to_uppercase()
+            };
+            writeln!(out, "=== {best}/{}/{seconds:.6}", report.score)
+        }
+        Err(e) => writeln!(out, "status error: {e}"),
+    }
+}
+
+/// Why `move` and `go` are refused after a refused `set game`.
+const NO_GAME: &str = "no game: the last 'set game' was refused";
+
 /// The position a one-game GGF reaches.
 fn read_game(kind: GameKind, ggf: &str) -> Result<AnyPosition, String> {
     let games = kind.read_records(ggf)?;
     let game = games.first().ok_or("no game in the GGF text")?;
     let start = AnyPosition::parse_text(kind, &game.start)?;
     start.after_moves(&game.moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Variant;
+
+    /// What the server answers to `input`.
+    fn served(input: &str) -> String {
+        let config = SearchConfig::new("alphabeta".parse::<Variant>().unwrap());
+        let mut out = Vec::new();
+        serve(GameKind::Reversi, &config, input.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// A game as NBoard sends it (its protocol description's example): the board one run of
+    /// 64 squares, then the side to move, then the moves.
+    const NBOARD_GAME: &str = "set game (;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]\
+        PB[/Users/chris/dev/ntest]PW[Chris]RE[?]TI[15:00]TY[8]\
+        BO[8 ---------------------------O*------*O--------------------------- *]\
+        B[F5]W[F6]B[E6]W[F4];)";
+
+    #[test]
+    fn the_board_nboard_sends_is_searched() {
+        let answer = served(&format!("nboard 2\n{NBOARD_GAME}\nset depth 3\ngo\n"));
+        assert!(!answer.contains("status bad game"), "{answer}");
+        let best = answer
+            .lines()
+            .find_map(|l| l.strip_prefix("=== "))
+            .and_then(|m| m.split('/').next())
+            .unwrap_or_else(|| panic!("{answer}"));
+        let start = AnyPosition::start(GameKind::Reversi);
+        let reached = start.after_moves(&["f5", "f6", "e6", "f4"]).unwrap();
+        let config = SearchConfig::new("alphabeta".parse::<Variant>().unwrap());
+        let inside = search_position(&reached, 3, &config).unwrap();
+        assert_eq!(Some(best.to_lowercase()), inside.best_move, "{answer}");
+    }
+
+    #[test]
+    fn after_a_refused_game_no_move_is_made_for_the_previous_position() {
+        let answer = served(&format!(
+            "{NBOARD_GAME}\nset game (;GM[Othello]BO[8 --- *];)\ngo\n"
+        ));
+        assert!(answer.contains("status bad game"), "{answer}");
+        assert!(!answer.contains("==="), "{answer}");
+        assert!(answer.contains("status error: no game: the last 'set game' was refused"));
+    }
 }

@@ -101,23 +101,7 @@ pub(super) fn read_ggf(text: &str) -> Result<Vec<ReadGame>, String> {
                 + open;
             let value = &rest[open + 1..close];
             match key {
-                "BO" => {
-                    let mut fields = value.split_whitespace();
-                    fields.next(); // the board size
-                    let rows: Vec<&str> = fields.by_ref().take(8).collect();
-                    let side = fields.next().unwrap_or("*");
-                    let board: String = rows
-                        .concat()
-                        .chars()
-                        .map(|c| match c {
-                            '*' => 'X',
-                            'O' => 'O',
-                            _ => '-',
-                        })
-                        .collect();
-                    let side = if side == "O" { "O" } else { "X" };
-                    start = Some(format!("{board} {side}"));
-                }
+                "BO" => start = Some(read_board(value)?),
                 "B" | "W" => moves.push(value.split('/').next().unwrap_or("").to_string()),
                 _ => {}
             }
@@ -131,8 +115,62 @@ pub(super) fn read_ggf(text: &str) -> Result<Vec<ReadGame>, String> {
     Ok(games)
 }
 
+/// A GGF board (`BO[8 rows... side]`) as nodeprof's position text: the squares after the
+/// size, written as one run of 64 (as NBoard sends them) or in rows with spaces between (as
+/// GGS writes them), then the side to move (`*` black, `O` white).
+fn read_board(value: &str) -> Result<String, String> {
+    let mut fields = value.split_whitespace();
+    let size = fields.next().unwrap_or("");
+    if size != "8" {
+        return Err(format!("BO[{value}]: a board of size '{size}', not 8"));
+    }
+    let mut board = String::with_capacity(64);
+    for field in fields.by_ref() {
+        board.push_str(field);
+        if board.chars().count() >= 64 {
+            break;
+        }
+    }
+    let side = fields.next();
+    let (squares, extra) = (board.chars().count(), fields.next());
+    if squares != 64 || extra.is_some() || !matches!(side, Some("*" | "O")) {
+        return Err(format!(
+            "BO[{value}]: expected the size 8, 64 squares and the side to move (* or O)"
+        ));
+    }
+    let board: String = board
+        .chars()
+        .map(|c| match c {
+            '*' | 'X' | 'x' | 'B' | 'b' => 'X',
+            'O' | 'o' | 'W' | 'w' => 'O',
+            _ => '-',
+        })
+        .collect();
+    let side = if side == Some("O") { "O" } else { "X" };
+    Ok(format!("{board} {side}"))
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_board_reads_as_one_run_or_in_rows() {
+        let start = "---------------------------O*------*O---------------------------";
+        let expected = format!("{} X", start.replace('*', "X"));
+        assert_eq!(
+            super::read_board(&format!("8 {start} *")).unwrap(),
+            expected
+        );
+        let rows: Vec<&str> = (0..8).map(|r| &start[r * 8..r * 8 + 8]).collect();
+        let in_rows = format!("8 {} *", rows.join(" "));
+        assert_eq!(super::read_board(&in_rows).unwrap(), expected);
+        assert!(super::read_board(&format!("8 {start}")).is_err(), "no side");
+        assert!(
+            super::read_board(&format!("8 {start}- *")).is_err(),
+            "65 squares"
+        );
+        assert!(super::read_board(&format!("10 {start} *")).is_err());
+    }
+
     #[test]
     fn a_name_cannot_close_its_property_and_forge_a_result() {
         assert_eq!(super::ggf_text("x]RE[+64.000]C["), r"x\]RE[+64.000\]C[");
