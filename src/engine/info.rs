@@ -87,7 +87,7 @@ pub const MAX_NODES: u64 = 1_000_000_000_000_000;
 /// The longest time (10^12 ms, about 31 years).
 pub const MAX_TIME_MS: u64 = 1_000_000_000_000;
 /// The largest centipawn score and mate distance.
-const MAX_CP: i32 = 1_000_000;
+pub const MAX_CP: i32 = 1_000_000;
 const MAX_MATE: i32 = 10_000;
 
 impl Info {

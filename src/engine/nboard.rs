@@ -192,10 +192,10 @@ fn search(
                 return Err(protocol_error("'===' without a move".into()));
             }
             result.best_move = Some(mv.to_ascii_lowercase());
-            iteration.score = parts
-                .next()
-                .and_then(|e| e.trim().parse::<f64>().ok())
-                .map(|e| Score::Cp(e.round() as i32));
+            iteration.score = match parts.next().map(str::trim).filter(|e| !e.is_empty()) {
+                None => None,
+                Some(eval) => Some(Score::Cp(nboard_eval(eval).map_err(protocol_error)?)),
+            };
             iteration.wall_ns = started.elapsed().as_nanos() as u64;
             answered = true;
         } else {
@@ -219,4 +219,31 @@ fn search(
     result.wall_ns = iteration.wall_ns;
     result.iterations.push(iteration);
     Ok(result)
+}
+
+/// An NBoard evaluation (`=== move/eval`): a finite number within ±[`super::info::MAX_CP`],
+/// rounded; anything else (`1e400`, `inf`, `nan`, a word) is the engine's error, not a score.
+fn nboard_eval(eval: &str) -> Result<i32, String> {
+    let limit = super::info::MAX_CP as f64;
+    match eval.parse::<f64>() {
+        Ok(e) if e.is_finite() && e.abs() <= limit => Ok(e.round() as i32),
+        _ => Err(format!(
+            "evaluation '{eval}' is not a finite number within ±{}",
+            super::info::MAX_CP
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn an_evaluation_is_a_finite_number_in_range() {
+        assert_eq!(super::nboard_eval("-3.6"), Ok(-4));
+        assert_eq!(super::nboard_eval("12"), Ok(12));
+        assert_eq!(super::nboard_eval("-1000000"), Ok(-1_000_000));
+        for bad in ["1e400", "inf", "-inf", "nan", "NaN", "1000001", "ten"] {
+            let err = super::nboard_eval(bad).unwrap_err();
+            assert!(err.contains(&format!("evaluation '{bad}'")), "{err}");
+        }
+    }
 }
