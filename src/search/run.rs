@@ -164,7 +164,7 @@ pub fn check_memory(variant: &Variant) -> Result<(), SearchError> {
         Some(largest) if table.mib > largest => Err(SearchError::Table {
             mib: table.mib,
             message: format!(
-                "this machine has less memory; the largest table that fits is tt:{largest}"
+                "this machine (or its container's memory limit) has less memory; the largest table that fits is tt:{largest}"
             ),
         }),
         _ => Ok(()),

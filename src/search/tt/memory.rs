@@ -75,8 +75,9 @@ impl Buckets {
     }
 }
 
-/// The largest table size (MiB, a power of two) within this machine's memory; `None` where
-/// the memory cannot be read (the mapping then says whether a size can be had).
+/// The largest table size (MiB, a power of two) within this machine's memory, or the
+/// container's (its cgroup's memory limit) where that is less; `None` where the memory
+/// cannot be read (the mapping then says whether a size can be had).
 pub fn largest_table_mib() -> Option<u32> {
     // Read once a process: every search checks its table against it.
     static LARGEST: std::sync::OnceLock<Option<u32>> = std::sync::OnceLock::new();
@@ -93,6 +94,75 @@ fn read_largest_table_mib() -> Option<u32> {
         .trim()
         .parse()
         .ok()?;
-    let mib = (kib >> 10).clamp(1, 1 << 31) as u32;
-    Some(1 << (u32::BITS - 1 - mib.leading_zeros()))
+    let cgroup = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+    let limit = cgroup_limit(&cgroup, |path| std::fs::read_to_string(path).ok());
+    let mib = largest_power_of_two_mib((kib << 10).min(limit.unwrap_or(u64::MAX)));
+    Some(mib)
+}
+
+/// The largest power of two MiB within `bytes` (at least 1).
+fn largest_power_of_two_mib(bytes: u64) -> u32 {
+    let mib = (bytes >> 20).clamp(1, 1 << 31) as u32;
+    1 << (u32::BITS - 1 - mib.leading_zeros())
+}
+
+/// The memory limit (bytes) of this process's cgroup, given `/proc/self/cgroup`'s text and
+/// a reader of files: cgroup v2's `memory.max` of its own group and of the root, or v1's
+/// `memory.limit_in_bytes`; the least of those set (`max` is no limit).
+fn cgroup_limit(cgroup: &str, read: impl Fn(&str) -> Option<String>) -> Option<u64> {
+    let mut files = Vec::new();
+    if let Some(own) = cgroup.lines().find_map(|l| l.strip_prefix("0::")) {
+        let own = own.trim().trim_end_matches('/');
+        files.push(format!("/sys/fs/cgroup{own}/memory.max"));
+    }
+    files.push("/sys/fs/cgroup/memory.max".into());
+    let v1 = cgroup.lines().find_map(|l| {
+        let (_, rest) = l.split_once(':')?;
+        let (controllers, path) = rest.split_once(':')?;
+        controllers
+            .split(',')
+            .any(|c| c == "memory")
+            .then_some(path)
+    });
+    if let Some(own) = v1 {
+        let own = own.trim().trim_end_matches('/');
+        files.push(format!("/sys/fs/cgroup/memory{own}/memory.limit_in_bytes"));
+    }
+    files.push("/sys/fs/cgroup/memory/memory.limit_in_bytes".into());
+    files
+        .iter()
+        .filter_map(|f| read(f))
+        .filter_map(|text| text.trim().parse::<u64>().ok())
+        .min()
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+
+    #[test]
+    fn a_containers_memory_limit_bounds_the_table() {
+        let files = |path: &str| match path {
+            "/sys/fs/cgroup/job/memory.max" => Some("1073741824\n".to_string()),
+            "/sys/fs/cgroup/memory.max" => Some("max\n".to_string()),
+            _ => None,
+        };
+        let limit = cgroup_limit("0::/job\n", files);
+        assert_eq!(limit, Some(1 << 30));
+        // 1 GiB of container on a 24 GiB machine: tt:1024 at most.
+        let machine = 24u64 << 30;
+        assert_eq!(largest_power_of_two_mib(machine.min(limit.unwrap())), 1024);
+        assert_eq!(largest_power_of_two_mib(machine), 16384);
+        // No limit set (v2's `max`), or cgroup v1's huge number for none.
+        assert_eq!(cgroup_limit("0::/\n", |_| Some("max".into())), None);
+        let v1 = |p: &str| {
+            p.ends_with("limit_in_bytes")
+                .then(|| "9223372036854771712".into())
+        };
+        assert_eq!(cgroup_limit("", v1), Some(9223372036854771712));
+        assert_eq!(
+            largest_power_of_two_mib(machine.min(9223372036854771712)),
+            16384
+        );
+    }
 }
