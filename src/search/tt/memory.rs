@@ -137,7 +137,7 @@ fn cgroup_limit(cgroup: &str, read: impl Fn(&str) -> Option<String>) -> Option<u
 }
 
 #[cfg(test)]
-mod limit_tests {
+mod tests {
     use super::*;
 
     #[test]
