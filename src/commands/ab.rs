@@ -118,26 +118,25 @@ fn run_build(program: &Path, argv: &[String]) -> Result<(), Error> {
     }
 }
 
-/// The cases each side failed (rows whose status is not `ok`: an error, a time-out), as
-/// (side, case and status).
-fn failed_cases(dirs: [&Path; 2]) -> Result<Vec<(&'static str, String)>, Error> {
-    let mut failed = Vec::new();
-    for (side, dir) in ["base", "dev"].into_iter().zip(dirs) {
-        for r in read_runs(&dir.join(RUNS_FILE))? {
-            if !r.status.is_ok() {
-                let case = format!("{} {} depth {}: {}", r.position, r.name, r.depth, r.status);
-                failed.push((side, case));
-            }
-        }
-    }
-    Ok(failed)
-}
+/// Both sides' rows and the cases they failed, as (side, case and status).
+type Sides = ([Vec<Record>; 2], Vec<(&'static str, String)>);
 
-/// A side's rows under one name, so that base's and dev's cases pair by position and depth.
-fn relabelled(dir: &Path) -> Result<Vec<Record>, Error> {
-    let mut rows = read_runs(&dir.join(RUNS_FILE))?;
-    crate::report::compare::pair_as(&mut rows, "base → dev");
-    Ok(rows)
+/// Each side's rows, read once: the cases it failed (rows whose status is not `ok`: an
+/// error, a time-out), then its rows under one name, so that base's and dev's cases pair
+/// by position and depth.
+fn read_sides(dirs: [&Path; 2]) -> Result<Sides, Error> {
+    let mut failed = Vec::new();
+    let mut read = |side: &'static str, dir: &Path| -> Result<Vec<Record>, Error> {
+        let mut rows = read_runs(&dir.join(RUNS_FILE))?;
+        for r in rows.iter().filter(|r| !r.status.is_ok()) {
+            let case = format!("{} {} depth {}: {}", r.position, r.name, r.depth, r.status);
+            failed.push((side, case));
+        }
+        crate::report::compare::pair_as(&mut rows, "base → dev");
+        Ok(rows)
+    };
+    let rows = [read("base", dirs[0])?, read("dev", dirs[1])?];
+    Ok((rows, failed))
 }
 
 /// The match, DEV against BASE (dev first: its SPRT's H1 is dev the stronger), with
@@ -250,13 +249,13 @@ pub fn command(args: AbArgs, out: &mut impl Write) -> Result<Outcome, Error> {
             false => crate::report::compare_stats::DEFAULT_DRIFT,
         },
     };
-    let mut comparison = compare_by(&relabelled(&base_dir)?, &relabelled(&dev_dir)?, test);
+    let ([base_rows, dev_rows], failed) = read_sides([&base_dir, &dev_dir])?;
+    let mut comparison = compare_by(&base_rows, &dev_rows, test);
     comparison.context = crate::report::compare_context::context_of(
         &base_dir.join(RUNS_FILE),
         &dev_dir.join(RUNS_FILE),
     );
     // A side that failed a case is broken: no time or match is judged, and the run fails.
-    let failed = failed_cases([&base_dir, &dev_dir])?;
     let judged = failed.is_empty();
     let timed = match paired && judged {
         true => Some(time_pairs(&args, &builds, &dir)?),
