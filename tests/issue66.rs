@@ -4,6 +4,9 @@
 #[path = "support/run.rs"]
 mod run;
 use run::{failed, nodeprof, ok};
+#[path = "support/session.rs"]
+mod session;
+use session::{converse, engine_session};
 
 /// Random 12- to 16-empty Reversi endgames (seeded random play) whose win/draw/loss solve on
 /// two threads was called "not deterministic" in the first runs: the margin it reports is a
@@ -133,4 +136,42 @@ fn ab_refuses_a_sweeps_folder_without_force() {
     let summary = std::fs::read_to_string(dir.path().join("x/summary.md")).unwrap();
     assert!(summary.contains("## Verdict"), "{summary}");
     assert!(dir.path().join("x/base/runs.csv").is_file());
+}
+
+#[test]
+fn the_nboard_and_pons_servers_stop_a_search_at_quit_or_the_end_of_their_input() {
+    let nboard = ["--protocol", "nboard", "-v", "negamax"];
+    // Depth 30 of plain negamax would take years: each of these ends it at once.
+    for (input, keep_open) in [
+        (&b"nboard 2\nset depth 30\ngo\nquit\n"[..], true),
+        (b"nboard 2\nset depth 30\ngo\n", false),
+    ] {
+        let out = engine_session(&nboard, input, keep_open, 60);
+        assert!(out.starts_with("set myname"), "{out}");
+        assert!(!out.contains("==="), "{out}");
+    }
+    // Connect 4's empty board, solved by plain negamax: years. `quit` ends it.
+    let pons = ["--protocol", "pons", "-v", "negamax"];
+    let out = engine_session(&pons, b"\nquit\n", true, 60);
+    assert_eq!(out, "");
+    // A file piped in is answered to its end, as Pons' solver answers it.
+    let two = "2252576253462244111563365343671351441\n7422341735647741166133573473242566\n";
+    let out = engine_session(&["--protocol", "pons"], two.as_bytes(), false, 60);
+    let scores: Vec<&str> = out
+        .lines()
+        .map(|l| l.split(' ').nth(1).unwrap_or(""))
+        .collect();
+    assert_eq!(scores, ["-1", "1"], "{out}");
+}
+
+#[test]
+fn a_byte_that_is_not_utf8_does_not_end_the_nboard_server() {
+    let out = converse(
+        &["--protocol", "nboard", "-v", "alphabeta"],
+        b"nboard 2\n\xff\xfe\nset depth 2\ngo\n",
+        "===",
+        b"quit\n",
+        60,
+    );
+    assert!(out.lines().any(|l| l.starts_with("=== ")), "{out}");
 }

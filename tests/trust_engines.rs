@@ -7,45 +7,9 @@ use std::process::Command;
 #[path = "support/run.rs"]
 mod run;
 use run::{failed, nodeprof, ok};
-
-/// Runs `nodeprof engine ARGS` with `input` on its standard input (written, then closed
-/// unless `keep_open`), and returns its output once it exits, or fails after `limit`.
-fn engine_session(args: &[&str], input: &[u8], keep_open: bool, limit: u64) -> String {
-    use std::io::{Read, Write};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nodeprof"))
-        .arg("engine")
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(input).unwrap();
-    let _held = match keep_open {
-        true => Some(stdin),
-        false => {
-            drop(stdin);
-            None
-        }
-    };
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(limit);
-    while child.try_wait().unwrap().is_none() {
-        if std::time::Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("nodeprof engine {args:?} was still running after {limit} s");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let mut out = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut out)
-        .unwrap();
-    out
-}
+#[path = "support/session.rs"]
+mod session;
+use session::engine_session;
 
 #[test]
 fn a_served_search_stops_at_stop_quit_or_the_end_of_its_input() {

@@ -2,32 +2,46 @@
 //! one search to the set depth, reported as `nodestats` and `=== MOVE/EVAL/SECONDS`.
 
 use std::io::{BufRead, Write};
+use std::sync::mpsc::Receiver;
 
+use super::stop::{self, AtEnd, Line};
 use super::words::{engine_name, move_text};
+use crate::error::SearchError;
 use crate::game::GameKind;
 use crate::measure::search_position;
 use crate::position::AnyPosition;
 use crate::search::{SearchConfig, MAX_DEPTH};
 
-/// Serves until `quit` or the end of the input.
+/// Serves until `quit` or the end of the input, either of which stops a search under way.
 pub fn serve(
     kind: GameKind,
     config: &SearchConfig,
-    input: impl BufRead,
+    input: impl BufRead + Send,
     out: &mut impl Write,
 ) -> std::io::Result<()> {
     let config = config.for_game(kind);
+    stop::serve_lines(input, AtEnd::Stop, |lines| {
+        answer(kind, &config, lines, out)
+    })
+}
+
+/// Answers the commands of `lines` until `quit` or the end of the input.
+fn answer(
+    kind: GameKind,
+    config: &SearchConfig,
+    lines: &Receiver<Line>,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
     // None after a refused `set game`: no move is made for a position NBoard did not set.
     let mut position = Some(AnyPosition::start(kind));
     let mut depth = 1;
-    for line in input.lines() {
-        let line = line?;
+    while let Some((number, line)) = stop::next_line(lines) {
         let mut words = line.split_whitespace();
         let Some(command) = words.next() else {
             continue;
         };
         match command {
-            "nboard" => writeln!(out, "set myname {}", engine_name(&config).replace(' ', "-"))?,
+            "nboard" => writeln!(out, "set myname {}", engine_name(config).replace(' ', "-"))?,
             "set" => match words.next() {
                 Some("depth") => match words.next().and_then(|d| d.parse::<u32>().ok()) {
                     Some(d) if (1..=MAX_DEPTH).contains(&d) => depth = d,
@@ -53,7 +67,7 @@ pub fn serve(
             }
             "ping" => writeln!(out, "pong {}", words.next().unwrap_or("0"))?,
             "go" => match &position {
-                Some(p) => go(p, depth, &config, out)?,
+                Some(p) => go(p, depth, &stop::stoppable(config, number), out)?,
                 None => writeln!(out, "status error: {NO_GAME}")?,
             },
             "quit" => break,
@@ -84,6 +98,8 @@ fn go(
             };
             writeln!(out, "=== {best}/{}/{seconds:.6}", report.score)
         }
+        // Stopped by `quit` or the end of the input: nobody is left to answer.
+        Err(SearchError::TimedOut { .. }) => Ok(()),
         Err(e) => writeln!(out, "status error: {e}"),
     }
 }

@@ -1,33 +1,52 @@
 //! Pascal Pons' solver's line protocol, served: a Connect 4 move string a line (an empty line:
 //! the start), `<moves> <score> <nodes> <microseconds>` out, the score as his solver gives it
 //! (the game result: positive when the side to move wins, by the stones it has left).
+//!
+//! As with his solver, a file piped in is answered line by line to its end; `quit` (no
+//! position's moves) stops the search under way and ends the session.
 
 use std::io::{BufRead, Write};
+use std::sync::mpsc::Receiver;
 
+use super::stop::{self, AtEnd, Line};
 use crate::game::GameKind;
 use crate::measure::search_position;
 use crate::position::AnyPosition;
 use crate::search::{SearchConfig, END};
 
-/// Serves until the end of the input.
+/// Serves until `quit` or the end of the input.
 pub fn serve(
     kind: GameKind,
     config: &SearchConfig,
-    input: impl BufRead,
+    input: impl BufRead + Send,
     out: &mut impl Write,
 ) -> std::io::Result<()> {
     let config = config.for_game(kind);
-    for line in input.lines() {
-        let line = line?;
+    stop::serve_lines(input, AtEnd::Finish, |lines| {
+        answer(kind, &config, lines, out)
+    })
+}
+
+/// Answers each line of `lines` until `quit` or the end of the input.
+fn answer(
+    kind: GameKind,
+    config: &SearchConfig,
+    lines: &Receiver<Line>,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    while let Some((number, line)) = stop::next_line(lines) {
         let moves = line.trim();
+        if moves == "quit" {
+            break;
+        }
         let position = match moves {
             "" => Ok(AnyPosition::start(kind)),
             text => AnyPosition::parse_text(kind, text),
         };
         // As his solver does, a line it cannot play is reported on stderr and skipped.
-        let report = position
-            .map_err(|e| e.to_string())
-            .and_then(|p| search_position(&p, END, &config).map_err(|e| e.to_string()));
+        let report = position.map_err(|e| e.to_string()).and_then(|p| {
+            search_position(&p, END, &stop::stoppable(config, number)).map_err(|e| e.to_string())
+        });
         match report {
             Ok(report) => writeln!(
                 out,
@@ -36,6 +55,7 @@ pub fn serve(
                 report.counters.nodes(),
                 report.time_ns / 1000
             )?,
+            Err(_) if stop::stopped(number) => break,
             Err(e) => eprintln!("Line {moves}: {e}"),
         }
         out.flush()?;

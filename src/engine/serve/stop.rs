@@ -42,10 +42,37 @@ fn stoppable_clock() -> Instant {
 /// One line of input and its number (1-based); `None` at the end of the input.
 pub type Line = (u64, Option<String>);
 
+/// Whether the end of the input stops the search under way: for the protocols of a
+/// conversation (UCI, NBoard) it does, for a batch of lines (Pons' solver: a file piped in)
+/// the lines read before it are all answered.
+#[derive(Clone, Copy, PartialEq)]
+pub enum AtEnd {
+    Stop,
+    Finish,
+}
+
+/// Serves `input` with `answer`, which takes its lines from the reader thread
+/// ([`read_input`]) until it returns.
+pub fn serve_lines<T>(
+    input: impl BufRead + Send,
+    at_end: AtEnd,
+    answer: impl FnOnce(&Receiver<Line>) -> T,
+) -> T {
+    let (sender, lines) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        scope.spawn(move || read_input(input, sender, at_end));
+        let answered = answer(&lines);
+        // The reader may still wait for a line: it ends at the next one or the input's end,
+        // and its sends fail once `lines` is gone.
+        drop(lines);
+        answered
+    })
+}
+
 /// Reads `input` on this thread into `lines` until `quit` or its end; `stop`, `quit` and
-/// the end mark the searches before them stopped. Bytes that are not UTF-8 are replaced,
-/// not fatal; a line is cut at 64 KiB.
-pub fn read_input(mut input: impl BufRead, lines: Sender<Line>) {
+/// (under [`AtEnd::Stop`]) the end mark the searches before them stopped. Bytes that are not
+/// UTF-8 are replaced, not fatal; a line is cut at 64 KiB.
+pub fn read_input(mut input: impl BufRead, lines: Sender<Line>, at_end: AtEnd) {
     let mut number = 0;
     loop {
         number += 1;
@@ -62,7 +89,11 @@ pub fn read_input(mut input: impl BufRead, lines: Sender<Line>) {
         };
         let command = line.as_deref().and_then(|l| l.split_whitespace().next());
         let last = line.is_none() || command == Some("quit");
-        if last || command == Some("stop") {
+        let stops = match line {
+            None => at_end == AtEnd::Stop,
+            Some(_) => matches!(command, Some("quit" | "stop")),
+        };
+        if stops {
             STOP_LINE.fetch_max(number, Ordering::AcqRel);
         }
         if lines.send((number, line)).is_err() || last {

@@ -87,10 +87,8 @@ pub fn serve(
         true => Some(ServedAgent::new(kind, &config).map_err(std::io::Error::other)?),
         false => None,
     };
-    let (sender, lines) = std::sync::mpsc::channel();
-    std::thread::scope(|scope| {
-        scope.spawn(move || stop::read_input(input, sender));
-        answer(kind, &config, agent.as_mut(), &lines, out)
+    stop::serve_lines(input, stop::AtEnd::Stop, |lines| {
+        answer(kind, &config, agent.as_mut(), lines, out)
     })
 }
 
