@@ -175,3 +175,61 @@ fn a_byte_that_is_not_utf8_does_not_end_the_nboard_server() {
     );
     assert!(out.lines().any(|l| l.starts_with("=== ")), "{out}");
 }
+
+#[test]
+fn an_engine_that_does_not_read_its_input_dies_with_a_killed_nodeprof() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_nodeprof");
+    // The engine writes its pid, then sleeps without a word: busy, deaf to its input.
+    let mut sweep = std::process::Command::new(bin)
+        .args([
+            "sweep",
+            "ffo:40",
+            "-d",
+            "1",
+            "-q",
+            "-o",
+            "x",
+            "--engine",
+            "name=deaf",
+        ])
+        .args([
+            "cmd=sh",
+            "args=-c 'echo $$ > pid; exec sleep 600'",
+            "proto=uci",
+        ])
+        .current_dir(dir.path())
+        .spawn()
+        .unwrap();
+    // A hang guard, not a speed check.
+    let guard = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let pid = loop {
+        let text = std::fs::read_to_string(dir.path().join("pid")).unwrap_or_default();
+        if let Ok(pid) = text.trim().parse::<u32>() {
+            break pid;
+        }
+        assert!(
+            std::time::Instant::now() < guard,
+            "the engine never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    sweep.kill().unwrap(); // SIGKILL: nodeprof cleans up nothing
+    sweep.wait().unwrap();
+    let alive = || {
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+            !s.rsplit(')')
+                .next()
+                .unwrap_or("")
+                .trim_start()
+                .starts_with('Z')
+        })
+    };
+    while alive() {
+        assert!(
+            std::time::Instant::now() < guard,
+            "engine {pid} outlived the killed sweep"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}

@@ -15,6 +15,7 @@ pub mod process;
 pub mod protocol;
 mod registry;
 pub mod serve;
+mod spawn;
 pub mod spec;
 mod uci;
 

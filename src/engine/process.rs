@@ -73,7 +73,7 @@ impl Process {
             }
             command.current_dir(dir);
         }
-        let mut child = command.spawn().map_err(|source| EngineError::Start {
+        let mut child = super::spawn::spawn(command).map_err(|source| EngineError::Start {
             engine: launch.name.clone(),
             command: launch.command.clone(),
             source,
