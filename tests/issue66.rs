@@ -233,3 +233,35 @@ fn an_engine_that_does_not_read_its_input_dies_with_a_killed_nodeprof() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
 }
+
+#[test]
+fn a_resume_with_another_program_at_the_same_path_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_nodeprof");
+    let engine = dir.path().join("engine");
+    std::fs::copy(bin, &engine).unwrap();
+    let sweep = |extra: &[&str]| {
+        let mut line = vec!["sweep", "ffo:40..41", "-d", "1..2", "-q", "-o", "y"];
+        line.extend(extra);
+        let args = "args=engine --protocol uci --game reversi -v alphabeta";
+        line.extend(["--engine", "name=e", "cmd=./engine", args, "proto=uci"]);
+        nodeprof(dir.path(), &line)
+    };
+    ok(&sweep(&[]));
+    let runs = dir.path().join("y/runs.csv");
+    let text = std::fs::read_to_string(&runs).unwrap();
+    let kept: Vec<&str> = text.lines().take(2).collect();
+    std::fs::write(&runs, kept.join("\n") + "\n").unwrap();
+    // The same command, arguments and behaviour, another program: an upgrade in place.
+    std::fs::remove_file(&engine).unwrap();
+    std::fs::write(&engine, format!("#!/bin/sh\nexec {bin} \"$@\"\n")).unwrap();
+    std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let error = failed(&sweep(&["--resume"]), 2);
+    assert!(error.contains("holds another plan (engines"), "{error}");
+    assert!(error.contains("\"program\":\"blake3:"), "{error}");
+    assert_eq!(
+        std::fs::read_to_string(&runs).unwrap(),
+        kept.join("\n") + "\n"
+    );
+}

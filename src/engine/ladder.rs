@@ -19,6 +19,8 @@ pub struct EngineMeta {
     pub command: String,
     pub args: Vec<String>,
     pub dir: Option<String>,
+    /// The program's fingerprint (`blake3:HEX`, see [`super::fingerprint`]).
+    pub program: Option<String>,
     pub protocol: &'static str,
     /// The options sent, in order.
     pub options: Vec<(String, String)>,
@@ -82,6 +84,7 @@ pub fn greet(
         command: spec.launch.command.clone(),
         args: spec.launch.args.clone(),
         dir: spec.launch.dir.as_ref().map(|d| d.display().to_string()),
+        program: super::fingerprint::fingerprint(&spec.launch),
         protocol: spec.protocol.name(),
         options: spec.options.clone(),
         ladder: match spec.ladder {

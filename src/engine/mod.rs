@@ -4,6 +4,7 @@
 //! ([`serve`], `nodeprof engine`).
 
 pub mod client;
+mod fingerprint;
 mod gtp;
 pub mod info;
 pub mod ladder;

@@ -46,11 +46,12 @@ struct Settings<'a> {
 }
 
 /// What a run folder's rows depend on beyond their case keys: `--minimal` (its columns) and
-/// each engine's program, arguments, folder, protocol and options (another program under the
-/// same name gives other rows). A folder written under other such settings holds another
-/// plan: [`row_settings_difference`] names what differs.
-const ENGINE_ROW_KEYS: [&str; 8] = [
-    "name", "command", "args", "dir", "protocol", "options", "ladder", "newgame",
+/// each engine's program (its command and the fingerprint of its file), arguments, folder,
+/// protocol and options (another program under the same name gives other rows). A folder
+/// written under other such settings holds another plan: [`row_settings_difference`] names
+/// what differs.
+const ENGINE_ROW_KEYS: [&str; 9] = [
+    "name", "command", "program", "args", "dir", "protocol", "options", "ladder", "newgame",
 ];
 
 fn row_settings(minimal: Option<u64>, engines: &[EngineMeta]) -> serde_json::Value {
@@ -58,7 +59,8 @@ fn row_settings(minimal: Option<u64>, engines: &[EngineMeta]) -> serde_json::Val
         .iter()
         .map(|e| {
             serde_json::json!({
-                "name": e.name, "command": e.command, "args": e.args, "dir": e.dir,
+                "name": e.name, "command": e.command, "program": e.program,
+                "args": e.args, "dir": e.dir,
                 "protocol": e.protocol, "options": e.options,
                 "ladder": e.ladder, "newgame": e.newgame,
             })
@@ -100,6 +102,20 @@ pub fn row_settings_difference(
         e
     };
     let old: Vec<serde_json::Value> = old_engines.into_iter().flatten().map(recorded).collect();
+    // Folders from before programs were fingerprinted: their programs are not compared.
+    let new_engines: Vec<serde_json::Value> = new_engines
+        .iter()
+        .zip(old.iter().map(Some).chain(std::iter::repeat(None)))
+        .map(|(new, old)| match old.and_then(|o| o.get("program")) {
+            Some(_) => new.clone(),
+            None => {
+                let mut new = new.clone();
+                new.as_object_mut().map(|m| m.remove("program"));
+                new
+            }
+        })
+        .collect();
+    let new_engines = &new_engines;
     if old != *new_engines {
         let show = |list: &[serde_json::Value]| {
             list.iter()
