@@ -265,3 +265,54 @@ fn a_resume_with_another_program_at_the_same_path_is_refused() {
         kept.join("\n") + "\n"
     );
 }
+
+#[test]
+fn names_from_user_files_show_in_the_summary_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let epd = "4k3/8/8/8/8/8/8/4K2R w K - id \"<img src=x onerror=alert(1)>|a\";\n\
+               4k3/8/8/8/8/8/8/R3K3 w Q - id \"two*stars*_x_\";\n";
+    std::fs::write(dir.path().join("odd.epd"), epd).unwrap();
+    ok(&nodeprof(
+        dir.path(),
+        &[
+            "sweep",
+            "odd.epd",
+            "-d",
+            "1..2",
+            "-v",
+            "alphabeta",
+            "-q",
+            "-o",
+            "out",
+        ],
+    ));
+    let summary = std::fs::read_to_string(dir.path().join("out/summary.md")).unwrap();
+    assert!(!summary.replace("\\<", "").contains("<img"), "{summary}");
+    assert!(
+        summary.contains("\\<img src=x onerror=alert(1)\\>\\|a, two\\*stars\\*\\_x\\_"),
+        "{summary}"
+    );
+    // Every table row has its header's columns: no name splits a row.
+    for table in summary.split("\n\n").filter(|b| b.starts_with('|')) {
+        let cells = |line: &str| line.replace("\\|", "").matches('|').count();
+        let header = cells(table.lines().next().unwrap());
+        assert!(table.lines().all(|l| cells(l) == header), "{table}");
+    }
+    // An engine's name is one plain word.
+    let error = failed(
+        &nodeprof(
+            dir.path(),
+            &[
+                "sweep",
+                "odd.epd",
+                "-d",
+                "1",
+                "--engine",
+                "name=a|b",
+                "cmd=stockfish",
+            ],
+        ),
+        2,
+    );
+    assert!(error.contains("name \"a|b\": expected a word"), "{error}");
+}

@@ -285,9 +285,12 @@ impl Draft {
                     .file_stem()
                     .map_or(command.clone(), |s| s.to_string_lossy().into_owned())
             });
-        if name.is_empty() || name.contains([',', ' ', '"']) {
+        // A name is a column's value, a match's and a table's label: one plain word.
+        let plain = |c: char| c.is_alphanumeric() || "-_.+:()".contains(c);
+        if name.is_empty() || !name.chars().all(plain) {
             return Err(format!(
-                "name '{name}': expected a word without spaces or commas"
+                "name {name:?}: expected a word of letters, digits and - _ . + : ( ) \
+                 (no spaces, commas or Markdown's characters)"
             ));
         }
         let protocol = self.protocol.unwrap_or_else(Protocol::default_protocol);
@@ -364,7 +367,14 @@ mod tests {
             ("cmd=x proto=nboard ladder=iterations", "use ladder=fresh"),
             ("cmd=x timeout=soon", "timeout=soon"),
             ("cmd=x 'args=\"unclosed'", "unbalanced quotes"),
-            ("cmd=x name=two,names", "without spaces or commas"),
+            ("cmd=x name=two,names", "no spaces, commas"),
+            (
+                "cmd=x 'name=two\nlines'",
+                "name \"two\\nlines\": expected a word",
+            ),
+            ("cmd=x 'name=tab\tbed'", "no spaces, commas"),
+            ("cmd=x name=a|b", "no spaces, commas"),
+            ("cmd=x name=<img>", "no spaces, commas"),
             ("conf=sf", "needs an engines file"),
         ] {
             let error = EngineSpec::parse(&words(text), None)

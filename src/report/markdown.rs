@@ -7,7 +7,7 @@ use super::export::{io_error, Exporter, ReportContext};
 use super::metric::Metric;
 use super::options::ReportOptions;
 use super::tables::Tables;
-use super::text::thousands;
+use super::text::{md_escape, thousands};
 use crate::error::ReportError;
 
 /// `summary.md`, with the charts written before it and, for a profile sweep, the side by side
@@ -24,7 +24,10 @@ impl Exporter for Summary {
             .collect();
         let mut text = summary(report.tables, report.options, &charts);
         if let Some(defaults) = report.defaults {
-            text.push_str(&side_by_side(report.tables, defaults));
+            text.push_str(&side_by_side(
+                &report.tables.relabelled(md_escape),
+                &defaults.relabelled(md_escape),
+            ));
         }
         let path = dir.join("summary.md");
         std::fs::write(&path, text).map_err(|source| io_error(&path, source))?;
@@ -151,8 +154,10 @@ fn duration_text(ms: f64) -> String {
 /// The report's `summary.md`: what was searched, the totals, the sections of the suites,
 /// solutions, engines, distances and cut-offs, the charts and the cross-tables.
 pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> String {
+    // Names are user text: escaped, so that Markdown shows them as written.
+    let tables = &tables.relabelled(md_escape);
     let mut s = heading(tables);
-    s.push_str(&totals_section(tables, &options.baseline));
+    s.push_str(&totals_section(tables, &md_escape(&options.baseline)));
     s.push_str(&suite_section(tables));
     s.push_str(&super::ladder::solution_section(tables));
     s.push_str(&super::ladder::engine_section(tables));

@@ -81,6 +81,65 @@ pub struct Tables {
     pub load: Option<crate::measure::load::MachineLoad>,
 }
 
+impl Tables {
+    /// The tables with every label of user text (variant, position and suite names) passed
+    /// through `f` (the summary's Markdown escapes them), consistently, so that lookups by
+    /// name still match.
+    pub fn relabelled(&self, f: impl Fn(&str) -> String) -> Tables {
+        let all = |list: &[String]| list.iter().map(|t| f(t)).collect::<Vec<_>>();
+        let grid = |g: &Grid| Grid {
+            rows: all(&g.rows),
+            cols: all(&g.cols),
+            ..g.clone()
+        };
+        let grids = |list: &[(Metric, Grid)]| list.iter().map(|(m, g)| (*m, grid(g))).collect();
+        let named = |list: &[(String, Grid)]| {
+            list.iter()
+                .map(|(n, g)| (n.clone(), grid(g)))
+                .collect::<Vec<_>>()
+        };
+        Tables {
+            metrics: self.metrics.clone(),
+            names: all(&self.names),
+            positions: all(&self.positions),
+            depths: self.depths.clone(),
+            suites: all(&self.suites),
+            by_position: grids(&self.by_position),
+            by_depth: grids(&self.by_depth),
+            by_suite: named(&self.by_suite),
+            totals: (self.totals.iter())
+                .map(|t| Total {
+                    name: f(&t.name),
+                    ..t.clone()
+                })
+                .collect(),
+            finished: (self.finished.iter())
+                .map(|r| Record {
+                    suite: f(&r.suite),
+                    position: f(&r.position),
+                    variant: f(&r.variant),
+                    name: f(&r.name),
+                    label: f(&r.label),
+                    ..r.clone()
+                })
+                .collect(),
+            rows_ok: self.rows_ok,
+            rows_not_ok: self.rows_not_ok,
+            cuts: (self.cuts.iter())
+                .map(|c| CutRow {
+                    suite: f(&c.suite),
+                    position: f(&c.position),
+                    variant: f(&c.variant),
+                    ..c.clone()
+                })
+                .collect(),
+            efficiency: named(&self.efficiency),
+            scaling: named(&self.scaling),
+            load: self.load.clone(),
+        }
+    }
+}
+
 /// Beyond this many positions the per-position cross-tables are left out (a row of a
 /// thousand cells is read by no one); the per-suite means stand for them.
 pub const MAX_POSITION_COLUMNS: usize = 100;

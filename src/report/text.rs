@@ -89,13 +89,24 @@ pub fn thousands(n: u64) -> String {
 /// backslash escapes), so that it shows as written.
 pub fn md_escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        // An underscore inside a word emphasises nothing (`ffo_40`, `pvs_end` stay as they are).
+        let inside_word = |at: usize| {
+            let word = |j: Option<usize>| {
+                j.and_then(|j| chars.get(j))
+                    .is_some_and(|c| c.is_alphanumeric())
+            };
+            word(at.checked_sub(1)) && word(Some(at + 1))
+        };
         match c {
-            '\n' | '\r' => out.push(' '),
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#' | '&' | '!' => {
+            '\n' | '\r' | '\t' => out.push(' '),
+            '_' if inside_word(i) => out.push(c),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#' | '&' | '!' | '~' => {
                 out.push('\\');
                 out.push(c);
             }
+            c if c.is_control() => out.push(' '),
             c => out.push(c),
         }
     }
