@@ -19,7 +19,7 @@ pub struct EngineMeta {
     pub command: String,
     pub args: Vec<String>,
     pub dir: Option<String>,
-    /// The program's fingerprint (`blake3:HEX`, see [`super::fingerprint`]).
+    /// The program's fingerprint (`blake3:HEX` of the resolved command file).
     pub program: Option<String>,
     pub protocol: &'static str,
     /// The options sent, in order.
