@@ -483,7 +483,8 @@ fn summary(
             m.draws,
             m.first,
             m.score,
-            m.elo.map_or("-".into(), |e| format!("{e:+.1}")),
+            m.elo
+                .map_or("-".into(), |e| crate::stats::elo::elo_text(e, 1)),
             m.sprt.as_deref().unwrap_or("not run"),
         );
     }

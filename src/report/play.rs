@@ -14,6 +14,7 @@ use super::play_sections::{agents_section, ordered_insert, ratings_section, term
 use super::tables::Grid;
 use super::text::{render, thousands};
 use crate::error::ReportError;
+use crate::stats::elo::elo_text;
 use crate::stats::{elo_estimate, Results, Sprt, Tally};
 use crate::store::games::{read_rows, read_tables, GameRow, MoveRow, GAMES_FILE, MOVES_FILE};
 
@@ -483,9 +484,9 @@ fn summary(
             tally.draws,
             tally.score(),
             elo.map_or("–".into(), |e| match (e.elo.is_finite(), e.error.is_finite()) {
-                (true, true) => format!("{:+.1} ± {:.1}", e.elo, e.error),
-                (true, false) => format!("{:+.1} (interval unbounded)", e.elo),
-                (false, _) => format!("{:+}", e.elo),
+                (true, true) => format!("{} ± {:.1}", elo_text(e.elo, 1), e.error),
+                (true, false) => format!("{} (interval unbounded)", elo_text(e.elo, 1)),
+                (false, _) => elo_text(e.elo, 1),
             }),
             elo.map_or("–".into(), |e| format!("{:.1} %", e.los)),
             mean(&|g| g.plies as f64),

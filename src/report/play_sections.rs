@@ -90,10 +90,10 @@ pub(super) fn ratings_section(md: &mut String, games: &[&GameRow]) {
     for (rank, r) in table.iter().enumerate() {
         let _ = writeln!(
             md,
-            "| {} | `{}` | {:+.0} ± {:.0} | {} | {:.1} % |",
+            "| {} | `{}` | {} ± {:.0} | {} | {:.1} % |",
             rank + 1,
             r.player,
-            r.elo,
+            crate::stats::elo::elo_text(r.elo, 0),
             r.error,
             r.games,
             100.0 * r.points / r.games.max(1.0)

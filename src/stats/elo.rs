@@ -15,6 +15,27 @@ pub fn elo_of_score(score: f64) -> f64 {
     -400.0 * (1.0 / score - 1.0).log10()
 }
 
+/// An Elo difference as text with its sign, to `decimals` places: one that rounds to nothing
+/// is `+0.0`, not `-0.0`; an infinite one (every game won or lost: no finite difference fits
+/// a score of 1 or 0) says so.
+pub fn elo_text(elo: f64, decimals: usize) -> String {
+    match elo {
+        e if e == f64::INFINITY => "+inf (every game won)".into(),
+        e if e == f64::NEG_INFINITY => "-inf (every game lost)".into(),
+        e if e.is_nan() => "NA".into(),
+        e => format!("{:+.decimals$}", without_negative_zero(e, decimals)),
+    }
+}
+
+/// `x`, or 0 where it rounds to zero at `decimals` places (so that it prints without a `-`).
+fn without_negative_zero(x: f64, decimals: usize) -> f64 {
+    let unit = 0.5 * 10f64.powi(-(decimals as i32));
+    match x.abs() < unit {
+        true => 0.0,
+        false => x,
+    }
+}
+
 /// The Elo difference with its 95% interval and the likelihood of superiority.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EloEstimate {
@@ -90,8 +111,17 @@ impl fmt::Display for EloEstimate {
     /// cutechess's line: `Elo difference: 31.4 +/- 20.3, LOS: 99.9 %, DrawRatio: 20.0 %`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.elo.is_finite(), self.error.is_finite()) {
-            (true, true) => write!(f, "Elo difference: {:.1} +/- {:.1}", self.elo, self.error)?,
-            (true, false) => write!(f, "Elo difference: {:.1} +/- nan", self.elo)?,
+            (true, true) => write!(
+                f,
+                "Elo difference: {:.1} +/- {:.1}",
+                without_negative_zero(self.elo, 1),
+                self.error
+            )?,
+            (true, false) => write!(
+                f,
+                "Elo difference: {:.1} +/- nan",
+                without_negative_zero(self.elo, 1)
+            )?,
             (false, _) => write!(f, "Elo difference: {} +/- nan", self.elo)?,
         }
         write!(
@@ -112,4 +142,22 @@ fn erf(x: f64) -> f64 {
                 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
     let y = 1.0 - poly * (-x * x).exp();
     y.copysign(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_text_has_no_negative_zero_and_names_an_infinite_difference() {
+        // Theory: a score of one half is no difference; 0.49999 is -0.007 Elo, which rounds
+        // to nothing, and 0.4999 is -0.07, which does not.
+        assert_eq!(elo_text(elo_of_score(0.49999), 1), "+0.0");
+        assert_eq!(elo_text(elo_of_score(0.4999), 1), "-0.1");
+        assert_eq!(elo_text(-0.04, 1), "+0.0");
+        assert_eq!(elo_text(-0.4, 0), "+0");
+        assert_eq!(elo_text(-0.06, 1), "-0.1");
+        assert_eq!(elo_text(elo_of_score(1.0), 1), "+inf (every game won)");
+        assert_eq!(elo_text(elo_of_score(0.0), 1), "-inf (every game lost)");
+    }
 }
