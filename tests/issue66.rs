@@ -316,3 +316,42 @@ fn names_from_user_files_show_in_the_summary_as_written() {
     );
     assert!(error.contains("name \"a|b\": expected a word"), "{error}");
 }
+
+#[test]
+fn counts_of_one_and_scores_without_a_best_move_read_as_english() {
+    let dir = tempfile::tempdir().unwrap();
+    // Pons' line: a score, no best move.
+    std::fs::write(
+        dir.path().join("one.txt"),
+        "2252576253462244111563365343671351441 -1\n",
+    )
+    .unwrap();
+    let search = ok(&nodeprof(
+        dir.path(),
+        &["search", "one.txt", "-g", "connect4", "-d", "2"],
+    ));
+    let header = search.lines().next().unwrap();
+    assert!(header.ends_with("expected -1"), "{header}");
+    let show = ok(&nodeprof(
+        dir.path(),
+        &["show", "one.txt", "-g", "connect4"],
+    ));
+    assert!(show.lines().any(|l| l == "expected score: -1"), "{show}");
+    let args = [
+        "sweep",
+        "one.txt",
+        "-g",
+        "connect4",
+        "-d",
+        "2",
+        "-v",
+        "alphabeta",
+        "-q",
+        "-o",
+        "x",
+    ];
+    ok(&nodeprof(dir.path(), &args));
+    let summary = std::fs::read_to_string(dir.path().join("x/summary.md")).unwrap();
+    assert!(summary.contains("1 position ("), "{summary}");
+    assert!(summary.contains("1 variant, "), "{summary}");
+}

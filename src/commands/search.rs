@@ -45,6 +45,7 @@ pub fn run(
     if let Some(expected) = &case.expected {
         let best = expected.best_moves().join(" or ");
         header.push_str(&match expected.score() {
+            Some(score) if best.is_empty() => format!(", expected {score:+}"),
             Some(score) => format!(", expected {score:+} ({best})"),
             None => format!(", best {best}"),
         });

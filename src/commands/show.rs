@@ -97,6 +97,7 @@ pub fn run(case: &Case, out: &mut impl Write) -> io::Result<()> {
             .collect();
         let best = expected.best_moves().join(" or ");
         match expected.score() {
+            Some(score) if best.is_empty() => writeln!(out, "expected score: {score:+}")?,
             Some(score) => writeln!(
                 out,
                 "expected score: {score:+}, best move: {best} (listed values: {})",

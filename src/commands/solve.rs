@@ -12,7 +12,7 @@ use crate::measure::minimal::minimal_graph_of;
 use crate::measure::{measure, Repeat, SearchReport};
 use crate::output::{Output, Row};
 use crate::position::Case;
-use crate::report::text::thousands;
+use crate::report::text::{count, thousands};
 use crate::search::Clock;
 use crate::search::{threads_suffix, SearchConfig, END};
 use crate::sweep::plan;
@@ -419,10 +419,10 @@ fn rate(nodes: u64, time_ns: u64) -> u64 {
 
 fn total_line(t: &SolveTotals) -> String {
     format!(
-        "  {} positions, {} wrong scores, {} wrong moves{}: {} nodes in {:.3} s, {} nodes/s{}{}",
-        t.positions,
-        t.wrong_scores,
-        t.wrong_moves,
+        "  {}, {}, {}{}: {} nodes in {:.3} s, {} nodes/s{}{}",
+        count(t.positions, "position"),
+        count(t.wrong_scores, "wrong score"),
+        count(t.wrong_moves, "wrong move"),
         if t.unsolved > 0 {
             format!(", {} timed out", t.unsolved)
         } else {

@@ -8,6 +8,7 @@ use super::chart_kit::{
 use super::export::{io_error, Exporter, ReportContext};
 use super::metric::Metric;
 use super::tables::{depth_key, Grid, Tables};
+use super::text::count;
 use crate::error::ReportError;
 
 /// Depths that are numbers, as x values.
@@ -34,9 +35,9 @@ pub fn metric_by_depth(
         false => metric.title(),
     };
     let title = format!(
-        "{} by depth, summed over {} positions",
+        "{} by depth, summed over {}",
         capitalised(title),
-        tables.positions.len()
+        count(tables.positions.len(), "position")
     );
     let y_label = format!(
         "{title}{}",
@@ -212,8 +213,8 @@ pub fn nodes_by_position(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, Re
             .collect();
         let chart = Strips {
             title: format!(
-                "Nodes per position solved to the end, {} positions ({first} to {last}): a dot a position, | the median",
-                tables.positions.len()
+                "Nodes per position solved to the end, {} ({first} to {last}): a dot a position, | the median",
+                count(tables.positions.len(), "position")
             ),
             x_label: "nodes (log scale)".into(),
             rows,
@@ -468,8 +469,8 @@ pub fn distance_from_minimum(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>
         (Some(low), Some(high)) if low != high => {
             format!("summed over {low} to {high} positions a depth")
         }
-        (Some(n), _) => format!("summed over {n} positions"),
-        _ => format!("summed over {} positions", tables.positions.len()),
+        (Some(n), _) => format!("summed over {}", count(*n, "position")),
+        _ => format!("summed over {}", count(tables.positions.len(), "position")),
     };
     let title = format!("Nodes over the {minimum} by depth, {summed}");
     let y_label = format!("nodes / {minimum} (log scale)");

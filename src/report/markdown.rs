@@ -7,7 +7,7 @@ use super::export::{io_error, Exporter, ReportContext};
 use super::metric::Metric;
 use super::options::ReportOptions;
 use super::tables::Tables;
-use super::text::{md_escape, thousands};
+use super::text::{count, md_escape, thousands};
 use crate::error::ReportError;
 
 /// `summary.md`, with the charts written before it and, for a profile sweep, the side by side
@@ -182,11 +182,11 @@ fn heading(tables: &Tables) -> String {
     let _ = writeln!(s, "# nodeprof report\n");
     let _ = writeln!(
         s,
-        "{} positions ({}), {} variants, {depths}. {} finished searches{}.\n",
-        tables.positions.len(),
+        "{} ({}), {}, {depths}. {}{}.\n",
+        count(tables.positions.len(), "position"),
         list(&tables.positions),
-        tables.names.len(),
-        tables.rows_ok,
+        count(tables.names.len(), "variant"),
+        count(tables.rows_ok, "finished search"),
         match tables.rows_not_ok {
             0 => String::new(),
             n => format!(", {n} timed out or failed (NA in the tables)"),

@@ -84,6 +84,17 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// `n` and the word counted, in the plural unless one: "1 position", "2 positions",
+/// "3 matches".
+pub fn count(n: usize, word: &str) -> String {
+    let ending = match (n, word.ends_with("ch") || word.ends_with('s')) {
+        (1, _) => "",
+        (_, true) => "es",
+        (_, false) => "s",
+    };
+    format!("{n} {word}{ending}")
+}
+
 /// User text (a name, an error message) made safe for Markdown: on one line, with the
 /// characters Markdown or a renderer's HTML would read as code escaped (CommonMark's
 /// backslash escapes), so that it shows as written.
@@ -160,6 +171,10 @@ mod tests {
     #[test]
     fn user_text_shows_as_written_in_markdown() {
         assert_eq!(md_escape("plain text 1.5"), "plain text 1.5");
+        assert_eq!(md_escape("ffo_40 _x_"), "ffo_40 \\_x\\_");
+        assert_eq!(count(1, "position"), "1 position");
+        assert_eq!(count(0, "position"), "0 positions");
+        assert_eq!(count(3, "match"), "3 matches");
         assert_eq!(
             md_escape("<img src=x onerror=alert(1)> | *b* `c`\nnext"),
             "\\<img src=x onerror=alert(1)\\> \\| \\*b\\* \\`c\\` next"
