@@ -355,3 +355,64 @@ fn counts_of_one_and_scores_without_a_best_move_read_as_english() {
     assert!(summary.contains("1 position ("), "{summary}");
     assert!(summary.contains("1 variant, "), "{summary}");
 }
+
+/// A `.ggf` opening set as GGS writes its records (rows of the board with spaces between,
+/// moves in capitals with an evaluation and a time), as NBoard writes them (one run of 64
+/// squares), and one with white to move.
+const GGF_OPENINGS: &str = "\
+(;GM[Othello]PC[GGS/os]DT[2003.12.15_13:24:13.MST]PB[Saio1200]PW[Saio3000]RB[2197.01]\
+RW[2199.72]TI[05:00//02:00]TY[8]RE[-12.000]BO[8 -------- -------- -------- ---O*--- \
+---*O--- -------- -------- -------- *]B[F5//0.01]W[D6/-1.50/0.02]B[C3/1.00/0.01]W[D3//0.01];)
+(;GM[Othello]PC[NBoard]DT[2013-01-01 00:00:00 GMT]PB[me]PW[you]RE[?]TI[0]TY[8]\
+BO[8 ---------------------------O*------*O--------------------------- *]B[f5]W[f6]B[e6]W[f4];)
+(;GM[Othello]PC[NBoard]TY[8]BO[8 ---------------------------O*------*O--------------------------- O]W[c5];)
+";
+
+#[test]
+fn a_standard_ggf_opening_set_is_played_through_against_the_nboard_server() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("set.ggf"), GGF_OPENINGS).unwrap();
+    let bin = env!("CARGO_BIN_EXE_nodeprof");
+    let cmd = format!("cmd={bin}");
+    ok(&nodeprof(
+        dir.path(),
+        &[
+            "play",
+            "pvs+tt+id@depth=1",
+            "nb@depth=1",
+            "--game",
+            "reversi",
+            "--openings",
+            "set.ggf",
+            "-n",
+            "6",
+            "-q",
+            "-o",
+            "out",
+            "--engine",
+            "name=nb",
+            &cmd,
+            "args=engine --protocol nboard -v pvs+tt+id",
+            "proto=nboard",
+        ],
+    ));
+    let games = std::fs::read_to_string(dir.path().join("out/games.csv")).unwrap();
+    let header: Vec<&str> = games.lines().next().unwrap().split(',').collect();
+    let field = |row: &str, name: &str| {
+        let at = header.iter().position(|h| *h == name).unwrap();
+        row.split(',').nth(at).unwrap().to_string()
+    };
+    // The openings worked by hand from the records' moves, each played from both sides.
+    let expected = [
+        "------------------XO-------OX------OXX-----O-------------------- X",
+        "---------------------------OOO-----XXO------XO------------------ X",
+        "---------------------------OX-----OOO--------------------------- X",
+    ];
+    let rows: Vec<&str> = games.lines().skip(1).collect();
+    assert_eq!(rows.len(), 6, "{games}");
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(field(row, "opening"), format!("'{}", expected[i / 2]));
+        // Every move of both sides legal: the game ended by the rules, not by a forfeit.
+        assert_eq!(field(row, "termination"), "end", "{row}");
+    }
+}
