@@ -416,3 +416,56 @@ fn a_standard_ggf_opening_set_is_played_through_against_the_nboard_server() {
         assert_eq!(field(row, "termination"), "end", "{row}");
     }
 }
+
+#[test]
+fn a_byte_that_is_not_utf8_is_named_with_its_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("set.pgn"),
+        b"[Event \"a\"]\n[White \"\xE9\"]\n\n1. e4 *\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("engines.txt"), b"# ok\nname=sf cmd=\xFF\n").unwrap();
+    let openings = failed(
+        &nodeprof(
+            dir.path(),
+            &[
+                "play",
+                "random",
+                "random",
+                "--game",
+                "chess",
+                "--openings",
+                "set.pgn",
+                "-n",
+                "2",
+                "-q",
+            ],
+        ),
+        2,
+    );
+    assert!(
+        openings.contains("set.pgn:2") && openings.contains("0xE9"),
+        "{openings}"
+    );
+    let engines = failed(
+        &nodeprof(
+            dir.path(),
+            &[
+                "sweep",
+                "ffo:40",
+                "-d",
+                "1",
+                "--engines",
+                "engines.txt",
+                "--engine",
+                "conf=sf",
+            ],
+        ),
+        2,
+    );
+    assert!(
+        engines.contains("engines.txt:2") && engines.contains("0xFF"),
+        "{engines}"
+    );
+}

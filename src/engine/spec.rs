@@ -118,7 +118,9 @@ impl EngineSpec {
         draft.finish(base.as_ref(), text.clone()).map_err(bad)
     }
 
-    /// The engines of an engines file: one engine a line in the same form, `#` comments. It
+    /// The engines of an engines file: one engine a line in the same form, `#` comments (where
+    /// a word would start, as in a shell: a quoted `#` is text), a leading byte-order mark
+    /// dropped. It
     /// must be a file of at most 1 MiB holding at least one engine. (Each `cmd=` is run: an
     /// engines file is a program, to be trusted as one.)
     pub fn parse_file(path: &Path) -> Result<Vec<EngineSpec>, EngineError> {
@@ -145,18 +147,22 @@ impl EngineSpec {
         if bytes.len() as u64 > MAX {
             return Err(bad("larger than 1 MiB: not an engines file"));
         }
-        let text = String::from_utf8(bytes).map_err(|_| bad("not UTF-8 text"))?;
+        let text =
+            crate::position::decode(&bytes).map_err(|(line, message)| EngineError::Spec {
+                spec: format!("{}:{line}", path.display()),
+                message,
+            })?;
         let mut engines: Vec<EngineSpec> = Vec::new();
         for (i, line) in text.lines().enumerate() {
-            let line = line.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
             let at = |message: String| EngineError::Spec {
                 spec: format!("{}:{}", path.display(), i + 1),
                 message,
             };
-            let words = shlex::split(line).ok_or_else(|| at("unbalanced quotes".into()))?;
+            // As a shell reads it: `#` starts a comment only where a word would start.
+            let words = shlex::split(line.trim()).ok_or_else(|| at("unbalanced quotes".into()))?;
+            if words.is_empty() {
+                continue;
+            }
             let engine = EngineSpec::parse(&words, Some(&engines)).map_err(|e| match e {
                 EngineError::Spec { message, .. } => at(message),
                 other => other,
@@ -428,6 +434,26 @@ mod tests {
         assert!(
             twice.contains("engines.txt:2") && twice.contains("a second engine"),
             "{twice}"
+        );
+    }
+    #[test]
+    fn an_engines_file_reads_as_a_shell_would_its_byte_order_mark_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("engines.txt");
+        std::fs::write(
+            &path,
+            "\u{feff}name=sf cmd=stockfish 'option.Name=a # b' # the second\r\nname=x cmd=x#1\n",
+        )
+        .unwrap();
+        let engines = EngineSpec::parse_file(&path).unwrap();
+        assert_eq!(engines[0].name(), "sf");
+        assert_eq!(engines[0].options, [("Name".into(), "a # b".into())]);
+        assert_eq!(engines[1].launch.command, "x#1");
+        std::fs::write(&path, b"name=a cmd=x\nname=b cmd=\xff\n").unwrap();
+        let error = EngineSpec::parse_file(&path).unwrap_err().to_string();
+        assert!(
+            error.contains("engines.txt:2") && error.contains("0xFF"),
+            "{error}"
         );
     }
 }

@@ -75,10 +75,12 @@ pub fn openings_from(text: &str, game: GameKind, order: &OpeningOrder) -> Result
     let record = text.ends_with(".pgn") || text.ends_with(".ggf");
     let mut positions: Vec<AnyPosition> = match record {
         true => {
-            let bytes = std::fs::read_to_string(text)
+            let bytes = std::fs::read(text)
                 .map_err(|e| PlayError::Setup(format!("--openings {text}: {e}")))?;
+            let records = crate::position::decode(&bytes)
+                .map_err(|(line, e)| PlayError::Setup(format!("{text}:{line}: {e}")))?;
             let games = game
-                .read_records(&bytes)
+                .read_records(records)
                 .map_err(|e| PlayError::Setup(format!("{text}: {e}")))?;
             let mut positions = Vec::new();
             for (i, g) in games.iter().enumerate() {
