@@ -60,8 +60,8 @@ pub enum SearchError {
     TimedOut { limit: std::time::Duration },
     #[error("{variant}: {message}")]
     NotForSearch { variant: String, message: String },
-    #[error("the search went {max} plies deep without reaching the end of the game")]
-    TooDeep { max: usize },
+    #[error("the search went {max} plies deep without reaching the end of the game{hint}")]
+    TooDeep { max: usize, hint: &'static str },
     #[error("a transposition table of {mib} MiB cannot be had: {message}")]
     Table { mib: u32, message: String },
 }

@@ -469,3 +469,34 @@ fn a_byte_that_is_not_utf8_is_named_with_its_file_and_line() {
         "{engines}"
     );
 }
+
+/// Chess is solved with its draw rules by default: two bare kings are a dead position (a
+/// draw, 0), a queen mates at once (a win, +1, by Qg7 or Qf8), and a variant without the
+/// rules names the option that ends every game instead of only the depth it reached.
+#[test]
+fn chess_is_solved_with_its_draw_rules_by_default() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("set.fen"),
+        "8/8/8/4k3/8/8/8/4K3 w - - 0 1\n7k/5Q2/6K1/8/8/8/8/8 w - - 0 1\n",
+    )
+    .unwrap();
+    let json = ok(&nodeprof(
+        dir.path(),
+        &["solve", "set.fen", "--game", "chess", "--format", "json"],
+    ));
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let rows = doc["rows"].as_array().unwrap();
+    assert_eq!(rows[0]["game_result"], 0, "{json}");
+    assert_eq!(rows[1]["game_result"], 1, "{json}");
+    let mate = rows[1]["best_move"].as_str().unwrap();
+    assert!(["f7g7", "f7f8"].contains(&mate), "{json}");
+    let err = failed(
+        &nodeprof(
+            dir.path(),
+            &["solve", "set.fen", "--game", "chess", "-v", "mtdf+tt"],
+        ),
+        2,
+    );
+    assert!(err.contains("set.fen:1") && err.contains("+draws"), "{err}");
+}

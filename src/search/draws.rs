@@ -11,6 +11,7 @@
 
 use super::endgame::Endgame;
 use super::searcher::{Searcher, MAX_PLY};
+use crate::error::SearchError;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     /// The game's positions before the root, oldest first, by key (`Game::key`): repeating
@@ -56,5 +57,15 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         });
         self.clear_pv(ply);
         0
+    }
+
+    /// The error of a search past `MAX_PLY`: in a game whose draw rules end every game, the
+    /// variant lacked them.
+    pub(super) fn too_deep(&self) -> SearchError {
+        let hint = match G::HAS_DRAW_RULES && !self.options.variant.draws {
+            true => " (its draw rules end every game: add +draws for repetitions, fifty moves and dead positions)",
+            false => "",
+        };
+        SearchError::TooDeep { max: MAX_PLY, hint }
     }
 }

@@ -36,9 +36,7 @@ pub fn left_first_minimal_graph<G: Endgame>(
     searcher.counters = Counters::default();
     searcher.alphabeta(pos, depth, value - 1, value + 1, 0);
     if searcher.course.too_deep {
-        return Err(SearchError::TooDeep {
-            max: super::searcher::MAX_PLY,
-        });
+        return Err(searcher.too_deep());
     }
     Ok(Some(searcher.counters()))
 }

@@ -223,7 +223,7 @@ fn search_with<G: Endgame, const COUNT: bool>(
         }
     };
     if searcher.course.too_deep || team.as_ref().is_some_and(|t| t.too_deep) {
-        return Err(SearchError::TooDeep { max: MAX_PLY });
+        return Err(searcher.too_deep());
     }
     // The clock is read every few thousand nodes: a search that ended past its limit before
     // the next look timed out all the same (by the real time, which set the deadline; the

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use super::config::{SearchConfig, MAX_DEPTH};
 use super::endgame::Endgame;
 use super::run::{check, game_result};
-use super::searcher::{Searcher, MAX_PLY};
+use super::searcher::Searcher;
 use crate::counters::Counters;
 use crate::error::SearchError;
 
@@ -83,7 +83,7 @@ impl<G: Endgame> Thinker<G> {
         if limit.nodes.is_none() && limit.deadline.is_none() {
             let score = s.search_root(pos, last);
             if s.course.too_deep {
-                return Err(SearchError::TooDeep { max: MAX_PLY });
+                return Err(s.too_deep());
             }
             return Ok(self.thought(pos, last, score));
         }

@@ -133,9 +133,19 @@ impl Endgame for Ataxx {
     const FAIL_LOW_MOVES: bool = false;
 }
 
-/// Chess is searched to a depth, never solved: the defaults.
+/// Chess's solver and ladder are the generic ones with its draw rules (`+draws`): without
+/// them a game need not end (two bare kings move forever).
 impl Endgame for Chess {
     type SolverMemory = ();
+    const SOLVING: Solving = Solving {
+        solver: "mtdf+tt:256+mobility+etc+draws",
+        ladder: &[
+            "pvs+tt:64+draws",
+            "mtdf+tt:64+draws",
+            "mtdf+tt:64+mobility+draws",
+            "mtdf+tt:64+mobility+etc+draws",
+        ],
+    };
 }
 
 /// A uniform tree's leaves are values, not margins with a bonus: its scores and margins both
