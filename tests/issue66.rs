@@ -472,7 +472,8 @@ fn a_byte_that_is_not_utf8_is_named_with_its_file_and_line() {
 
 /// Chess is solved with its draw rules by default: two bare kings are a dead position (a
 /// draw, 0), a queen mates at once (a win, +1, by Qg7 or Qf8), and a variant without the
-/// rules names the option that ends every game instead of only the depth it reached.
+/// rules names the option that ends every game instead of only the depth it reached. The
+/// JSON totals of a solve without `--minimal` hold no graph (null, not 0).
 #[test]
 fn chess_is_solved_with_its_draw_rules_by_default() {
     let dir = tempfile::tempdir().unwrap();
@@ -491,6 +492,9 @@ fn chess_is_solved_with_its_draw_rules_by_default() {
     assert_eq!(rows[1]["game_result"], 1, "{json}");
     let mate = rows[1]["best_move"].as_str().unwrap();
     assert!(["f7g7", "f7f8"].contains(&mate), "{json}");
+    // without --minimal there is no graph: null in the totals as in the rows, not 0
+    assert!(doc["totals"][0]["minimal_graph"].is_null(), "{json}");
+    assert!(rows[0]["minimal_graph"].is_null(), "{json}");
     let err = failed(
         &nodeprof(
             dir.path(),
@@ -499,4 +503,22 @@ fn chess_is_solved_with_its_draw_rules_by_default() {
         2,
     );
     assert!(err.contains("set.fen:1") && err.contains("+draws"), "{err}");
+}
+
+/// A variant the game cannot take is refused before `search` or `solve` prints anything: no position
+/// header or table heading left above the error.
+#[test]
+fn search_refuses_a_variant_before_printing_its_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = nodeprof(
+        dir.path(),
+        &["search", "ffo:40", "-d", "2", "-v", "pvs+tt,pvs+draws"],
+    );
+    let err = failed(&out, 2);
+    assert!(err.contains("pvs+draws needs a game drawn"), "{err}");
+    assert_eq!(run::text(&out.stdout), "", "{err}");
+    let out = nodeprof(dir.path(), &["solve", "ffo:40", "-v", "mtdf+tt+draws"]);
+    let err = failed(&out, 2);
+    assert!(err.contains("mtdf+tt+draws needs a game drawn"), "{err}");
+    assert_eq!(run::text(&out.stdout), "", "{err}");
 }

@@ -7,7 +7,7 @@ use super::outcome::Outcome;
 use crate::cli::{thread_counts, SearchArgs};
 use crate::counters::COUNTERS;
 use crate::error::Error;
-use crate::measure::{measure, Repeat, SearchReport};
+use crate::measure::{check_position, measure, Repeat, SearchReport};
 use crate::output::Output;
 use crate::position::Case;
 use crate::search::{depth_label, threads_suffix, SearchConfig, END};
@@ -33,14 +33,22 @@ pub fn run(
     output: &mut Output,
     seq: &mut u64,
 ) -> Result<Vec<SearchReport>, Error> {
-    // Tables that cannot be had are refused before the table's header is printed.
+    let pos = &case.position;
+    // Tables that cannot be had, and variants the game or a depth cannot take, are refused
+    // before the table's header is printed.
     for config in &job.configs {
         crate::search::check_memory(&config.variant).map_err(|source| Error::Search {
             case: config.variant.to_string(),
             source,
         })?;
+        let config = config.for_game(pos.kind());
+        for &depth in &job.depths {
+            check_position(pos, depth, &config).map_err(|source| Error::Search {
+                case: case.name.clone(),
+                source,
+            })?;
+        }
     }
-    let pos = &case.position;
     let mut header = format!("{}: {}", case.name, pos.summary());
     if let Some(expected) = &case.expected {
         let best = expected.best_moves().join(" or ");

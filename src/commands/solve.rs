@@ -113,10 +113,11 @@ pub struct SolveTotals {
     pub unsolved: usize,
     pub nodes: u64,
     pub time_ns: u64,
-    /// The minimal graphs' nodes and the nodes of the solves that have one.
+    /// The minimal graphs' nodes and the nodes of the solves that have one (null without
+    /// `--minimal`, as in the rows).
     #[serde(rename = "minimal_graph")]
-    pub graph: u64,
-    pub nodes_with_graph: u64,
+    pub graph: Option<u64>,
+    pub nodes_with_graph: Option<u64>,
     /// The threads of each search (0: an external solver's, unknown).
     pub threads: u32,
 }
@@ -143,6 +144,16 @@ pub fn run(
     minimal: bool,
     output: &mut Output,
 ) -> Result<SolveTotals, Error> {
+    // A variant the game cannot take is refused before the table's header is printed.
+    for case in cases {
+        let config = config_for(case).for_game(case.position.kind());
+        crate::measure::check_position(&case.position, END, &config).map_err(|source| {
+            Error::Search {
+                case: case.name.clone(),
+                source,
+            }
+        })?;
+    }
     table(
         cases,
         |case| {
@@ -208,8 +219,8 @@ pub fn table(
                 totals.nodes += solved.nodes;
                 totals.time_ns += report.time_ns;
                 if let Some(graph) = solved.graph {
-                    totals.graph += graph;
-                    totals.nodes_with_graph += solved.nodes;
+                    *totals.graph.get_or_insert(0) += graph;
+                    *totals.nodes_with_graph.get_or_insert(0) += solved.nodes;
                 }
             }
             None => totals.unsolved += 1,
@@ -436,10 +447,10 @@ fn total_line(t: &SolveTotals) -> String {
             n => format!(" on {n} threads"),
         },
         match t.graph {
-            0 => String::new(),
-            graph => format!(
+            None => String::new(),
+            Some(graph) => format!(
                 "; {} the left-first minimal graph ({} nodes)",
-                times(t.nodes_with_graph, Some(graph)),
+                times(t.nodes_with_graph.unwrap_or(0), Some(graph)),
                 thousands(graph)
             ),
         }

@@ -319,6 +319,19 @@ fn same_value(
     }
 }
 
+/// Checks that `config` can search `position`'s game to `depth` (what [`search_position`]
+/// checks first), so that a command refuses a variant before printing anything.
+pub fn check_position(
+    position: &AnyPosition,
+    depth: u32,
+    config: &SearchConfig,
+) -> Result<(), SearchError> {
+    fn of<G: Endgame>(_: &G, depth: u32, config: &SearchConfig) -> Result<(), SearchError> {
+        crate::search::check::<G>(depth, config)
+    }
+    with_position!(position, p => of(p, depth, config))
+}
+
 /// Searches a position of any game (the game's engine is picked once, outside the search).
 pub fn search_position(
     position: &AnyPosition,
