@@ -522,3 +522,45 @@ fn search_refuses_a_variant_before_printing_its_table() {
     assert!(err.contains("mtdf+tt+draws needs a game drawn"), "{err}");
     assert_eq!(run::text(&out.stdout), "", "{err}");
 }
+
+/// An engine that answers only when told to stop loses on time with the wait it had in the
+/// reason (its movetime and the margin, 100 ms + 100 ms), not "within 0ns".
+#[test]
+fn a_loss_on_time_names_the_wait_the_engine_had() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/fake-uci");
+    let cmd = format!("cmd={}", fake.display());
+    ok(&nodeprof(
+        dir.path(),
+        &[
+            "play",
+            "slow",
+            "greedy",
+            "--game",
+            "connect4",
+            "--engine",
+            "name=slow",
+            &cmd,
+            "args=slow",
+            "proto=uci",
+            "--movetime",
+            "100ms",
+            "--timemargin",
+            "100ms",
+            "-n",
+            "2",
+            "-o",
+            "out",
+            "-q",
+        ],
+    ));
+    let games = std::fs::read_to_string(dir.path().join("out/games.csv")).unwrap();
+    let forfeits: Vec<&str> = games
+        .lines()
+        .filter(|l| l.contains("time_forfeit"))
+        .collect();
+    assert_eq!(forfeits.len(), 2, "{games}");
+    for line in forfeits {
+        assert!(line.contains("did not answer within 200ms"), "{line}");
+    }
+}

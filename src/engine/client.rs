@@ -123,7 +123,7 @@ impl Engine {
             Some(_) => Err(EngineError::Timeout {
                 engine: self.spec.name().to_string(),
                 waiting_for: "'bestmove' (it answered only when told to stop)".into(),
-                after: Duration::ZERO,
+                after: request.wait,
             }),
             None => Err(EngineError::Protocol {
                 engine: self.spec.name().to_string(),

@@ -108,27 +108,36 @@ pub fn elo_estimate(tally: &Tally, pentanomial: bool) -> Option<EloEstimate> {
 }
 
 impl fmt::Display for EloEstimate {
-    /// cutechess's line: `Elo difference: 31.4 +/- 20.3, LOS: 99.9 %, DrawRatio: 20.0 %`.
+    /// cutechess's line: `Elo difference: 31.4 +/- 20.3, LOS: 99.9 %, DrawRatio: 20.0 %`,
+    /// its fields as cutechess prints them (`inf`, `nan`), with what a `nan` or an infinity
+    /// means after them.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.elo.is_finite(), self.error.is_finite()) {
-            (true, true) => write!(
+        match self.elo.is_finite() {
+            true => write!(
                 f,
-                "Elo difference: {:.1} +/- {:.1}",
-                without_negative_zero(self.elo, 1),
-                self.error
-            )?,
-            (true, false) => write!(
-                f,
-                "Elo difference: {:.1} +/- nan",
+                "Elo difference: {:.1} +/- ",
                 without_negative_zero(self.elo, 1)
             )?,
-            (false, _) => write!(f, "Elo difference: {} +/- nan", self.elo)?,
+            false => write!(f, "Elo difference: {} +/- ", self.elo)?,
+        }
+        match self.error.is_finite() {
+            true => write!(f, "{:.1}", self.error)?,
+            false => write!(f, "nan")?,
         }
         write!(
             f,
             ", LOS: {:.1} %, DrawRatio: {:.1} %",
             self.los, self.draw_ratio
-        )
+        )?;
+        match (self.elo.is_finite(), self.error.is_finite()) {
+            (false, _) if self.elo > 0.0 => write!(f, " (every game won: no finite estimate)"),
+            (false, _) => write!(f, " (every game lost: no finite estimate)"),
+            (true, false) => write!(
+                f,
+                " (the 95% interval reaches a score of 0 or 1: too few games to bound it)"
+            ),
+            (true, true) => Ok(()),
+        }
     }
 }
 
@@ -159,5 +168,39 @@ mod tests {
         assert_eq!(elo_text(-0.06, 1), "-0.1");
         assert_eq!(elo_text(elo_of_score(1.0), 1), "+inf (every game won)");
         assert_eq!(elo_text(elo_of_score(0.0), 1), "-inf (every game lost)");
+    }
+
+    fn tally(wins: u64, losses: u64) -> Tally {
+        Tally {
+            wins,
+            losses,
+            draws: 0,
+            penta: [0; 5],
+        }
+    }
+
+    #[test]
+    fn cutechesss_line_says_what_its_infinities_and_nans_mean() {
+        // All lost: score 0, no finite Elo; 1-3: score 0.25 +/- 1.96 * sqrt(0.1875 / 4)
+        // = 0.25 +/- 0.42, an interval below 0, so no finite error (cutechess: nan).
+        let lost = elo_estimate(&tally(0, 4), false).unwrap().to_string();
+        assert!(
+            lost.starts_with("Elo difference: -inf +/- nan, LOS: "),
+            "{lost}"
+        );
+        assert!(
+            lost.ends_with(" (every game lost: no finite estimate)"),
+            "{lost}"
+        );
+        let won = elo_estimate(&tally(4, 0), false).unwrap().to_string();
+        assert!(
+            won.ends_with(" (every game won: no finite estimate)"),
+            "{won}"
+        );
+        let few = elo_estimate(&tally(1, 3), false).unwrap().to_string();
+        assert!(few.starts_with("Elo difference: -190.8 +/- nan, "), "{few}");
+        assert!(few.ends_with("too few games to bound it)"), "{few}");
+        let enough = elo_estimate(&tally(60, 40), false).unwrap().to_string();
+        assert!(enough.ends_with("DrawRatio: 0.0 %"), "{enough}");
     }
 }
