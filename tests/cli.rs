@@ -341,6 +341,46 @@ fn completions_and_man_pages_cover_every_subcommand_and_option() {
     assert_eq!(bad_shell.status.code(), Some(2));
 }
 
+/// Options that take a name from a list complete to the list, not to file names: each
+/// `--game` (and `-g`) of bash's script offers the games, `plot -m` the metrics.
+#[test]
+fn completion_offers_the_names_of_games_and_metrics() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = text(&nodeprof(dir.path(), &["completions", "bash"]).stdout);
+    let offered = |option: &str| -> Vec<String> {
+        let lines: Vec<&str> = script.lines().collect();
+        lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.trim() == format!("{option})"))
+            .map(|(i, _)| lines[i + 1].trim().to_string())
+            .collect()
+    };
+    for option in ["--game", "-g"] {
+        let games = offered(option);
+        assert!(games.len() >= 6, "{option}: {games:?}");
+        for line in games {
+            assert!(
+                line.contains("compgen -W \"reversi ataxx connect4 chess tree\""),
+                "{option}: {line}"
+            );
+        }
+    }
+    let metrics = offered("--metric");
+    assert!(
+        metrics
+            .iter()
+            .any(|l| l.contains("compgen -W \"nodes leaf interior") && l.contains("time_ms")),
+        "{metrics:?}"
+    );
+    // A name in another case or an alias is still a game.
+    let c4 = nodeprof(
+        dir.path(),
+        &["perft", "startpos", "--game", "C4", "-d", "1"],
+    );
+    assert!(c4.status.success(), "{}", text(&c4.stderr));
+}
+
 /// `compare` reads both runs' meta.json: another machine is named, and the time verdicts are
 /// withheld while the counts still compare exactly.
 #[test]

@@ -61,8 +61,17 @@ fn eval_parser() -> impl TypedValueParser<Value = Eval> {
 
 #[derive(clap::Args, Debug)]
 pub struct GameArg {
-    #[arg(short, long, value_name = "GAME", help = game_help())]
+    #[arg(short, long, value_name = "GAME", help = game_help(), value_parser = game_parser(),
+          ignore_case = true, hide_possible_values = true)]
     pub game: Option<GameKind>,
+}
+
+/// The games by name and alias, so that shell completion offers them.
+fn game_parser() -> impl TypedValueParser<Value = GameKind> {
+    let values = GameKind::ALL
+        .iter()
+        .map(|g| PossibleValue::new(g.name()).aliases(g.aliases().iter().copied()));
+    PossibleValuesParser::new(values).try_map(|s| s.parse::<GameKind>())
 }
 
 /// `--game`'s help: the games of the registry.

@@ -389,7 +389,7 @@ pub struct PlotArgs {
     pub dir: PathBuf,
     /// The metric on the y axis: nodes, a counter (leaf, interior, tt_probe, tt_hit,
     /// tt_cut, beta_cut, first_cut, research), first_cut_rate or time_ms
-    #[arg(short, long, value_name = "METRIC")]
+    #[arg(short, long, value_name = "METRIC", value_parser = metric_parser(), hide_possible_values = true)]
     pub metric: Metric,
     /// What goes on the x axis
     #[arg(long, value_enum, default_value_t = PlotX::Depth)]
@@ -514,6 +514,14 @@ impl RepeatArgs {
             },
         }
     }
+}
+
+/// The metrics by name, so that shell completion offers them.
+fn metric_parser() -> impl TypedValueParser<Value = Metric> {
+    let values = Metric::all()
+        .into_iter()
+        .map(|m| PossibleValue::new(m.column()));
+    PossibleValuesParser::new(values).try_map(|s| s.parse::<Metric>())
 }
 
 /// The named profiles, each with what it reproduces.

@@ -65,7 +65,8 @@ macro_rules! define_game_kind {
                 }
             }
 
-            fn aliases(self) -> &'static [&'static str] {
+            /// Other names `--game` takes (`othello`, `c4`).
+            pub fn aliases(self) -> &'static [&'static str] {
                 match self {
                     $(GameKind::$kind => <$game as Notation>::ALIASES,)*
                 }
