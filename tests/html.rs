@@ -9,6 +9,8 @@
 
 #[path = "support/run.rs"]
 mod run;
+#[path = "support/say.rs"]
+mod say;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -54,7 +56,9 @@ fn chromium() -> Option<&'static str> {
             std::env::var_os("NODEPROF_REQUIRE_BROWSER").is_none(),
             "NODEPROF_REQUIRE_BROWSER is set and chromium is not installed"
         );
-        eprintln!("chromium is not installed: the pages are not opened in a browser");
+        say::to_terminal(
+            "skipped: chromium is not installed: the pages are not opened in a browser",
+        );
     }
     found
 }

@@ -6,6 +6,8 @@
 //! docs/commands.md shows the errors of. Command lines in ```sh blocks (jobs too long or too
 //! cluster-bound for a test) are checked for the current command line by tests/docs.rs.
 
+#[path = "support/say.rs"]
+mod say;
 use std::path::{Path, PathBuf};
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -63,7 +65,9 @@ fn transcripts_in_the_readme_and_docs_print_what_they_show() {
         std::fs::write(at("pages").join(relative), without_long(&text, long)).unwrap();
     }
     if !long {
-        eprintln!("the long transcripts were left out: NODEPROF_LONG_TESTS=1 runs them");
+        say::to_terminal(
+            "skipped: the long transcripts were left out: NODEPROF_LONG_TESTS=1 runs them",
+        );
     }
     // The cases run with this process's folder as theirs.
     std::env::set_current_dir(scratch.path()).unwrap();

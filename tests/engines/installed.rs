@@ -4,6 +4,9 @@
 
 use std::path::PathBuf;
 
+#[path = "../support/say.rs"]
+mod say;
+
 /// The program `name` of Debian's package `package`, if it is installed.
 pub fn program(name: &str, package: &str) -> Option<PathBuf> {
     let found = std::env::var_os("PATH")
@@ -17,13 +20,10 @@ pub fn program(name: &str, package: &str) -> Option<PathBuf> {
             std::env::var_os("NODEPROF_REQUIRE_ENGINES").is_none(),
             "NODEPROF_REQUIRE_ENGINES is set but {name} is not installed (apt-get install {package})"
         );
-        // Written to the terminal itself, not through the test harness's captured output, so
-        // that a passing run still says what it did not check.
-        use std::io::Write;
-        let _ = writeln!(
-            std::io::stderr().lock(),
+        // Said on the terminal itself, so that a passing run still says what it did not check.
+        say::to_terminal(&format!(
             "skipped: {name} is not installed (apt-get install {package})"
-        );
+        ));
     }
     found
 }
