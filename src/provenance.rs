@@ -21,3 +21,16 @@ pub fn revision() -> String {
         _ => short.to_string(),
     }
 }
+
+/// This process's command line as `meta.json` records it: `nodeprof` and its arguments, not
+/// the path the binary ran from (one machine's build folder, which reruns nowhere else); an
+/// argument that is not UTF-8 as its lossy text.
+pub fn command_line() -> Vec<String> {
+    std::iter::once("nodeprof".to_string())
+        .chain(
+            std::env::args_os()
+                .skip(1)
+                .map(|a| a.to_string_lossy().into_owned()),
+        )
+        .collect()
+}

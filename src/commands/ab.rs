@@ -491,7 +491,7 @@ fn summary(
     md.push_str(&super::ab_report::failures_section(failed));
     let _ = writeln!(
         md,
-        "\n## Verdict\n\n{}\n\nThe sweeps are in `base/` and `dev/`, each with its own report.",
+        "\n## Verdict\n\n{}\n\nThe sweeps are in `base/` and `dev/`, each with its own report ([base](base/report.html), [dev](dev/report.html)).",
         match worse {
             Some(why) if !failed.is_empty() => format!("A side failed (exit code 1): {why}."),
             Some(why) => format!("Dev is worse (exit code 1): {why}."),

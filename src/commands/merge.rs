@@ -155,7 +155,7 @@ pub fn command(
     args: crate::cli::MergeArgs,
     out: &mut impl Write,
 ) -> Result<super::outcome::Outcome, Error> {
-    let command_line: Vec<String> = std::env::args().collect();
+    let command_line: Vec<String> = crate::provenance::command_line();
     Ok(
         match run(&args.dirs, &args.out, args.force, &command_line, out)? {
             true => super::outcome::Outcome::Success,

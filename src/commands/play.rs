@@ -65,7 +65,7 @@ impl TryFrom<PlayArgs> for PlayJob {
                 resume: args.folder.resume,
                 force: args.folder.force,
                 clock: Clock::SYSTEM,
-                command_line: std::env::args().collect(),
+                command_line: crate::provenance::command_line(),
                 shard: args.folder.shard,
                 signature: args.folder.signature,
                 adjudication,

@@ -56,7 +56,7 @@ impl TryFrom<SweepArgs> for SweepJob {
             repeat: args.repeat.repeat(),
             quiet: args.quiet,
             minimal: args.minimal.then_some(args.minimal_tree_cap),
-            command_line: std::env::args().collect(),
+            command_line: crate::provenance::command_line(),
             shard: args.folder.shard,
             signature: args.folder.signature,
             bench_shuffle: None,

@@ -342,11 +342,7 @@ pub fn nodes_by_suite(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, Repor
         [depth] => (
             grid.rows
                 .iter()
-                .map(|row| {
-                    row.strip_suffix(&format!("_{depth}"))
-                        .unwrap_or(row)
-                        .to_string()
-                })
+                .map(|row| without_depth(row, depth))
                 .collect(),
             match depth.as_str() {
                 "end" => ", solved to the end".to_string(),
@@ -374,6 +370,24 @@ pub fn nodes_by_suite(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, Repor
         ),
         &chart,
     )
+}
+
+/// A row label without its depth (`X_end`, `X_end@t2`, `negamax6`: `X`, `X@t2`, `negamax`),
+/// where the title says it: the labels are the name and the depth, `_` before a depth that is
+/// not a number (`Variant::row_label`).
+fn without_depth(row: &str, depth: &str) -> String {
+    let suffix = match depth.parse::<u32>() {
+        Ok(_) => depth.to_string(),
+        Err(_) => format!("_{depth}"),
+    };
+    let (name, threads) = match row.rfind("@t") {
+        Some(at) => row.split_at(at),
+        None => (row, ""),
+    };
+    match name.strip_suffix(&suffix) {
+        Some(name) => format!("{name}{threads}"),
+        None => row.to_string(),
+    }
 }
 
 /// `plots/*.svg` and `.png`: nodes by depth (all and per position) or, solved to the end, by
@@ -475,4 +489,19 @@ pub fn distance_from_minimum(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>
     let title = format!("Nodes over the {minimum} by depth, {summed}");
     let y_label = format!("nodes / {minimum} (log scale)");
     grid_by_depth(grid, title, y_label, true, dir, "distance_from_minimum")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_depth;
+
+    #[test]
+    fn a_label_loses_its_depth_before_or_without_its_threads() {
+        assert_eq!(without_depth("mtdf+tt_end", "end"), "mtdf+tt");
+        assert_eq!(without_depth("mtdf+tt_end@t2", "end"), "mtdf+tt@t2");
+        assert_eq!(without_depth("negamax6@t4", "6"), "negamax@t4");
+        assert_eq!(without_depth("mtdf+tt:2566", "6"), "mtdf+tt:256");
+        assert_eq!(without_depth("killer6_32", "6"), "killer6_32");
+        assert_eq!(without_depth("pvs_end", "6"), "pvs_end");
+    }
 }

@@ -59,11 +59,13 @@ pub fn finish_line<G: Endgame>(pos: &G, score: i32, line: &mut Vec<G::Move>, max
 
 /// How many of `line`'s moves from `pos` come before its first position within the small
 /// solver's reach, and that position; `None` when the line does not reach one (or plays a
-/// move that is not legal on the way).
+/// move that is not legal on the way). The first move is always kept: it is the search's
+/// best move, and another move of the same value in its place would make the line
+/// disagree with the best move reported beside it.
 fn reach<G: Endgame>(pos: &G, line: &[G::Move]) -> Option<(usize, G)> {
     let mut at = *pos;
     for (kept, &mv) in line.iter().enumerate() {
-        if at.empties() <= G::SMALL_SOLVER_EMPTIES {
+        if kept > 0 && at.empties() <= G::SMALL_SOLVER_EMPTIES {
             return Some((kept, at));
         }
         if !at.is_legal(mv) {
