@@ -277,7 +277,9 @@ pub fn command(args: AbArgs, out: &mut impl Write) -> Result<Outcome, Error> {
         (worse.as_deref(), &failed),
         timed.as_ref(),
     );
-    summary = summary.replacen("\n\n", &format!("\n\n{}\n", provenance(&builds)), 1);
+    if let Some(line) = provenance(&args, &builds) {
+        summary = summary.replacen("\n\n", &format!("\n\n{line}\n"), 1);
+    }
     let path = dir.join("summary.md");
     crate::store::replace(&path, summary.as_bytes())?;
     let page = crate::report::html::write_page(&dir, &[])?;
@@ -312,14 +314,20 @@ fn refuse_other_results(dir: &Path, force: bool) -> Result<(), Error> {
     }
 }
 
-/// Which builds timed the sides.
-fn provenance(builds: &Builds) -> String {
-    let side = |i: usize| match (&builds.programs[i], &builds.commits[i]) {
-        (_, Some(commit)) => format!("the build of commit {}", &commit[..commit.len().min(12)]),
-        (Some(program), None) => format!("`{}`", program.display()),
-        (None, None) => "this build".to_string(),
+/// Which builds searched the sides; none where both sides are external engines (their
+/// commands head the page).
+fn provenance(args: &AbArgs, builds: &Builds) -> Option<String> {
+    let engines = [&args.base, &args.dev].map(|s| is_engine(s));
+    if engines == [true, true] {
+        return None;
+    }
+    let side = |i: usize| match (engines[i], &builds.programs[i], &builds.commits[i]) {
+        (true, _, _) => "an external engine".to_string(),
+        (_, _, Some(commit)) => format!("the build of commit {}", &commit[..commit.len().min(12)]),
+        (_, Some(program), None) => format!("`{}`", program.display()),
+        (_, None, None) => "this build".to_string(),
     };
-    format!("Base: {}; dev: {}.\n", side(0), side(1))
+    Some(format!("Base: {}; dev: {}.\n", side(0), side(1)))
 }
 
 /// The paired timing: the first batch of rounds, and where it finds dev slower at some

@@ -34,31 +34,8 @@ pub fn run(
     seq: &mut u64,
 ) -> Result<Vec<SearchReport>, Error> {
     let pos = &case.position;
-    // Tables that cannot be had, and variants the game or a depth cannot take, are refused
-    // before the table's header is printed.
-    for config in &job.configs {
-        crate::search::check_memory(&config.variant).map_err(|source| Error::Search {
-            case: config.variant.to_string(),
-            source,
-        })?;
-        let config = config.for_game(pos.kind());
-        for &depth in &job.depths {
-            check_position(pos, depth, &config).map_err(|source| Error::Search {
-                case: case.name.clone(),
-                source,
-            })?;
-        }
-    }
-    let mut header = format!("{}: {}", case.name, pos.summary());
-    if let Some(expected) = &case.expected {
-        let best = expected.best_moves().join(" or ");
-        header.push_str(&match expected.score() {
-            Some(score) if best.is_empty() => format!(", expected {score:+}"),
-            Some(score) => format!(", expected {score:+} ({best})"),
-            None => format!(", best {best}"),
-        });
-    }
-    writeln!(output.text(), "{header}")?;
+    refuse_early(case, job)?;
+    writeln!(output.text(), "{}", case_header(case))?;
     // Quiescence's nodes get a column where a variant searches them (chess's `+quiesce`):
     // a chess engine's node count includes them, so they are shown beside `nodes`.
     let quiesce = job.configs.iter().any(|c| c.variant.quiesce);
@@ -137,6 +114,40 @@ pub fn run(
     }
     writeln!(output.text())?;
     Ok(reports)
+}
+
+/// Refuses, before the table's header is printed, tables that cannot be had and variants
+/// the game or a depth cannot take.
+fn refuse_early(case: &Case, job: &SearchJob) -> Result<(), Error> {
+    let pos = &case.position;
+    for config in &job.configs {
+        crate::search::check_memory(&config.variant).map_err(|source| Error::Search {
+            case: config.variant.to_string(),
+            source,
+        })?;
+        let config = config.for_game(pos.kind());
+        for &depth in &job.depths {
+            check_position(pos, depth, &config).map_err(|source| Error::Search {
+                case: case.name.clone(),
+                source,
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// The case's line above its table: its name, the position, and what the suite expects.
+fn case_header(case: &Case) -> String {
+    let mut header = format!("{}: {}", case.name, case.position.summary());
+    if let Some(expected) = &case.expected {
+        let best = expected.best_moves().join(" or ");
+        header.push_str(&match expected.score() {
+            Some(score) if best.is_empty() => format!(", expected {score:+}"),
+            Some(score) => format!(", expected {score:+} ({best})"),
+            None => format!(", best {best}"),
+        });
+    }
+    header
 }
 
 /// A heuristic score as `+16`; a proven game result as `=+38`.

@@ -85,75 +85,131 @@ fn check_result(game: GameKind, row: &GameRow, end: &AnyPosition) -> Result<(), 
     Ok(())
 }
 
+/// A game: its match and round.
+type GameKey = (String, u64);
+
+/// The play's plan, as its first shard's `meta.json` gives it.
+struct Plan {
+    game: GameKind,
+    matches: Vec<String>,
+    games: u64,
+}
+
 /// Checks the play shards in `dirs` and, when every game is there once, writes the merged
 /// tables, record file and `meta.json` into `out`. A game counts once its row and all of its
 /// moves are there and replay to its final position.
 pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<MergeOutcome, Error> {
     let shards = read_shards(dirs)?;
     let (game, matches, games) = super::meta::read_plan(&shards[0].dir)?;
-    let count = shards[0].sharding.shard.count;
+    let plan = Plan {
+        game,
+        matches,
+        games,
+    };
     let mut merged: Vec<(GameRow, Vec<MoveRow>)> = Vec::new();
-    let mut seen: HashMap<(String, u64), Vec<usize>> = HashMap::new();
+    let mut seen: HashMap<GameKey, Vec<usize>> = HashMap::new();
     for (i, s) in shards.iter().enumerate() {
-        let games_path = s.dir.join(GAMES_FILE);
-        let moves_path = s.dir.join(MOVES_FILE);
-        let rows = read_rows::<GameRow>(&games_path)?;
-        if !rows.is_empty() && !moves_path.exists() {
-            return Err(merge_error(format!(
-                "{}: no such file: the shard's {} games need their moves (copy the whole shard folder)",
-                moves_path.display(),
-                rows.len()
-            )));
-        }
-        let mut by_game: HashMap<(String, u64), Vec<MoveRow>> = HashMap::new();
-        for m in read_rows::<MoveRow>(&moves_path)? {
-            by_game
-                .entry((m.r#match.clone(), m.round))
-                .or_default()
-                .push(m);
-        }
-        for row in rows {
-            let bad = |what: String| {
-                merge_error(format!(
-                    "{}: game {} of '{}' {what}",
-                    games_path.display(),
-                    row.round,
-                    row.r#match
-                ))
-            };
-            if !matches.contains(&row.r#match) {
-                return Err(bad(format!(
-                    "is not of this play (its matches: {})",
-                    matches.join("; ")
-                )));
-            }
-            if row.round == 0 || row.round > games {
-                return Err(bad(format!("is past the play's {games} games a match")));
-            }
-            if row.game != game.name() {
-                return Err(bad(format!("is a {} game, the play is {game}", row.game)));
-            }
-            let key = (row.r#match.clone(), row.round);
-            let at = seen.entry(key.clone()).or_default();
-            at.push(i);
-            if at.len() > 1 {
-                continue;
-            }
-            let mut own = by_game.remove(&key).unwrap_or_default();
-            check_moves(game, &row, &mut own)
-                .map_err(|m| bad(format!("does not match {}: {m}", moves_path.display())))?;
-            merged.push((row, own));
-        }
+        merged.extend(read_shard_games(&s.dir, i, &plan, &mut seen)?);
     }
+    let count = shards[0].sharding.shard.count;
+    let missing = missing_games(&plan, &seen, count);
+    let duplicated = duplicated_games(&seen, &shards);
+    let total = plan.matches.len() * plan.games as usize;
+    let outcome = MergeOutcome::new(shards, total, missing, duplicated);
+    if !outcome.complete() {
+        return Ok(outcome);
+    }
+    write_merged(out, &plan, merged)?;
+    write_meta(out, &outcome, command_line)?;
+    Ok(outcome)
+}
+
+/// Shard `i`'s games (in `dir`) not seen in an earlier shard, each with its moves checked;
+/// `seen` notes every game and the shards it is in.
+fn read_shard_games(
+    dir: &Path,
+    i: usize,
+    plan: &Plan,
+    seen: &mut HashMap<GameKey, Vec<usize>>,
+) -> Result<Vec<(GameRow, Vec<MoveRow>)>, Error> {
+    let games_path = dir.join(GAMES_FILE);
+    let moves_path = dir.join(MOVES_FILE);
+    let rows = read_rows::<GameRow>(&games_path)?;
+    if !rows.is_empty() && !moves_path.exists() {
+        return Err(merge_error(format!(
+            "{}: no such file: the shard's {} games need their moves (copy the whole shard folder)",
+            moves_path.display(),
+            rows.len()
+        )));
+    }
+    let mut by_game: HashMap<GameKey, Vec<MoveRow>> = HashMap::new();
+    for m in read_rows::<MoveRow>(&moves_path)? {
+        by_game
+            .entry((m.r#match.clone(), m.round))
+            .or_default()
+            .push(m);
+    }
+    let mut merged = Vec::new();
+    for row in rows {
+        let bad = |what: String| -> Error {
+            merge_error(format!(
+                "{}: game {} of '{}' {what}",
+                games_path.display(),
+                row.round,
+                row.r#match
+            ))
+        };
+        check_of_plan(&row, plan).map_err(bad)?;
+        let key = (row.r#match.clone(), row.round);
+        let at = seen.entry(key.clone()).or_default();
+        at.push(i);
+        if at.len() > 1 {
+            continue;
+        }
+        let mut own = by_game.remove(&key).unwrap_or_default();
+        check_moves(plan.game, &row, &mut own)
+            .map_err(|m| bad(format!("does not match {}: {m}", moves_path.display())))?;
+        merged.push((row, own));
+    }
+    Ok(merged)
+}
+
+/// Checks that a game row is one of the plan's games.
+fn check_of_plan(row: &GameRow, plan: &Plan) -> Result<(), String> {
+    if !plan.matches.contains(&row.r#match) {
+        return Err(format!(
+            "is not of this play (its matches: {})",
+            plan.matches.join("; ")
+        ));
+    }
+    if row.round == 0 || row.round > plan.games {
+        return Err(format!("is past the play's {} games a match", plan.games));
+    }
+    if row.game != plan.game.name() {
+        return Err(format!("is a {} game, the play is {}", row.game, plan.game));
+    }
+    Ok(())
+}
+
+/// The plan's games no shard holds, each with the shard that should have played it.
+fn missing_games(plan: &Plan, seen: &HashMap<GameKey, Vec<usize>>, count: u32) -> Vec<String> {
     let mut missing = Vec::new();
-    for name in &matches {
-        for round in 1..=games {
+    for name in &plan.matches {
+        for round in 1..=plan.games {
             if !seen.contains_key(&(name.clone(), round)) {
                 let shard = pair_shard(name, round.div_ceil(2), count);
                 missing.push(format!("{name}: game {round} (shard {shard})"));
             }
         }
     }
+    missing
+}
+
+/// The games more than one shard holds, with their shards' folders.
+fn duplicated_games(
+    seen: &HashMap<GameKey, Vec<usize>>,
+    shards: &[crate::store::ShardInfo],
+) -> Vec<String> {
     let mut duplicated: Vec<String> = seen
         .iter()
         .filter(|(_, at)| at.len() > 1)
@@ -166,11 +222,17 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<Me
         })
         .collect();
     duplicated.sort();
-    let outcome = MergeOutcome::new(shards, matches.len() * games as usize, missing, duplicated);
-    if !outcome.complete() {
-        return Ok(outcome);
-    }
-    let order: HashMap<&str, usize> = matches
+    duplicated
+}
+
+/// Writes the merged games in the plan's order: `games.csv`, `moves.csv` and the record file.
+fn write_merged(
+    out: &Path,
+    plan: &Plan,
+    mut merged: Vec<(GameRow, Vec<MoveRow>)>,
+) -> Result<(), Error> {
+    let order: HashMap<&str, usize> = plan
+        .matches
         .iter()
         .enumerate()
         .map(|(i, m)| (m.as_str(), i))
@@ -182,6 +244,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<Me
     let moves: Vec<MoveRow> = merged.iter().flat_map(|(_, m)| m.clone()).collect();
     replace_table(&out.join(GAMES_FILE), &rows)?;
     replace_table(&out.join(MOVES_FILE), &moves)?;
+    let game = plan.game;
     if let Some(file) = game.record_file() {
         let mut text = String::new();
         for (row, own) in &merged {
@@ -202,6 +265,5 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command_line: &[String]) -> Result<Me
         }
         crate::store::replace(&out.join(file), text.as_bytes())?;
     }
-    write_meta(out, &outcome, command_line)?;
-    Ok(outcome)
+    Ok(())
 }

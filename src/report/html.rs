@@ -60,7 +60,8 @@ fn page(dir: &Path, summary: &str, meta: Option<&str>, written: &[PathBuf]) -> S
     if let Some(meta) = meta {
         let _ = write!(
             body,
-            "<h2>Provenance</h2>\n<details><summary>meta.json: the command, the build, the machine and the settings</summary>\n<pre>{}</pre>\n</details>\n",
+            "<h2>Provenance</h2>\n{}<details><summary>meta.json: the command, the build, the machine and the settings</summary>\n<pre>{}</pre>\n</details>\n",
+            provenance_line(meta),
             escape(meta)
         );
     }
@@ -68,6 +69,39 @@ fn page(dir: &Path, summary: &str, meta: Option<&str>, written: &[PathBuf]) -> S
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n",
         escape(title)
     )
+}
+
+/// What a reader checks first, unfolded: the command, the build's revision, the date and
+/// the machine (each where `meta.json` has it).
+fn provenance_line(meta: &str) -> String {
+    let Ok(meta) = serde_json::from_str::<serde_json::Value>(meta) else {
+        return String::new();
+    };
+    let text = |v: &serde_json::Value| v.as_str().map(str::to_string);
+    let command = meta["command"].as_array().map(|words| {
+        let words: Vec<String> = words.iter().filter_map(text).collect();
+        shlex::try_join(words.iter().map(String::as_str)).unwrap_or_else(|_| words.join(" "))
+    });
+    let machine =
+        meta["machine"]["cpu"]
+            .as_str()
+            .map(|cpu| match meta["machine"]["logical_cpus"].as_u64() {
+                Some(n) => format!("{cpu}, {n} logical CPUs"),
+                None => cpu.to_string(),
+            });
+    let parts: Vec<String> = [
+        command.map(|c| format!("<code>{}</code>", escape(&c))),
+        text(&meta["git_revision"]).map(|r| format!("revision {}", escape(&r))),
+        text(&meta["date_utc"]).map(|d| escape(&d)),
+        machine.map(|m| escape(&m)),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    match parts.is_empty() {
+        true => String::new(),
+        false => format!("<p>Made by {}.</p>\n", parts.join("; ")),
+    }
 }
 
 const STYLE: &str = "body{font:15px/1.5 system-ui,sans-serif;color:#222;margin:0;background:#fafafa}\
@@ -223,16 +257,20 @@ fn number_cells(html: &str) -> String {
     out
 }
 
-/// Tables of more than [`FOLD_ROWS`] rows, folded under a line that says their size.
+/// Tables of more than [`FOLD_ROWS`] rows, folded under a line that says their size; the
+/// first, the page's main table, is never folded.
 fn fold_tables(html: &str) -> String {
     let mut out = String::new();
     let mut rest = html;
+    let mut first = true;
     while let Some(at) = rest.find("<div class=\"scroll\"><table>") {
         out.push_str(&rest[..at]);
         let table = &rest[at..];
         let end = table.find("</table></div>").map_or(table.len(), |e| e + 14);
         let rows = table[..end].matches("<tr>").count().saturating_sub(1);
-        match rows > FOLD_ROWS {
+        let fold = rows > FOLD_ROWS && !first;
+        first = false;
+        match fold {
             true => {
                 let _ = write!(
                     out,
@@ -310,6 +348,11 @@ mod tests {
         for i in 0..30 {
             summary.push_str(&format!("| {i} | x |\n"));
         }
+        // The first table is the page's main one: shown whole; a later one as long is folded.
+        summary.push_str("\n| c | d |\n|---|---|\n");
+        for i in 0..30 {
+            summary.push_str(&format!("| {i} | y |\n"));
+        }
         let html = page(dir.path(), &summary, Some("{\"a\": \"<b>\"}"), &[]);
         assert!(html.contains("<title>Title</title>"));
         assert!(
@@ -319,9 +362,23 @@ mod tests {
             "{html}"
         );
         assert!(!html.contains("<script>") && html.contains("&lt;script&gt;"));
-        assert!(html.contains("<details><summary>A table of 30 rows</summary>"));
+        assert_eq!(
+            html.matches("<details><summary>A table of 30 rows</summary>")
+                .count(),
+            1
+        );
+        let folded = html
+            .find("<details><summary>A table of 30 rows</summary>")
+            .unwrap();
+        assert!(html[..folded].contains("<td>x</td>") && !html[..folded].contains("<td>y</td>"));
         assert!(html.contains("<td class=\"n\">29</td><td>x</td>"), "{html}");
         assert!(html.contains("&quot;&lt;b&gt;&quot;"));
+        let meta = r#"{"command": ["nodeprof", "sweep", "-v", "a b"], "git_revision": "abc", "date_utc": "2026-12-06T00:00:00Z", "machine": {"cpu": "X<1>", "logical_cpus": 2}}"#;
+        let line = provenance_line(meta);
+        assert_eq!(
+            line,
+            "<p>Made by <code>nodeprof sweep -v &#39;a b&#39;</code>; revision abc; 2026-12-06T00:00:00Z; X&lt;1&gt;, 2 logical CPUs.</p>\n"
+        );
         // Only charts inside the folder's plots/ are read.
         assert_eq!(chart(dir.path(), "plots/../../etc/passwd"), None);
     }
