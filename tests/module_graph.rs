@@ -581,3 +581,26 @@ fn no_code_outside_the_engines_names_a_protocol() {
         );
     }
 }
+
+/// Inside the search, the variants (the spec a user writes) and the games' endgame hooks lie
+/// below the searcher: neither imports the searcher, its steps or its parallel search (a
+/// variant may read the hooks, for each game's default solver). Before issue 66's change
+/// three imports went up: the variants to the parallel search for `Parallel` (twice), and
+/// the endgame's shortcuts to the searcher.
+#[test]
+fn the_search_spec_and_game_hooks_import_nothing_of_the_searcher() {
+    let below = ["variants", "endgame"];
+    let part = |m: &Module| (m.len() >= 2 && m[0] == "search").then(|| m[1].clone());
+    let mut found = Vec::new();
+    for (from, to) in &graph() {
+        if !part(from).is_some_and(|p| below.contains(&p.as_str())) {
+            continue;
+        }
+        for t in to {
+            if part(t).is_some_and(|p| !below.contains(&p.as_str())) {
+                found.push(format!("{} -> {}", name(from), name(t)));
+            }
+        }
+    }
+    assert!(found.is_empty(), "imports up into the searcher: {found:?}");
+}

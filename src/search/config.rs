@@ -3,8 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use super::parallel::token::Parallel;
 use super::progress::ProgressSink;
+use super::variants::Parallel;
 use super::variants::Variant;
 use crate::game::{Eval, GameKind};
 

@@ -32,6 +32,7 @@ mod pvs;
 mod quiescence;
 mod run;
 mod searcher;
+mod shortcut;
 mod steps;
 mod timed;
 mod token;

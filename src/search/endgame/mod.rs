@@ -1,12 +1,11 @@
 //! Exact solving's game-specific code, owned by the search: the hooks a game may provide
-//! ([`Endgame`]), Reversi's implementation of them, and the shortcuts a node searched to the
-//! end tries first.
+//! ([`Endgame`]) and Reversi's implementation of them (the shortcuts a node searched to the
+//! end tries first, which call them, are the searcher's step: `search/shortcut.rs`).
 
 pub mod connect4;
 mod hooks;
 mod line;
 pub mod reversi;
-mod shortcut;
 pub mod solving;
 
 pub use hooks::{Endgame, Safe};

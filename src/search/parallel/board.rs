@@ -5,8 +5,9 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
-use super::token::{Parallel, Token};
+use super::token::Token;
 use crate::search::endgame::Endgame;
+use crate::search::variants::Parallel;
 
 /// What the threads of one parallel search share.
 pub struct Team<G: Endgame> {

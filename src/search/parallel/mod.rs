@@ -22,9 +22,9 @@ mod ybwc;
 
 use std::sync::Arc;
 
+use super::variants::Parallel;
 use board::Team;
 use report::{Summed, TeamReport};
-use token::Parallel;
 
 use super::endgame::Endgame;
 use super::searcher::Searcher;

@@ -1,27 +1,7 @@
-//! How a parallel search shares its work, and the cancellation tokens of its work.
+//! The cancellation tokens of a parallel search's work.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-
-/// How a search shares its work between threads.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Parallel {
-    /// Young brothers searched in parallel once the eldest is done (the default of the
-    /// windowed searches).
-    #[default]
-    Ybwc,
-    /// Helpers searching the same root over the shared table.
-    LazySmp,
-}
-
-impl Parallel {
-    pub const fn name(self) -> &'static str {
-        match self {
-            Parallel::Ybwc => "ybwc",
-            Parallel::LazySmp => "smp",
-        }
-    }
-}
 
 /// A cancellation: work for a split point (or for the whole search) stops once its token
 /// or any token above it is cancelled.

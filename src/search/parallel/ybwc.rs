@@ -15,9 +15,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use super::board::{Context, SplitPoint, SplitValue, Team};
-use super::token::{Parallel, Token};
+use super::token::Token;
 use crate::search::endgame::Endgame;
 use crate::search::searcher::{to_the_end, Node, Searcher};
+use crate::search::variants::Parallel;
 
 /// Solving: nodes with fewer empties are not split.
 const SPLIT_EMPTIES: u32 = 12;

@@ -4,8 +4,8 @@
 
 use super::arg::Arg;
 use super::base::Base;
+use super::parallel::Parallel;
 use super::variant::{TableUse, Variant};
-use crate::search::parallel::token::Parallel;
 
 /// One enhancement.
 pub struct Enhancement {

@@ -9,6 +9,7 @@ mod base;
 mod enhancement;
 mod grammar;
 mod names;
+mod parallel;
 mod presets;
 mod profiles;
 mod solvers;
@@ -20,6 +21,7 @@ pub use enhancement::{
     Enhancement, GameNeed, Need, DEFAULT_CHECK_WEIGHT, DEFAULT_TABLE_MIB, ENHANCEMENTS,
     MAX_KILLERS, SSO_MIN_EMPTIES,
 };
+pub use parallel::Parallel;
 pub use presets::{Preset, PRESETS};
 pub use profiles::CLASSIC_TABLE_MIB;
 pub use solvers::default_solver;

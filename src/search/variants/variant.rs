@@ -1,7 +1,7 @@
 //! A search variant: a base algorithm with its enhancements, as the search reads it.
 
 use super::base::Base;
-use crate::search::parallel::token::Parallel;
+use super::parallel::Parallel;
 
 /// How a variant uses its transposition table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

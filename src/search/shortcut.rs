@@ -3,10 +3,10 @@
 //! (`stab`): the opponent's stable discs bound the final margin; a bound at or below alpha
 //! ends the node (counted as an interior node).
 
-use super::hooks::Endgame;
+use super::endgame::Endgame;
+use super::searcher::Searcher;
 use crate::counters::Counters;
 use crate::game::{margin_floor, margin_score};
-use crate::search::searcher::Searcher;
 
 impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     #[inline]
