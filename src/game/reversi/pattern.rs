@@ -477,6 +477,26 @@ pub fn with_weights<R>(weights: &'static Weights, f: impl FnOnce() -> R) -> R {
     result
 }
 
+/// The weights [`with_weights`] put in on this thread, if any, for the helper threads of a
+/// parallel search to read as well ([`EvalWeights::enter`]).
+#[derive(Clone, Copy)]
+pub struct EvalWeights(Option<&'static Weights>);
+
+/// This thread's weights, to hand to the threads that search beside it.
+pub fn eval_weights() -> EvalWeights {
+    EvalWeights(LOCAL.with(|l| l.borrow().weights))
+}
+
+impl EvalWeights {
+    /// Makes this thread's evaluations read the weights taken (a helper thread, at its
+    /// start).
+    pub fn enter(self) {
+        if let Some(weights) = self.0 {
+            LOCAL.with(|l| l.borrow_mut().weights = Some(weights));
+        }
+    }
+}
+
 /// The weights in use on this thread.
 #[inline]
 pub fn active() -> &'static Weights {

@@ -67,6 +67,9 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         helpers: Vec<Self>,
     ) -> (i32, Summed) {
         let team = self.team.clone().expect("a team made by `helpers`");
+        // The evaluation's weights where a trainer put others in on this thread: the
+        // helpers evaluate with them too.
+        let weights = crate::game::eval_weights();
         let (value, helpers) = std::thread::scope(|scope| {
             let handles: Vec<_> = helpers
                 .into_iter()
@@ -80,6 +83,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                         .name("helper".into())
                         .stack_size(HELPER_STACK)
                         .spawn_scoped(scope, move || {
+                            weights.enter();
                             helper.help(pos, depth);
                             helper
                         })

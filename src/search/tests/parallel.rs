@@ -209,3 +209,33 @@ fn a_watched_solve_publishes_its_progress() {
         assert!(progress.passes() >= 1);
     }
 }
+
+#[test]
+fn helper_threads_evaluate_with_the_weights_put_in_on_the_searching_thread() {
+    use crate::game::reversi::pattern::{patterns, with_weights, Weights, PHASES};
+    // All-zero weights: every evaluation is 0, so every depth-limited score is 0 (theory);
+    // the embedded weights score these positions otherwise. A helper thread reading the
+    // embedded weights instead would bring their values into the root's.
+    let zero: &'static Weights = Box::leak(Box::new(Weights::from_canonical(&vec![
+        0;
+        PHASES * patterns().canonical_len
+    ])));
+    let mut config = config("pvs+tt+id");
+    config.eval = Eval::Pattern;
+    let mut embedded_nonzero = 0;
+    for case in suite("ffo:40..44") {
+        let crate::position::AnyPosition::Reversi(pos) = case.position else {
+            panic!("ffo is Reversi");
+        };
+        config.threads = 1;
+        embedded_nonzero += (search(&pos, 6, &config).unwrap().score != 0) as u32;
+        for (threads, spec) in [(2, "pvs+tt+id"), (3, "pvs+tt+id"), (2, "pvs+tt+id+smp")] {
+            let mut config = super::config(spec);
+            config.eval = Eval::Pattern;
+            config.threads = threads;
+            let score = with_weights(zero, || search(&pos, 6, &config).unwrap().score);
+            assert_eq!(score, 0, "{} with {spec} on {threads} threads", case.name);
+        }
+    }
+    assert!(embedded_nonzero >= 4, "{embedded_nonzero}");
+}
