@@ -64,6 +64,10 @@ pub struct Comparison {
     pub changes: Vec<Change>,
     /// Cases whose principal variation alone changed (counts, score and best move the same).
     pub line_changes: Vec<Change>,
+    /// Searches on more than one thread whose counts (and line) alone differ: they vary from
+    /// run to run as the threads interleave, so they are listed apart, not as changes (a
+    /// score, best move or status that differs still is one).
+    pub thread_variations: Vec<Change>,
     pub only_old: Vec<String>,
     pub only_new: Vec<String>,
     pub rows: Vec<Row>,
@@ -203,6 +207,18 @@ fn differences(old: &Record, new: &Record) -> Vec<String> {
     found
 }
 
+/// Whether a change is one that threads make from run to run: counts and the line only.
+fn varies_with_threads(change: &Change) -> bool {
+    let count = |d: &str| {
+        d.split_once(' ')
+            .is_some_and(|(name, _)| name == "nodes" || COUNTERS.iter().any(|c| c.name == name))
+    };
+    change
+        .differences
+        .iter()
+        .all(|d| d.starts_with("pv ") || count(d))
+}
+
 /// Compares two runs tables case by case (cases are matched by their key: suite, position,
 /// variant, evaluation, depth, shuffle seed).
 pub fn compare(old: &[Record], new: &[Record]) -> Comparison {
@@ -267,10 +283,13 @@ pub fn compare_by(old: &[Record], new: &[Record], test: TimeTest) -> Comparison 
             case: case_name(b, threads),
             differences: found,
         };
-        match change.differences.iter().all(|d| d.starts_with("pv ")) {
-            true if !change.differences.is_empty() => comparison.line_changes.push(change),
-            true => {}
-            false => comparison.changes.push(change),
+        let line_only = change.differences.iter().all(|d| d.starts_with("pv "));
+        let threaded = a.threads > 1 && b.threads > 1 && varies_with_threads(&change);
+        match (change.differences.is_empty(), line_only, threaded) {
+            (true, _, _) => {}
+            (false, _, true) => comparison.thread_variations.push(change),
+            (false, true, false) => comparison.line_changes.push(change),
+            (false, false, false) => comparison.changes.push(change),
         }
         if a.status.is_ok() && b.status.is_ok() {
             let group = (b.name.clone(), b.depth.clone());
@@ -474,5 +493,29 @@ mod tests {
             .differences
             .contains(&"nodes 100 -> 120".to_string()));
         assert_eq!(c.rows[0].positions, 1);
+    }
+
+    #[test]
+    fn counts_that_threads_vary_are_listed_apart_and_a_score_is_still_a_change() {
+        let on = |threads: u32, nodes: u64, score: i32| {
+            let mut r = record("end40.pos", "2", nodes, 1000);
+            r.threads = threads;
+            r.score = Some(score);
+            r
+        };
+        // Two threads: other counts and another line are how threads vary, not a change.
+        let mut varied = on(2, 120, -8);
+        varied.pv = Some("c1 a1".into());
+        let c = compare(&[on(2, 100, -8)], &[varied]);
+        assert!(c.changes.is_empty() && c.line_changes.is_empty(), "{c:?}");
+        assert_eq!(c.thread_variations.len(), 1);
+        assert!(!c.counts_changed());
+        let text = render(&c, "a", "b", Format::Text);
+        assert!(text.contains("1 on threads varied as threads do"), "{text}");
+        // Another score on two threads is a change; other counts on one thread are too.
+        let c = compare(&[on(2, 100, -8)], &[on(2, 120, -6)]);
+        assert_eq!((c.changes.len(), c.thread_variations.len()), (1, 0));
+        let c = compare(&[on(1, 100, -8)], &[on(1, 120, -8)]);
+        assert_eq!((c.changes.len(), c.thread_variations.len()), (1, 0));
     }
 }

@@ -75,6 +75,10 @@ pub struct CompareSummary {
     pub changes: Vec<Change>,
     /// Cases whose line alone changed (what `--fail-on-line-change` fails on too).
     pub line_changes: Vec<Change>,
+    /// Searches on threads whose counts or line alone differ, as threads make them vary
+    /// (no change).
+    #[serde(default)]
+    pub thread_variations: Vec<Change>,
     pub only_old: Vec<String>,
     pub only_new: Vec<String>,
     pub context: Context,
@@ -94,6 +98,7 @@ impl CompareSummary {
             counts_changed: c.counts_changed(),
             changes: c.changes.clone(),
             line_changes: c.line_changes.clone(),
+            thread_variations: c.thread_variations.clone(),
             only_old: c.only_old.clone(),
             only_new: c.only_new.clone(),
             context: c.context.clone(),

@@ -61,10 +61,14 @@ pub fn render(c: &Comparison, old: &str, new: &str, format: Format) -> String {
     };
     let _ = writeln!(
         out,
-        "{}OLD {old}, NEW {new}: {} cases changed counts, {} changed only their line, {} only in OLD, {} only in NEW",
+        "{}OLD {old}, NEW {new}: {} cases changed counts, {} changed only their line, {}{} only in OLD, {} only in NEW",
         if md { "# " } else { "" },
         c.changes.len(),
         c.line_changes.len(),
+        match c.thread_variations.len() {
+            0 => String::new(),
+            n => format!("{n} on threads varied as threads do, "),
+        },
         c.only_old.len(),
         c.only_new.len()
     );
@@ -85,6 +89,10 @@ pub fn render(c: &Comparison, old: &str, new: &str, format: Format) -> String {
         (
             "Changed lines only (the same counts, score and best move)",
             &c.line_changes,
+        ),
+        (
+            "Varied on threads (the same score and best move; the counts of a search on more than one thread differ from run to run, see docs/parallel.md)",
+            &c.thread_variations,
         ),
     ] {
         if !changes.is_empty() {
