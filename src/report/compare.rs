@@ -64,9 +64,9 @@ pub struct Comparison {
     pub changes: Vec<Change>,
     /// Cases whose principal variation alone changed (counts, score and best move the same).
     pub line_changes: Vec<Change>,
-    /// Searches on more than one thread whose counts (and line) alone differ: they vary from
-    /// run to run as the threads interleave, so they are listed apart, not as changes (a
-    /// score, best move or status that differs still is one).
+    /// Searches on more than one thread whose counts and line (short of the end, score and
+    /// best move too) differ: they vary from run to run as the threads interleave, so they
+    /// are listed apart, not as changes (a solved score or a status that differs still is).
     pub thread_variations: Vec<Change>,
     pub only_old: Vec<String>,
     pub only_new: Vec<String>,
@@ -207,16 +207,19 @@ fn differences(old: &Record, new: &Record) -> Vec<String> {
     found
 }
 
-/// Whether a change is one that threads make from run to run: counts and the line only.
-fn varies_with_threads(change: &Change) -> bool {
-    let count = |d: &str| {
-        d.split_once(' ')
-            .is_some_and(|(name, _)| name == "nodes" || COUNTERS.iter().any(|c| c.name == name))
+/// Whether a change is one that threads make from run to run: the counts and the line, and
+/// short of the end of the game (`solved`: no) the heuristic score and best move as well,
+/// which the threads' shared table changes; a solved score, a status never.
+fn varies_with_threads(change: &Change, solved: bool) -> bool {
+    let varies = |d: &str| {
+        d.split_once(' ').is_some_and(|(name, _)| {
+            name == "nodes"
+                || name == "pv"
+                || COUNTERS.iter().any(|c| c.name == name)
+                || (!solved && (name == "score" || name == "best"))
+        })
     };
-    change
-        .differences
-        .iter()
-        .all(|d| d.starts_with("pv ") || count(d))
+    change.differences.iter().all(|d| varies(d))
 }
 
 /// Compares two runs tables case by case (cases are matched by their key: suite, position,
@@ -284,7 +287,8 @@ pub fn compare_by(old: &[Record], new: &[Record], test: TimeTest) -> Comparison 
             differences: found,
         };
         let line_only = change.differences.iter().all(|d| d.starts_with("pv "));
-        let threaded = a.threads > 1 && b.threads > 1 && varies_with_threads(&change);
+        let threaded =
+            a.threads > 1 && b.threads > 1 && varies_with_threads(&change, b.depth == "end");
         match (change.differences.is_empty(), line_only, threaded) {
             (true, _, _) => {}
             (false, _, true) => comparison.thread_variations.push(change),
@@ -512,8 +516,16 @@ mod tests {
         assert!(!c.counts_changed());
         let text = render(&c, "a", "b", Format::Text);
         assert!(text.contains("1 on threads varied as threads do"), "{text}");
-        // Another score on two threads is a change; other counts on one thread are too.
+        // Short of the end, the heuristic score varies on threads too; a solved one is a
+        // change, and so are other counts on one thread.
         let c = compare(&[on(2, 100, -8)], &[on(2, 120, -6)]);
+        assert_eq!((c.changes.len(), c.thread_variations.len()), (0, 1));
+        let solved = |score: i32| {
+            let mut r = on(2, 100, score);
+            r.depth = "end".into();
+            r
+        };
+        let c = compare(&[solved(-8)], &[solved(-6)]);
         assert_eq!((c.changes.len(), c.thread_variations.len()), (1, 0));
         let c = compare(&[on(1, 100, -8)], &[on(1, 120, -8)]);
         assert_eq!((c.changes.len(), c.thread_variations.len()), (1, 0));

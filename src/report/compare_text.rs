@@ -91,7 +91,7 @@ pub fn render(c: &Comparison, old: &str, new: &str, format: Format) -> String {
             &c.line_changes,
         ),
         (
-            "Varied on threads (the same score and best move; the counts of a search on more than one thread differ from run to run, see docs/parallel.md)",
+            "Varied on threads (a search on more than one thread counts, and short of the end scores, differently from run to run, see docs/parallel.md)",
             &c.thread_variations,
         ),
     ] {
