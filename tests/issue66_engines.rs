@@ -3,6 +3,8 @@
 //! path, a standard opening set played through, a loss on time. Each test is a reproducer
 //! that failed before its fix.
 
+#[path = "support/proc.rs"]
+mod proc;
 #[path = "support/run.rs"]
 mod run;
 use run::{failed, nodeprof, ok};
@@ -75,35 +77,10 @@ fn an_engine_that_does_not_read_its_input_dies_with_a_killed_nodeprof() {
         .unwrap();
     // A hang guard, not a speed check.
     let guard = std::time::Instant::now() + std::time::Duration::from_secs(120);
-    let pid = loop {
-        let text = std::fs::read_to_string(dir.path().join("pid")).unwrap_or_default();
-        if let Ok(pid) = text.trim().parse::<u32>() {
-            break pid;
-        }
-        assert!(
-            std::time::Instant::now() < guard,
-            "the engine never started"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
+    let pid = proc::written_pid(&dir.path().join("pid"), guard);
     sweep.kill().unwrap(); // SIGKILL: nodeprof cleans up nothing
     sweep.wait().unwrap();
-    let alive = || {
-        std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
-            !s.rsplit(')')
-                .next()
-                .unwrap_or("")
-                .trim_start()
-                .starts_with('Z')
-        })
-    };
-    while alive() {
-        assert!(
-            std::time::Instant::now() < guard,
-            "engine {pid} outlived the killed sweep"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    proc::wait_gone(pid, guard);
 }
 
 #[test]

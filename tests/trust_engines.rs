@@ -4,6 +4,8 @@
 
 use std::process::Command;
 
+#[path = "support/proc.rs"]
+mod proc;
 #[path = "support/run.rs"]
 mod run;
 use run::{failed, nodeprof, ok};
@@ -172,37 +174,12 @@ fn a_served_engine_ends_when_the_sweep_driving_it_is_killed() {
         .unwrap();
     // A hang guard, not a speed check: the engine starts within seconds on any machine.
     let guard = std::time::Instant::now() + std::time::Duration::from_secs(120);
-    let pid = loop {
-        let text = std::fs::read_to_string(dir.path().join("pid")).unwrap_or_default();
-        if let Ok(pid) = text.trim().parse::<u32>() {
-            break pid;
-        }
-        assert!(
-            std::time::Instant::now() < guard,
-            "the engine never started"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
+    let pid = proc::written_pid(&dir.path().join("pid"), guard);
     std::thread::sleep(std::time::Duration::from_millis(500));
     sweep.kill().unwrap(); // SIGKILL: nodeprof cleans up nothing
     sweep.wait().unwrap();
     // Its input closed, the engine stops its search and leaves (reaped by init).
-    let alive = || {
-        std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
-            !s.rsplit(')')
-                .next()
-                .unwrap_or("")
-                .trim_start()
-                .starts_with('Z')
-        })
-    };
-    while alive() {
-        assert!(
-            std::time::Instant::now() < guard,
-            "engine {pid} outlived the killed sweep"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    proc::wait_gone(pid, guard);
 }
 
 /// `nodeprof engine`'s answer to `go` on kiwipete with `args`, its input held open until
