@@ -508,3 +508,32 @@ fn summary(
     );
     md
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{provenance, Builds};
+    use crate::cli::{Cli, Command};
+    use clap::Parser;
+
+    fn ab(base: &str, dev: &str) -> crate::cli::AbArgs {
+        match Cli::parse_from(["nodeprof", "ab", base, dev, "ffo:40", "-d", "2"]).command {
+            Command::Ab(args) => args,
+            _ => unreachable!("ab parses as ab"),
+        }
+    }
+
+    #[test]
+    fn the_page_names_builds_only_for_sides_that_are_builds() {
+        let none = Builds {
+            programs: [None, None],
+            commits: [None, None],
+        };
+        let engines = ab("cmd=toga2 name=t", "cmd=stockfish name=s");
+        assert_eq!(provenance(&engines, &none), None);
+        let mixed = ab("pvs+tt", "cmd=stockfish name=s");
+        assert_eq!(
+            provenance(&mixed, &none).as_deref(),
+            Some("Base: this build; dev: an external engine.\n")
+        );
+    }
+}
