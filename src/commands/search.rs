@@ -34,7 +34,7 @@ pub fn run(
     seq: &mut u64,
 ) -> Result<Vec<SearchReport>, Error> {
     let pos = &case.position;
-    refuse_early(case, job)?;
+    refuse_early(case, &job.configs, &job.depths)?;
     writeln!(output.text(), "{}", case_header(case))?;
     // Quiescence's nodes get a column where a variant searches them (chess's `+quiesce`):
     // a chess engine's node count includes them, so they are shown beside `nodes`.
@@ -116,18 +116,17 @@ pub fn run(
     Ok(reports)
 }
 
-/// Refuses, before the table's header is printed, tables that cannot be had and variants
-/// the game or a depth cannot take.
-fn refuse_early(case: &Case, job: &SearchJob) -> Result<(), Error> {
-    let pos = &case.position;
-    for config in &job.configs {
-        crate::search::check_memory(&config.variant).map_err(|source| Error::Search {
-            case: config.variant.to_string(),
-            source,
-        })?;
-        let config = config.for_game(pos.kind());
-        for &depth in &job.depths {
-            check_position(pos, depth, &config).map_err(|source| Error::Search {
+/// Refuses, before a table's header is printed, what `case` cannot be searched with: a
+/// table that cannot be had, a variant the game or a depth cannot take (`search` and `solve`).
+pub(super) fn refuse_early(
+    case: &Case,
+    configs: &[SearchConfig],
+    depths: &[u32],
+) -> Result<(), Error> {
+    for config in configs {
+        let config = config.for_game(case.position.kind());
+        for &depth in depths {
+            check_position(&case.position, depth, &config).map_err(|source| Error::Search {
                 case: case.name.clone(),
                 source,
             })?;

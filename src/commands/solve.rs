@@ -144,15 +144,8 @@ pub fn run(
     minimal: bool,
     output: &mut Output,
 ) -> Result<SolveTotals, Error> {
-    // A variant the game cannot take is refused before the table's header is printed.
     for case in cases {
-        let config = config_for(case).for_game(case.position.kind());
-        crate::measure::check_position(&case.position, END, &config).map_err(|source| {
-            Error::Search {
-                case: case.name.clone(),
-                source,
-            }
-        })?;
+        super::search::refuse_early(case, &[config_for(case)], &[END])?;
     }
     table(
         cases,
