@@ -124,6 +124,11 @@ pub(super) fn refuse_early(
     depths: &[u32],
 ) -> Result<(), Error> {
     for config in configs {
+        // A table that cannot be had is the variant's, whatever the position: named so.
+        crate::search::check_memory(&config.variant).map_err(|source| Error::Search {
+            case: config.variant.to_string(),
+            source,
+        })?;
         let config = config.for_game(case.position.kind());
         for &depth in depths {
             check_position(&case.position, depth, &config).map_err(|source| Error::Search {
