@@ -21,6 +21,7 @@ mod late_move_reduction;
 pub mod mate_distance;
 pub mod minimal_graph;
 pub mod minimal_tree;
+mod move_loop;
 mod mtdf;
 mod negamax;
 mod null_move;

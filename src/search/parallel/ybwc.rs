@@ -194,7 +194,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     }
 
     /// The value of the young brother `mv` (the node's `index`-th move) against the window
-    /// (`alpha`, the node's beta), searched as the node's own loop would.
+    /// (`alpha`, the node's beta), searched by the node's own loop's step.
     fn young_brother(
         &mut self,
         split: &SplitPoint<G>,
@@ -208,34 +208,11 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         if self.skip_futile(&mut scratch, pos, mv, &child, split.futile) {
             return Brother::Futile(scratch.best);
         }
-        let child_depth = self.child_depth(&child, depth, ply);
-        let search = match split.pvs {
-            true => Self::pvs,
-            false => Self::alphabeta,
-        };
-        let reduced = self.reduced_value(
-            pos,
-            mv,
-            &child,
-            index,
-            depth,
-            child_depth,
-            alpha,
-            ply,
-            search,
-        );
-        if let Some(value) = reduced {
-            return Brother::Value(value);
-        }
-        if !split.pvs {
-            return Brother::Value(-self.alphabeta(&child, child_depth, -beta, -alpha, ply + 1));
-        }
-        let scout = -self.pvs(&child, child_depth, -alpha - 1, -alpha, ply + 1);
-        if scout > alpha && scout < beta && !self.course.stopped {
-            self.count(|c| c.research += 1);
-            return Brother::Value(-self.pvs(&child, child_depth, -beta, -alpha, ply + 1));
-        }
-        Brother::Value(scout)
+        let at = (mv, index);
+        Brother::Value(match split.pvs {
+            true => self.move_value::<true>(pos, at, &child, depth, (alpha, beta), ply),
+            false => self.move_value::<false>(pos, at, &child, depth, (alpha, beta), ply),
+        })
     }
 
     /// Takes a young brother's value into its split point; a cut-off cancels the rest.
