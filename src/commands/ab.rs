@@ -9,93 +9,35 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use clap::Parser;
-
 use super::ab_builds::side_program;
+use super::ab_plan::{is_engine, match_args, Side, SweepPlan};
 use super::ab_report::Timed;
 use super::ab_timing::{Plan, Session, SideProgram, Timing};
 use super::outcome::Outcome;
 use super::play::MatchLine;
-use crate::cli::{AbArgs, Cli, Command, TimeMetric};
+use crate::cli::{AbArgs, TimeMetric};
 use crate::error::Error;
 use crate::report::compare::{compare_by, Comparison};
 use crate::report::compare_stats::TimeTest;
-use crate::report::compare_text::{render, Format};
+use crate::report::compare_text::{sections, Format};
 use crate::search::depth_label;
 use crate::stats::paired::SLOWER;
 use crate::store::{read_runs, Record, RUNS_FILE};
 
-/// Whether a side is an external engine (its words name a `cmd=`).
-fn is_engine(side: &str) -> bool {
-    side.split_whitespace().any(|w| w.starts_with("cmd="))
-}
-
-/// The words of an engine side, as a shell splits them.
-fn engine_words(side: &str) -> Result<Vec<String>, Error> {
-    shlex::split(side).ok_or_else(|| Error::Usage(format!("'{side}': unbalanced quotes")))
-}
-
-/// Runs `nodeprof sweep ARGS` or `nodeprof play ARGS` in this process (the command's own
-/// parse and checks), its standard output to `out`.
-fn nodeprof(args: Vec<String>, out: &mut impl Write) -> Result<Outcome, Error> {
-    let cli = Cli::try_parse_from(std::iter::once("nodeprof".to_string()).chain(args))
-        .map_err(|e| Error::Usage(e.to_string()))?;
-    match cli.command {
-        Command::Sweep(args) => super::sweep::command(args, out),
-        Command::Play(args) => super::play::command(*args, out),
-        other => Err(Error::Usage(format!(
-            "ab runs sweeps and plays, not {other:?}"
-        ))),
-    }
-}
-
 /// The sweep of one side into `dir`, by `program` (`None`: this build, in this process),
 /// `repeat` timed runs a search.
 fn signature(
-    args: &AbArgs,
-    side: &str,
+    plan: &SweepPlan<'_>,
     program: Option<&Path>,
     repeat: u32,
     dir: &Path,
 ) -> Result<(), Error> {
-    let depths = match args.depth.from == args.depth.to {
-        true => depth_label(args.depth.to),
-        false => format!(
-            "{}..{}",
-            depth_label(args.depth.from),
-            depth_label(args.depth.to)
-        ),
-    };
-    let mut argv: Vec<String> = vec!["sweep".into()];
-    argv.extend(args.positions.iter().cloned());
-    argv.extend(["-d".into(), depths, "--repeat".into(), repeat.to_string()]);
-    argv.extend([
-        "-q".into(),
-        "--force".into(),
-        "-o".into(),
-        dir.display().to_string(),
-    ]);
-    argv.extend(plan_words(args, side)?);
     match program {
-        None => nodeprof(argv, &mut std::io::sink()).map(drop),
-        Some(program) => run_build(program, &argv),
-    }
-}
-
-/// The words of a sweep's plan besides positions and depths: the game and the side.
-fn plan_words(args: &AbArgs, side: &str) -> Result<Vec<String>, Error> {
-    let mut argv = Vec::new();
-    if let Some(game) = args.game.game {
-        argv.extend(["--game".into(), game.name().into()]);
-    }
-    match is_engine(side) {
-        true => {
-            argv.push("--engine".into());
-            argv.extend(engine_words(side)?);
+        None => {
+            super::sweep::command(plan.sweep_args(repeat, dir)?, &mut std::io::sink()).map(drop)
         }
-        false => argv.extend(["-v".into(), side.to_string()]),
+        Some(program) => run_build(program, &plan.sweep_words(repeat, dir)),
     }
-    Ok(argv)
 }
 
 /// Runs another build of nodeprof with `argv` to its end: an error with its last words if
@@ -139,16 +81,8 @@ fn read_sides(dirs: [&Path; 2]) -> Result<Sides, Error> {
     Ok((rows, failed))
 }
 
-/// The match, DEV against BASE (dev first: its SPRT's H1 is dev the stronger), with
-/// `options`: its result.
-fn play(args: &AbArgs, options: &str, dir: &Path) -> Result<MatchLine, Error> {
-    let mut argv: Vec<String> = vec!["play".into()];
-    for side in [&args.dev, &args.base] {
-        if !is_engine(side) {
-            argv.push(side.clone());
-        }
-    }
-    argv.extend(engine_words(options)?);
+/// The match, DEV against BASE, with `options`: its result.
+fn play(args: &AbArgs, sides: &[Side; 2], options: &str, dir: &Path) -> Result<MatchLine, Error> {
     // The match is of the positions' game (the first's, as sweep detects it).
     let game = match args.game.game {
         Some(game) => game,
@@ -156,32 +90,14 @@ fn play(args: &AbArgs, options: &str, dir: &Path) -> Result<MatchLine, Error> {
             .first()
             .map_or(crate::game::GameKind::DEFAULT, |c| c.position.kind()),
     };
-    argv.extend(["--game".into(), game.name().to_string()]);
-    for side in [&args.dev, &args.base] {
-        if is_engine(side) {
-            argv.push("--engine".into());
-            argv.extend(engine_words(side)?);
-        }
-    }
-    argv.extend(["-q", "--force", "--format", "json", "-o"].map(String::from));
-    argv.push(dir.display().to_string());
-    let mut json = Vec::new();
-    nodeprof(argv, &mut json)?;
-    let value: serde_json::Value = serde_json::from_slice(&json).map_err(std::io::Error::from)?;
-    serde_json::from_value(value["rows"][0].clone())
-        .map_err(|e| Error::Usage(format!("the match's result: {e}")))
-}
-
-/// The depths as the command line gives them (`4..7`, `end`).
-fn depth_words(args: &AbArgs) -> String {
-    match args.depth.from == args.depth.to {
-        true => depth_label(args.depth.to),
-        false => format!(
-            "{}..{}",
-            depth_label(args.depth.from),
-            depth_label(args.depth.to)
-        ),
-    }
+    let play = match_args([&sides[1], &sides[0]], options, game, dir)?;
+    let played = super::play::play_all(play)?;
+    played
+        .summary
+        .matches
+        .first()
+        .map(MatchLine::from)
+        .ok_or_else(|| Error::Usage("the match played no game".into()))
 }
 
 /// Each side's build: another binary (`--*-bin`, `--*-rev`) or this one (`None`), and its
@@ -191,24 +107,23 @@ struct Builds {
     commits: [Option<String>; 2],
 }
 
-fn builds(args: &AbArgs) -> Result<Builds, Error> {
+fn builds(args: &AbArgs, sides: &[Side; 2]) -> Result<Builds, Error> {
     let mut builds = Builds {
         programs: [None, None],
         commits: [None, None],
     };
-    let sides = [
+    let asked = [
         (args.base_rev.as_deref(), args.base_bin.as_deref()),
         (args.dev_rev.as_deref(), args.dev_bin.as_deref()),
     ];
-    for (i, (rev, bin)) in sides.into_iter().enumerate() {
+    for (i, (rev, bin)) in asked.into_iter().enumerate() {
         if rev.is_some() || bin.is_some() {
             let (program, commit) = side_program(rev, bin)?;
             builds.programs[i] = Some(program);
             builds.commits[i] = commit;
         }
     }
-    let engines = [&args.base, &args.dev].map(|s| is_engine(s));
-    if builds.programs.iter().any(Option::is_some) && engines.contains(&true) {
+    if builds.programs.iter().any(Option::is_some) && sides.iter().any(|s| s.is_engine()) {
         return Err(Error::Usage(
             "--base-rev, --dev-rev, --base-bin and --dev-bin build nodeprof's variants: an engine side has its own program".into(),
         ));
@@ -221,25 +136,16 @@ pub fn command(args: AbArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let dir = args.out.clone();
     let _lock = crate::store::lock(&dir)?;
     refuse_other_results(&dir, args.force)?;
-    let builds = builds(&args)?;
-    let paired = !is_engine(&args.base) && !is_engine(&args.dev);
+    let sides = [Side::parse(&args.base)?, Side::parse(&args.dev)?];
+    let builds = builds(&args, &sides)?;
+    let paired = !sides.iter().any(|s| s.is_engine());
     // Paired timing times the searches: the signatures need one run each.
     let repeat = if paired { 1 } else { args.repeat };
     let (base_dir, dev_dir) = (dir.join("base"), dir.join("dev"));
-    signature(
-        &args,
-        &args.base,
-        builds.programs[0].as_deref(),
-        repeat,
-        &base_dir,
-    )?;
-    signature(
-        &args,
-        &args.dev,
-        builds.programs[1].as_deref(),
-        repeat,
-        &dev_dir,
-    )?;
+    for (i, side_dir) in [&base_dir, &dev_dir].into_iter().enumerate() {
+        let plan = SweepPlan::of(&args, &sides[i]);
+        signature(&plan, builds.programs[i].as_deref(), repeat, side_dir)?;
+    }
     let test = TimeTest {
         noise_threshold: args.noise_threshold,
         confidence: args.confidence_level,
@@ -258,11 +164,11 @@ pub fn command(args: AbArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     // A side that failed a case is broken: no time or match is judged, and the run fails.
     let judged = failed.is_empty();
     let timed = match paired && judged {
-        true => Some(time_pairs(&args, &builds, &dir)?),
+        true => Some(time_pairs(&args, &sides, &builds, &dir)?),
         false => None,
     };
     let played = match (&args.play, judged) {
-        (Some(options), true) => Some(play(&args, options, &dir.join("match"))?),
+        (Some(options), true) => Some(play(&args, &sides, options, &dir.join("match"))?),
         _ => None,
     };
     let worse = match &timed {
@@ -270,16 +176,13 @@ pub fn command(args: AbArgs, out: &mut impl Write) -> Result<Outcome, Error> {
         Some(t) => paired_verdict(t, played.as_ref()),
         None => verdict(&comparison, played.as_ref(), &test),
     };
-    let mut summary = summary(
+    let summary = summary(
         &args,
         &comparison,
-        played.as_ref(),
+        (played.as_ref(), timed.as_ref()),
         (worse.as_deref(), &failed),
-        timed.as_ref(),
+        provenance(&sides, &builds).as_deref(),
     );
-    if let Some(line) = provenance(&args, &builds) {
-        summary = summary.replacen("\n\n", &format!("\n\n{line}\n"), 1);
-    }
     let path = dir.join("summary.md");
     crate::store::replace(&path, summary.as_bytes())?;
     let page = crate::report::html::write_page(&dir, &[])?;
@@ -316,8 +219,8 @@ fn refuse_other_results(dir: &Path, force: bool) -> Result<(), Error> {
 
 /// Which builds searched the sides; none where both sides are external engines (their
 /// commands head the page).
-fn provenance(args: &AbArgs, builds: &Builds) -> Option<String> {
-    let engines = [&args.base, &args.dev].map(|s| is_engine(s));
+fn provenance(sides: &[Side; 2], builds: &Builds) -> Option<String> {
+    let engines = [sides[0].is_engine(), sides[1].is_engine()];
     if engines == [true, true] {
         return None;
     }
@@ -332,21 +235,24 @@ fn provenance(args: &AbArgs, builds: &Builds) -> Option<String> {
 
 /// The paired timing: the first batch of rounds, and where it finds dev slower at some
 /// depth, a second batch to replicate it.
-fn time_pairs(args: &AbArgs, builds: &Builds, dir: &Path) -> Result<Timed, Error> {
+fn time_pairs(
+    args: &AbArgs,
+    sides: &[Side; 2],
+    builds: &Builds,
+    dir: &Path,
+) -> Result<Timed, Error> {
     let this = std::env::current_exe()?;
-    let sides: Vec<SideProgram> = [(&args.base, 0), (&args.dev, 1)]
-        .into_iter()
-        .map(|(side, i)| -> Result<SideProgram, Error> {
-            let mut words = args.positions.clone();
-            words.extend(["-d".into(), depth_words(args), "-q".into()]);
-            words.extend(plan_words(args, side)?);
-            Ok(SideProgram {
+    let sides: Vec<SideProgram> = (0..2)
+        .map(|i| {
+            let mut words = SweepPlan::of(args, &sides[i]).words();
+            words.push("-q".into());
+            SideProgram {
                 name: ["base", "dev"][i],
                 program: builds.programs[i].clone().unwrap_or_else(|| this.clone()),
                 args: words,
-            })
+            }
         })
-        .collect::<Result<_, _>>()?;
+        .collect();
     let plan = Plan {
         rounds: args.repeat,
         sample_time: args.sample_time,
@@ -436,9 +342,9 @@ fn timing(args: &AbArgs) -> String {
 fn summary(
     args: &AbArgs,
     c: &Comparison,
-    played: Option<&MatchLine>,
+    (played, timed): (Option<&MatchLine>, Option<&Timed>),
     (worse, failed): (Option<&str>, &[(&str, String)]),
-    timed: Option<&Timed>,
+    provenance: Option<&str>,
 ) -> String {
     let nodes = |new: bool| -> u64 {
         c.rows
@@ -447,6 +353,9 @@ fn summary(
             .sum()
     };
     let mut md = format!("# {} against {}\n\n", args.dev, args.base);
+    if let Some(line) = provenance {
+        let _ = writeln!(md, "{line}");
+    }
     let _ = writeln!(
         md,
         "Node signature over {} at depths {}..{}, {}: base {} nodes, dev {} nodes ({:.3}×).\n",
@@ -474,9 +383,7 @@ fn summary(
         c.changes.len(),
         c.rows.iter().map(|r| r.positions).sum::<usize>()
     );
-    let compared = render(&totals, "base/runs.csv", "dev/runs.csv", Format::Markdown);
-    let compared = compared.split_once('\n').map_or("", |(_, rest)| rest);
-    md.push_str(&compared.replace("\n## ", "\n### "));
+    md.push_str(&sections(&totals, Format::Markdown, 3));
     if let Some(t) = timed {
         md.push_str(&super::ab_report::section(t));
     }
@@ -511,15 +418,10 @@ fn summary(
 
 #[cfg(test)]
 mod tests {
-    use super::{provenance, Builds};
-    use crate::cli::{Cli, Command};
-    use clap::Parser;
+    use super::{provenance, Builds, Side};
 
-    fn ab(base: &str, dev: &str) -> crate::cli::AbArgs {
-        match Cli::parse_from(["nodeprof", "ab", base, dev, "ffo:40", "-d", "2"]).command {
-            Command::Ab(args) => args,
-            _ => unreachable!("ab parses as ab"),
-        }
+    fn sides(base: &str, dev: &str) -> [Side; 2] {
+        [Side::parse(base).unwrap(), Side::parse(dev).unwrap()]
     }
 
     #[test]
@@ -528,9 +430,9 @@ mod tests {
             programs: [None, None],
             commits: [None, None],
         };
-        let engines = ab("cmd=toga2 name=t", "cmd=stockfish name=s");
+        let engines = sides("cmd=toga2 name=t", "cmd=stockfish name=s");
         assert_eq!(provenance(&engines, &none), None);
-        let mixed = ab("pvs+tt", "cmd=stockfish name=s");
+        let mixed = sides("pvs+tt", "cmd=stockfish name=s");
         assert_eq!(
             provenance(&mixed, &none).as_deref(),
             Some("Base: this build; dev: an external engine.\n")

@@ -4,6 +4,7 @@
 
 pub mod ab;
 pub mod ab_builds;
+mod ab_plan;
 mod ab_report;
 pub mod ab_timing;
 pub mod bench;

@@ -263,10 +263,18 @@ pub struct PlayFiles {
     pub files: Vec<String>,
 }
 
-/// `nodeprof play`: the games' lines go to stderr as they end (as a sweep's progress does),
-/// the matches' summaries and the report's files to `out`.
-pub fn command(args: PlayArgs, out: &mut impl Write) -> Result<Outcome, Error> {
-    let mut output = Output::new(args.format.format, out);
+/// A play's results: its settings as run, its matches, the report's files, and a warning
+/// about repeated games where there were some.
+pub(crate) struct Played {
+    pub settings: PlaySettings,
+    pub summary: play::PlaySummary,
+    pub files: Vec<PathBuf>,
+    pub warning: Option<String>,
+}
+
+/// Plays what `args` asks for (the games' lines to stderr as they end, unless quiet) and
+/// writes its report.
+pub(crate) fn play_all(args: PlayArgs) -> Result<Played, Error> {
     let PlayJob {
         mut settings,
         openings,
@@ -298,37 +306,57 @@ pub fn command(args: PlayArgs, out: &mut impl Write) -> Result<Outcome, Error> {
         }
     };
     let summary = play::run(&settings, &print)?;
+    let (files, warning) = match summary.matches.iter().all(|m| m.tally.games() == 0) {
+        // A shard given no game pairs: its empty tables are kept for the merge.
+        true => (Vec::new(), None),
+        false => (
+            crate::report::play::run(&settings.out_dir)?,
+            crate::report::play::repeats_in(&settings.out_dir)?,
+        ),
+    };
+    Ok(Played {
+        settings,
+        summary,
+        files,
+        warning,
+    })
+}
+
+/// `nodeprof play`: the games' lines go to stderr as they end (as a sweep's progress does),
+/// the matches' summaries and the report's files to `out`.
+pub fn command(args: PlayArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    let mut output = Output::new(args.format.format, out);
+    let played = play_all(args)?;
+    let (settings, summary) = (&played.settings, &played.summary);
     for m in &summary.matches {
         for line in play::summary_lines(m, settings.sprt.as_ref()) {
             writeln!(output.text(), "{line}")?;
         }
         output.row(&MatchLine::from(m))?;
     }
-    let mut files = Vec::new();
     if summary.matches.iter().all(|m| m.tally.games() == 0) {
-        // A shard given no game pairs: its empty tables are kept for the merge.
         writeln!(
             output.text(),
             "no games to play in {} (no game pair falls in this shard); the folder is ready for the merge",
             settings.out_dir.display()
         )?;
-    } else {
-        for file in crate::report::play::run(&settings.out_dir)? {
-            writeln!(output.text(), "{}", file.display())?;
-            files.push(file.display().to_string());
-        }
-        if let Some(warning) = crate::report::play::repeats_in(&settings.out_dir)? {
-            eprintln!("nodeprof: {warning}");
-        }
     }
-    let folder = settings.out_dir.display().to_string();
-    let resumed = summary.resumed;
+    for file in &played.files {
+        writeln!(output.text(), "{}", file.display())?;
+    }
+    if let Some(warning) = &played.warning {
+        eprintln!("nodeprof: {warning}");
+    }
     output.finish(
         "play",
         PlayFiles {
-            folder,
-            resumed,
-            files,
+            folder: settings.out_dir.display().to_string(),
+            resumed: summary.resumed,
+            files: played
+                .files
+                .iter()
+                .map(|f| f.display().to_string())
+                .collect(),
         },
     )?;
     Ok(Outcome::Success)

@@ -51,17 +51,9 @@ fn ratio(new: u64, old: u64) -> String {
 
 /// The comparison as Markdown or as aligned text.
 pub fn render(c: &Comparison, old: &str, new: &str, format: Format) -> String {
-    let mut out = String::new();
     let md = format == Format::Markdown;
-    let heading = |out: &mut String, text: &str| {
-        let _ = match md {
-            true => writeln!(out, "\n## {text}\n"),
-            false => writeln!(out, "\n{text}\n"),
-        };
-    };
-    let _ = writeln!(
-        out,
-        "{}OLD {old}, NEW {new}: {} cases changed counts, {} changed only their line, {}{} only in OLD, {} only in NEW",
+    let mut out = format!(
+        "{}OLD {old}, NEW {new}: {} cases changed counts, {} changed only their line, {}{} only in OLD, {} only in NEW\n",
         if md { "# " } else { "" },
         c.changes.len(),
         c.line_changes.len(),
@@ -72,6 +64,22 @@ pub fn render(c: &Comparison, old: &str, new: &str, format: Format) -> String {
         c.only_old.len(),
         c.only_new.len()
     );
+    out.push_str(&sections(c, format, 2));
+    out
+}
+
+/// The comparison's sections under the title line, their Markdown headings at `level`
+/// (`##` for a page of their own, `###` inside another's section).
+pub fn sections(c: &Comparison, format: Format, level: usize) -> String {
+    let mut out = String::new();
+    let md = format == Format::Markdown;
+    let hashes = "#".repeat(level);
+    let heading = |out: &mut String, text: &str| {
+        let _ = match md {
+            true => writeln!(out, "\n{hashes} {text}\n"),
+            false => writeln!(out, "\n{text}\n"),
+        };
+    };
     if !c.context.differences.is_empty() {
         heading(&mut out, "Context");
         for difference in &c.context.differences {
