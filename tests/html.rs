@@ -123,14 +123,24 @@ fn every_example_page_opens_in_a_browser_with_its_charts_and_numbers() {
         assert!(page.is_file(), "{}: no report.html", dir.display());
         let summary = std::fs::read_to_string(dir.join("summary.md")).unwrap();
         let dom = String::from_utf8(headless(browser, &["--dump-dom"], &page)).unwrap();
-        let drawn =
-            dom.matches("<svg").count() + dom.matches("src=\"data:image/png;base64,").count();
+        let shown: Vec<&str> = dom
+            .split("<figure><img src=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split_once('"').map(|(src, _)| src))
+            .collect();
         assert_eq!(
-            drawn,
+            shown.len(),
             charts(&summary),
             "{}: the charts in the page",
             dir.display()
         );
+        for src in shown {
+            assert!(
+                src.starts_with("plots/") && dir.join(src).is_file(),
+                "{}: the page shows {src}, not a chart beside it",
+                dir.display()
+            );
+        }
         assert!(
             !dom.contains("<script"),
             "{}: a script in the page",

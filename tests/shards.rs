@@ -216,16 +216,20 @@ fn a_match_split_in_shards_merges_to_the_games_of_one_process() {
     };
     assert_eq!(moves("merged"), moves("one"));
     assert_eq!(moves("merged6"), moves("one"));
-    // A play folder whose moves.csv is gone (the repository's large example) is still
-    // reported, from its games, and says what needs the moves.
-    std::fs::remove_file(dir.path().join("merged6/moves.csv")).unwrap();
-    let report = nodeprof(dir.path(), &["report", "merged6"]);
+    // A play folder whose moves.csv is gone (the repository's examples) is still reported,
+    // from its games and what the report made with the moves kept: the same summary (the
+    // agents' table, nodes per move, the per-move charts), and a line that says so.
+    let summary_of = |d: &str| std::fs::read_to_string(dir.path().join(d).join("summary.md"));
+    let with_moves = summary_of("one").unwrap();
+    assert!(with_moves.contains("## Agents"), "{with_moves}");
+    std::fs::remove_file(dir.path().join("one/moves.csv")).unwrap();
+    let report = nodeprof(dir.path(), &["report", "one"]);
     assert!(report.status.success(), "{}", text(&report.stderr));
-    let summary = std::fs::read_to_string(dir.path().join("merged6/summary.md")).unwrap();
-    assert!(
-        summary.contains("`moves.csv` is not in this folder"),
-        "{summary}"
-    );
+    let summary = summary_of("one").unwrap();
+    let (kept, note) = summary
+        .split_once("\n`moves.csv` is not in this folder")
+        .unwrap_or_else(|| panic!("no note: {summary}"));
+    assert_eq!(kept, with_moves, "the summary without moves.csv: {note}");
     let record = |d: &str| std::fs::read_to_string(dir.path().join(d).join("games.txt")).unwrap();
     assert_eq!(record("merged"), record("one"));
     damaged_shards_are_refused(dir.path());

@@ -1,14 +1,13 @@
-//! `report.html`: a report folder as one page that opens from disk with nothing else (no
+//! `report.html`: a report folder as one page that opens from disk, in its folder (no
 //! network, no script). It is made from what the other exporters wrote: `summary.md` as
-//! HTML, each of its charts inlined (the SVG itself, or the PNG as data where there is no
-//! SVG), tables of many rows folded under their size, the run's provenance from
+//! HTML, each of its charts shown from the PNG beside it (the folder keeps each chart
+//! once), tables of many rows folded under their size, the run's provenance from
 //! `meta.json`, and links to the CSV files beside it.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use base64::Engine as _;
-use pulldown_cmark::{CowStr, Event, Options, Parser, Tag};
+use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 use super::export::{io_error, Exporter, ReportContext};
 use crate::error::ReportError;
@@ -46,16 +45,7 @@ fn page(dir: &Path, summary: &str, meta: Option<&str>, written: &[PathBuf]) -> S
         .lines()
         .find_map(|l| l.strip_prefix("# "))
         .unwrap_or("nodeprof report");
-    let (html, sections) = anchor_sections(&markdown_html(summary));
-    let html = fold_tables(&number_cells(&inline_charts(dir, &html)));
-    // The sections' links go under the title.
-    let split = html.find("</h1>").map_or(0, |at| at + 5);
-    let mut body = format!(
-        "{}\n{}{}",
-        &html[..split],
-        contents(&sections),
-        &html[split..]
-    );
+    let mut body = summary_html(summary);
     body.push_str(&files_section(dir, written));
     if let Some(meta) = meta {
         let _ = write!(
@@ -114,38 +104,113 @@ figure{margin:1em 0}figure svg,figure img{max-width:100%;height:auto}\
 figcaption{color:#555;font-size:13px}details{margin:1em 0}summary{cursor:pointer;color:#225}\
 nav{margin:.5em 0 1em;font-size:14px}pre{background:#f5f5f5;padding:1em;overflow-x:auto;font-size:12px}code{background:#f3f3f3}";
 
-/// Each section heading (`<h2>`) given its GitHub anchor as its id; the sections' ids and
-/// titles.
-fn anchor_sections(html: &str) -> (String, Vec<(String, String)>) {
-    let mut out = String::new();
+/// The summary's Markdown as HTML, read as Markdown events and written once: each section
+/// heading (`##`) given its GitHub anchor as its id, each chart a figure, tables scrolling
+/// inside the page with numbers right-aligned and long ones folded; raw HTML in the summary
+/// (a name a user gave) shown as text, never run; links to the sections under the title.
+fn summary_html(summary: &str) -> String {
+    let events: Vec<Event> = Parser::new_ext(summary, Options::ENABLE_TABLES)
+        .map(|event| match event {
+            Event::Html(text) | Event::InlineHtml(text) => Event::Text(text),
+            other => other,
+        })
+        .collect();
+    let mut out = Vec::with_capacity(events.len());
     let mut sections = Vec::new();
-    let mut rest = html;
-    while let Some(at) = rest.find("<h2>") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 4..];
-        let Some(end) = after.find("</h2>") else {
-            break;
-        };
-        let title = &after[..end];
-        let id: String = title
-            .to_lowercase()
-            .chars()
-            .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
-            .map(|c| if c == ' ' { '-' } else { c })
-            .collect();
-        let _ = write!(out, "<h2 id=\"{id}\">{title}</h2>");
-        sections.push((id, title.to_string()));
-        rest = &after[end + 5..];
+    let mut first_table = true;
+    let mut under_title = 0;
+    let mut i = 0;
+    while i < events.len() {
+        let end = closing(&events, i);
+        match &events[i] {
+            Event::Start(Tag::Heading { level, .. }) if *level == HeadingLevel::H2 => {
+                let title = text_of(&events[i + 1..end]);
+                let id = anchor(&title);
+                out.push(Event::Start(Tag::Heading {
+                    level: HeadingLevel::H2,
+                    id: Some(CowStr::from(id.clone())),
+                    classes: Vec::new(),
+                    attrs: Vec::new(),
+                }));
+                sections.push((id, title));
+                i += 1;
+                continue;
+            }
+            Event::Start(Tag::Image { dest_url, .. }) => {
+                let alt = text_of(&events[i + 1..end]);
+                out.push(Event::Html(figure(dest_url, &alt).into()));
+            }
+            Event::Start(Tag::Table(_)) => {
+                let html = table(&events[i + 1..end], !first_table);
+                first_table = false;
+                out.push(Event::Html(html.into()));
+            }
+            other => {
+                out.push(other.clone());
+                if under_title == 0
+                    && matches!(other, Event::End(TagEnd::Heading(HeadingLevel::H1)))
+                {
+                    under_title = out.len();
+                }
+                i += 1;
+                continue;
+            }
+        }
+        i = end + 1;
     }
-    out.push_str(rest);
-    (out, sections)
+    out.insert(under_title, Event::Html(contents(&sections).into()));
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(&mut html, out.into_iter());
+    html
+}
+
+/// The index of the event that closes the one at `start` (itself where it opens nothing).
+fn closing(events: &[Event], start: usize) -> usize {
+    if !matches!(events[start], Event::Start(_)) {
+        return start;
+    }
+    let mut depth = 0usize;
+    for (i, event) in events.iter().enumerate().skip(start) {
+        match event {
+            Event::Start(_) => depth += 1,
+            Event::End(_) => {
+                depth -= 1;
+                if depth == 0 {
+                    return i;
+                }
+            }
+            _ => {}
+        }
+    }
+    events.len() - 1
+}
+
+/// The text of some inline events (code spans as their text).
+fn text_of(events: &[Event]) -> String {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Text(t) | Event::Code(t) => Some(t.as_ref()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A heading's anchor as GitHub makes it: lower case, spaces as hyphens, other marks gone.
+fn anchor(title: &str) -> String {
+    title
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
 }
 
 /// A line of links to the sections, under the title.
 fn contents(sections: &[(String, String)]) -> String {
     let links: Vec<String> = sections
         .iter()
-        .map(|(id, title)| format!("<a href=\"#{id}\">{title}</a>"))
+        .map(|(id, title)| format!("<a href=\"#{id}\">{}</a>", escape(title)))
         .collect();
     match links.is_empty() {
         true => String::new(),
@@ -153,137 +218,81 @@ fn contents(sections: &[(String, String)]) -> String {
     }
 }
 
-/// The summary's Markdown as HTML. Raw HTML in it (a name a user gave) is shown as text,
-/// never run.
-fn markdown_html(summary: &str) -> String {
-    let events = Parser::new_ext(summary, Options::ENABLE_TABLES).map(|event| match event {
-        Event::Html(text) | Event::InlineHtml(text) => Event::Text(text),
-        Event::Start(Tag::Table(alignments)) => {
-            // A wide table scrolls inside the page rather than widening it.
-            let _ = alignments;
-            Event::Html(CowStr::Borrowed("<div class=\"scroll\"><table>"))
-        }
-        Event::End(pulldown_cmark::TagEnd::Table) => {
-            Event::Html(CowStr::Borrowed("</table></div>"))
-        }
-        other => other,
-    });
-    let mut html = String::new();
-    pulldown_cmark::html::push_html(&mut html, events);
-    html
+/// A chart as a figure with its caption: the image the summary shows, beside the page
+/// (`plots/NAME.png`, which a clone of the examples holds; the SVG forms are not
+/// committed). Linked, not read into the page: the folder keeps each chart once.
+fn figure(src: &str, alt: &str) -> String {
+    format!(
+        "<figure><img src=\"{}\" alt=\"{}\"><figcaption>{}</figcaption></figure>",
+        escape(src),
+        escape(alt),
+        escape(alt)
+    )
 }
 
-/// Each `<img src="plots/NAME.png" alt="ALT" />` as a figure holding the chart itself:
-/// `plots/NAME.svg` inline where the report wrote one, else the PNG as data.
-fn inline_charts(dir: &Path, html: &str) -> String {
-    let mut out = String::new();
-    let mut rest = html;
-    while let Some(at) = rest.find("<img src=\"") {
-        out.push_str(&rest[..at]);
-        let tag = &rest[at..];
-        let end = tag.find("/>").map_or(tag.len(), |e| e + 2);
-        let src = attribute(tag, "src").unwrap_or_default();
-        let alt = attribute(tag, "alt").unwrap_or_default();
-        match chart(dir, &src) {
-            Some(chart) => {
-                let _ = write!(
-                    out,
-                    "<figure>{chart}<figcaption>{alt}</figcaption></figure>"
-                );
+/// A table (`inner`: its events between start and end), scrolling inside the page rather
+/// than widening it; cells holding a number right-aligned, as numbers are read; folded under
+/// a line that says its size where `foldable` and longer than [`FOLD_ROWS`] rows.
+fn table(inner: &[Event], foldable: bool) -> String {
+    let mut html = String::from("<div class=\"scroll\"><table>");
+    let (mut rows, mut head) = (0, false);
+    let mut i = 0;
+    while i < inner.len() {
+        let end = closing(inner, i);
+        match &inner[i] {
+            Event::Start(Tag::TableHead) => {
+                head = true;
+                html.push_str("<thead><tr>");
+                i += 1;
+                continue;
             }
-            None => out.push_str(&tag[..end]),
-        }
-        rest = &tag[end..];
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The value of `name="..."` in an HTML tag (as pulldown-cmark writes it, escaped).
-fn attribute(tag: &str, name: &str) -> Option<String> {
-    let start = tag.find(&format!("{name}=\""))? + name.len() + 2;
-    let len = tag[start..].find('"')?;
-    Some(tag[start..start + len].to_string())
-}
-
-/// A chart of the report, ready to inline: its SVG (without the XML declaration) or its PNG
-/// as a data image, whichever is smaller (a chart of many points is lighter as pixels);
-/// none for a file that is not a chart of this folder.
-fn chart(dir: &Path, src: &str) -> Option<String> {
-    let relative = Path::new(src);
-    let inside = relative
-        .components()
-        .all(|c| matches!(c, std::path::Component::Normal(_)));
-    if !inside || !src.starts_with("plots/") {
-        return None;
-    }
-    let svg = std::fs::read_to_string(dir.join(relative).with_extension("svg"))
-        .ok()
-        .and_then(|svg| Some(svg[svg.find("<svg")?..].to_string()));
-    let png = std::fs::read(dir.join(relative).with_extension("png"))
-        .ok()
-        .map(|png| {
-            let data = base64::engine::general_purpose::STANDARD.encode(png);
-            format!("<img src=\"data:image/png;base64,{data}\" alt=\"\">")
-        });
-    match (svg, png) {
-        (Some(svg), Some(png)) if png.len() < svg.len() => Some(png),
-        (Some(svg), _) => Some(svg),
-        (None, png) => png,
-    }
-}
-
-/// Cells that hold a number (`1,234`, `-0.5`, `12.5%`, `1.88×`, `3.658 s`) right-aligned,
-/// as numbers are read.
-fn number_cells(html: &str) -> String {
-    let mut out = String::new();
-    let mut rest = html;
-    while let Some(at) = rest.find("<td>") {
-        out.push_str(&rest[..at]);
-        let cell = &rest[at + 4..];
-        let end = cell.find("</td>").unwrap_or(cell.len());
-        let text = cell[..end]
-            .trim_end_matches(" s")
-            .trim_end_matches(['%', '×']);
-        let number = !text.is_empty()
-            && text.chars().any(|c| c.is_ascii_digit())
-            && text
-                .chars()
-                .all(|c| c.is_ascii_digit() || matches!(c, ',' | '.' | '-' | '+' | 'e'));
-        out.push_str(if number { "<td class=\"n\">" } else { "<td>" });
-        rest = cell;
-    }
-    out.push_str(rest);
-    out
-}
-
-/// Tables of more than [`FOLD_ROWS`] rows, folded under a line that says their size; the
-/// first, the page's main table, is never folded.
-fn fold_tables(html: &str) -> String {
-    let mut out = String::new();
-    let mut rest = html;
-    let mut first = true;
-    while let Some(at) = rest.find("<div class=\"scroll\"><table>") {
-        out.push_str(&rest[..at]);
-        let table = &rest[at..];
-        let end = table.find("</table></div>").map_or(table.len(), |e| e + 14);
-        let rows = table[..end].matches("<tr>").count().saturating_sub(1);
-        let fold = rows > FOLD_ROWS && !first;
-        first = false;
-        match fold {
-            true => {
-                let _ = write!(
-                    out,
-                    "<details><summary>A table of {rows} rows</summary>{}</details>",
-                    &table[..end]
-                );
+            Event::End(TagEnd::TableHead) => {
+                head = false;
+                html.push_str("</tr></thead><tbody>");
             }
-            false => out.push_str(&table[..end]),
+            Event::Start(Tag::TableRow) => {
+                rows += 1;
+                html.push_str("<tr>");
+                i += 1;
+                continue;
+            }
+            Event::End(TagEnd::TableRow) => html.push_str("</tr>\n"),
+            Event::Start(Tag::TableCell) => {
+                html.push_str(&cell(&inner[i + 1..end], head));
+            }
+            _ => {}
         }
-        rest = &table[end..];
+        i = end + 1;
     }
-    out.push_str(rest);
-    out
+    html.push_str("</tbody></table></div>");
+    match foldable && rows > FOLD_ROWS {
+        true => format!("<details><summary>A table of {rows} rows</summary>{html}</details>"),
+        false => html,
+    }
+}
+
+/// A table cell: a heading cell, or a body cell marked a number (`1,234`, `-0.5`, `12.5%`,
+/// `1.88×`, `3.658 s`) to be right-aligned (the page aligns by what a cell holds, not by
+/// the Markdown's column marks).
+fn cell(inner: &[Event], head: bool) -> String {
+    let mut content = String::new();
+    pulldown_cmark::html::push_html(&mut content, inner.iter().cloned());
+    let tag = if head { "th" } else { "td" };
+    let class = match !head && is_number(&text_of(inner)) {
+        true => " class=\"n\"",
+        false => "",
+    };
+    format!("<{tag}{class}>{content}</{tag}>")
+}
+
+/// Whether a cell's text is a number, as [`cell`] reads one.
+fn is_number(text: &str) -> bool {
+    let text = text.trim_end_matches(" s").trim_end_matches(['%', '×']);
+    !text.is_empty()
+        && text.chars().any(|c| c.is_ascii_digit())
+        && text
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, ',' | '.' | '-' | '+' | 'e'))
 }
 
 /// Links to the data beside the page: the rows and the CSV cross-tables.
@@ -336,14 +345,8 @@ mod tests {
     #[test]
     fn markdown_tables_charts_and_raw_html() {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir(dir.path().join("plots")).unwrap();
-        crate::store::replace(
-            &dir.path().join("plots/a.svg"),
-            b"<?xml version=\"1.0\"?>\n<svg width=\"10\"><rect/></svg>",
-        )
-        .unwrap();
         let mut summary = String::from(
-            "# Title\n\n![A chart](plots/a.png)\n\n<script>x</script>\n\n| a | b |\n|---|---|\n",
+            "# Title\n\n## A section\n\n![A chart](plots/a.png)\n\n<script>x</script>\n\n| a | b |\n|---|---|\n",
         );
         for i in 0..30 {
             summary.push_str(&format!("| {i} | x |\n"));
@@ -357,8 +360,16 @@ mod tests {
         assert!(html.contains("<title>Title</title>"));
         assert!(
             html.contains(
-                "<figure><svg width=\"10\"><rect/></svg><figcaption>A chart</figcaption></figure>"
+                "<figure><img src=\"plots/a.png\" alt=\"A chart\"><figcaption>A chart</figcaption></figure>"
             ),
+            "{html}"
+        );
+        assert!(
+            html.contains("<nav><a href=\"#a-section\">A section</a></nav>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<h2 id=\"a-section\">A section</h2>"),
             "{html}"
         );
         assert!(!html.contains("<script>") && html.contains("&lt;script&gt;"));
@@ -379,7 +390,5 @@ mod tests {
             line,
             "<p>Made by <code>nodeprof sweep -v &#39;a b&#39;</code>; revision abc; 2026-12-06T00:00:00Z; X&lt;1&gt;, 2 logical CPUs.</p>\n"
         );
-        // Only charts inside the folder's plots/ are read.
-        assert_eq!(chart(dir.path(), "plots/../../etc/passwd"), None);
     }
 }

@@ -21,6 +21,8 @@ mod markdown;
 mod metric;
 mod options;
 pub mod play;
+mod play_charts;
+mod play_kept;
 mod play_sections;
 mod scaling;
 pub mod tables;

@@ -6,6 +6,11 @@ use std::fmt::Write as _;
 use super::text::thousands;
 use crate::store::games::{GameRow, MoveRow};
 
+/// The chooser and the limit of an agent as written: `alphabeta+tt` and `depth=3`.
+pub(super) fn split_agent(agent: &str) -> (&str, &str) {
+    agent.split_once('@').unwrap_or((agent, "-"))
+}
+
 /// The index of `item` in `list`, added at the end if it is not there (first-seen order).
 pub(super) fn ordered_insert(list: &mut Vec<String>, item: &str) -> usize {
     match list.iter().position(|x| x == item) {
@@ -101,18 +106,28 @@ pub(super) fn ratings_section(md: &mut String, games: &[&GameRow]) {
     }
 }
 
-/// Per agent, over all its moves in either role: the depth its searches reached, nodes per
-/// move and per second (over the moves that report nodes), and its time per move.
-pub(super) fn agents_section(md: &mut String, games: &[GameRow], moves: &[MoveRow]) {
-    if moves.is_empty() {
-        return;
-    }
+/// The Agents table's columns.
+pub(super) const AGENT_COLUMNS: [&str; 9] = [
+    "agent",
+    "moves",
+    "mean depth",
+    "mean seldepth",
+    "nodes/move",
+    "nodes/s",
+    "ms/move",
+    "max ms",
+    "time used",
+];
+
+/// Each agent's searches over its moves, a row of [`AGENT_COLUMNS`] as the table shows it
+/// (none without moves).
+pub(super) fn agent_rows(games: &[GameRow], moves: &[MoveRow]) -> Vec<Vec<String>> {
     let mut agents: Vec<String> = Vec::new();
     for g in games {
         ordered_insert(&mut agents, &g.agent1);
         ordered_insert(&mut agents, &g.agent2);
     }
-    md.push_str("\n## Agents\n\nOver every move of each agent (engines: their last `info` before the move; NA where they say nothing). Time is nodeprof's clock, from the request to the answer; time used is over the time its clock or move time gave it (a clock's base, each period's, and the increments of every move but the last).\n\n| agent | moves | mean depth | mean seldepth | nodes/move | nodes/s | ms/move | max ms | time used |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    let mut rows = Vec::new();
     for agent in &agents {
         let mine: Vec<&MoveRow> = moves.iter().filter(|m| &m.agent == agent).collect();
         if mine.is_empty() {
@@ -134,11 +149,11 @@ pub(super) fn agents_section(md: &mut String, games: &[GameRow], moves: &[MoveRo
         let counted_ns: u64 = counted.iter().map(|m| m.time_ns).sum();
         let all_ns: u64 = mine.iter().map(|m| m.time_ns).sum();
         let max_ns = mine.iter().map(|m| m.time_ns).max().unwrap_or(0);
-        let used = time_used(agent, games, moves);
-        let _ = writeln!(
-            md,
-            "| `{agent}` | {} | {depth} | {seldepth} | {} | {} | {:.3} | {:.1} | {used} |",
-            mine.len(),
+        rows.push(vec![
+            agent.clone(),
+            mine.len().to_string(),
+            depth,
+            seldepth,
             match counted.is_empty() {
                 true => "NA".into(),
                 false => thousands((nodes as f64 / counted.len() as f64).round() as u64),
@@ -147,9 +162,22 @@ pub(super) fn agents_section(md: &mut String, games: &[GameRow], moves: &[MoveRo
                 true => "NA".into(),
                 false => thousands((nodes as f64 * 1e9 / counted_ns as f64).round() as u64),
             },
-            all_ns as f64 / 1e6 / mine.len() as f64,
-            max_ns as f64 / 1e6,
-        );
+            format!("{:.3}", all_ns as f64 / 1e6 / mine.len() as f64),
+            format!("{:.1}", max_ns as f64 / 1e6),
+            time_used(agent, games, moves),
+        ]);
+    }
+    rows
+}
+
+/// The Agents section from [`agent_rows`]' rows (none without rows).
+pub(super) fn agents_section(md: &mut String, rows: &[Vec<String>]) {
+    if rows.is_empty() {
+        return;
+    }
+    md.push_str("\n## Agents\n\nOver every move of each agent (engines: their last `info` before the move; NA where they say nothing). Time is nodeprof's clock, from the request to the answer; time used is over the time its clock or move time gave it (a clock's base, each period's, and the increments of every move but the last).\n\n| agent | moves | mean depth | mean seldepth | nodes/move | nodes/s | ms/move | max ms | time used |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (agent, rest) in rows.iter().filter_map(|row| row.split_first()) {
+        let _ = writeln!(md, "| `{agent}` | {} |", rest.join(" | "));
     }
 }
 
