@@ -23,5 +23,5 @@ pub use record::{GameRecord, MoveNote, ReadGame, RecordClock, Termination};
 pub use registry::GameKind;
 pub use reversi::pattern::{eval_weights, EvalWeights};
 pub use reversi::{Reversi, ReversiMove};
-pub use rules::{margin_floor, margin_score, Eval, Game, GameMove, MoveList, Side};
+pub use rules::{margin_floor, margin_score, Eval, Game, GameMove, MoveError, MoveList, Side};
 pub use tree::{TreeMove, TreeSpec, UniformTree};

@@ -21,6 +21,11 @@ pub trait Notation: Game {
     /// line or an inline position) is this game's.
     fn looks_like(text: &str) -> bool;
 
+    /// Whether [`Self::looks_like`] is a loose claim, a form so broad (Ataxx's: any text
+    /// with ranks split by `/`) that another game's specific claim on the same text comes
+    /// first: the registry, which knows every game, decides, and no game asks another.
+    const LOOSE_CLAIM: bool = false;
+
     /// The one-line form (list lines, inline positions, `Display` writes it).
     fn parse_text(text: &str) -> Result<Self, String>;
 

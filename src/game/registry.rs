@@ -157,12 +157,17 @@ macro_rules! define_game_kind {
                 None
             }
 
-            /// The game whose position text `text` looks like, if any claims it.
+            /// The game whose position text `text` looks like, if any claims it: the first
+            /// whose claim is specific, else the first whose claim is loose.
             pub fn claiming(text: &str) -> Option<GameKind> {
+                let mut loose = None;
                 $(if <$game as Notation>::looks_like(text) {
-                    return Some(GameKind::$kind);
+                    match <$game as Notation>::LOOSE_CLAIM {
+                        false => return Some(GameKind::$kind),
+                        true => loose = loose.or(Some(GameKind::$kind)),
+                    }
                 })*
-                None
+                loose
             }
         }
     };

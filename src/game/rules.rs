@@ -105,6 +105,31 @@ fn parse_eval(text: &str) -> Result<Eval, String> {
         })
 }
 
+/// A move that cannot be read, or cannot be played here.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// Text that is not a move in the game's notation; `expected` says what one looks like
+    /// (`a Reversi move (a1..h8 or pass)`).
+    #[error("'{text}' is not {expected}")]
+    Syntax {
+        text: String,
+        expected: std::borrow::Cow<'static, str>,
+    },
+    /// A move of the notation that the position does not allow.
+    #[error("move {0} is not legal in this position")]
+    Illegal(String),
+}
+
+impl MoveError {
+    /// `text` is not a move; what one looks like.
+    pub fn syntax(text: &str, expected: impl Into<std::borrow::Cow<'static, str>>) -> MoveError {
+        MoveError::Syntax {
+            text: text.to_string(),
+            expected: expected.into(),
+        }
+    }
+}
+
 /// A move of some game: small, `Copy`, printing and parsing the usual notation.
 pub trait GameMove:
     Copy
@@ -113,7 +138,7 @@ pub trait GameMove:
     + std::hash::Hash
     + fmt::Debug
     + fmt::Display
-    + FromStr<Err = String>
+    + FromStr<Err = MoveError>
     + Send
     + Sync
     + 'static
@@ -361,12 +386,11 @@ pub trait Game:
     }
 
     /// Parses a move in the game's notation and checks that it is legal here.
-    fn parse_legal_move(&self, text: &str) -> Result<Self::Move, String> {
+    fn parse_legal_move(&self, text: &str) -> Result<Self::Move, MoveError> {
         let mv: Self::Move = text.trim().parse()?;
-        if self.is_legal(mv) {
-            Ok(mv)
-        } else {
-            Err(format!("move {mv} is not legal in this position"))
+        match self.is_legal(mv) {
+            true => Ok(mv),
+            false => Err(MoveError::Illegal(mv.to_string())),
         }
     }
 }

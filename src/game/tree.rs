@@ -13,7 +13,7 @@ use std::str::FromStr;
 use arrayvec::ArrayVec;
 
 use super::notation::Notation;
-use super::rules::{fmix64, Game, GameMove, Side};
+use super::rules::{fmix64, Game, GameMove, MoveError, Side};
 use crate::random::splitmix64;
 
 /// Widest tree: the move list's capacity.
@@ -216,14 +216,14 @@ impl fmt::Display for TreeMove {
 }
 
 impl FromStr for TreeMove {
-    type Err = String;
+    type Err = MoveError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         s.trim()
             .parse::<u8>()
             .ok()
             .filter(|&c| (c as u32) < MAX_WIDTH)
             .map(TreeMove)
-            .ok_or_else(|| format!("'{}' is not a tree move (a child number)", s.trim()))
+            .ok_or_else(|| MoveError::syntax(s.trim(), "a tree move (a child number)"))
     }
 }
 

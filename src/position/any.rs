@@ -4,7 +4,7 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use crate::game::{Game, GameKind, Notation, Side};
+use crate::game::{Game, GameKind, MoveError, Notation, Side};
 
 #[doc(hidden)]
 #[macro_export]
@@ -125,7 +125,7 @@ impl AnyPosition {
 
     /// The move `text` names (in any form the game reads: SAN for chess, a clone written with
     /// its origin for Ataxx, ...) in the game's own notation, if it is legal here.
-    pub fn canonical_move(&self, text: &str) -> Result<String, String> {
+    pub fn canonical_move(&self, text: &str) -> Result<String, MoveError> {
         with_position!(self, p => p.parse_legal_move(text).map(|m| m.to_string()))
     }
 

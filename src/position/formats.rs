@@ -219,7 +219,8 @@ fn parse_values(position: &AnyPosition, text: &str) -> Result<Option<Expected>, 
                 value.trim()
             )
         })?;
-        move_values.push((position.canonical_move(mv)?, value));
+        let mv = position.canonical_move(mv).map_err(|e| e.to_string())?;
+        move_values.push((mv, value));
     }
     Ok(Expected::from_moves(move_values))
 }

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::bits::{ADJACENT, JUMP_TARGETS, PASS_SQUARE};
-use crate::game::rules::{parse_square, GameMove};
+use crate::game::rules::{parse_square, GameMove, MoveError};
 
 /// An Ataxx move: a clone (single step: `from == to`), a jump (`from` two steps from
 /// `to`), or the pass.
@@ -95,14 +95,14 @@ impl fmt::Display for AtaxxMove {
 }
 
 impl FromStr for AtaxxMove {
-    type Err = String;
+    type Err = MoveError;
     /// `b2` (clone), `a1c3` (jump), `0000` (pass); also `pass`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim();
         if t == "0000" || t.eq_ignore_ascii_case("pass") {
             return Ok(AtaxxMove::PASS);
         }
-        let bad = || format!("'{t}' is not an Ataxx move (b2, a1c3 or 0000)");
+        let bad = || MoveError::syntax(t, "an Ataxx move (b2, a1c3 or 0000)");
         let square = |b: &[u8]| parse_square(b, 7, 7).map(|(f, r)| r * 7 + f);
         let bytes = t.as_bytes();
         match bytes.len() {
@@ -118,8 +118,9 @@ impl FromStr for AtaxxMove {
                     // Some programs write clones with their origin: keep the canonical form.
                     Ok(AtaxxMove::clone_to(to))
                 } else {
-                    Err(format!(
-                        "'{t}' is not an Ataxx move: the squares are not 1 or 2 steps apart"
+                    Err(MoveError::syntax(
+                        t,
+                        "an Ataxx move: the squares are not 1 or 2 steps apart",
                     ))
                 }
             }

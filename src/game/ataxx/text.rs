@@ -156,12 +156,14 @@ impl Notation for Ataxx {
         crate::game::pgn::read_pgn(text, &<Ataxx as crate::game::Game>::start().to_string())
     }
 
-    /// A FEN: ranks separated by `/`.
-    /// Any FEN-like text but a chess FEN (which has kings), so that Ataxx's parser explains
-    /// what is wrong with a malformed one.
+    /// A FEN: ranks separated by `/`. Any FEN-like text, so that Ataxx's parser explains
+    /// what is wrong with a malformed one: a loose claim, after a game's that is specific
+    /// (chess's FEN of eight ranks).
     fn looks_like(text: &str) -> bool {
-        text.contains('/') && !crate::game::chess::looks_like_fen(text)
+        text.contains('/')
     }
+
+    const LOOSE_CLAIM: bool = true;
 
     fn parse_text(text: &str) -> Result<Ataxx, String> {
         Ataxx::from_fen(text)

@@ -13,4 +13,4 @@ mod text;
 pub use eval::pesto;
 pub use published::CPW_PERFT;
 pub use rules::{Chess, ChessMove, MAX_MOVES};
-pub use text::{looks_like_fen, san_moves};
+pub use text::san_moves;

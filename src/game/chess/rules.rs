@@ -13,7 +13,7 @@ use arrayvec::ArrayVec;
 use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
 
 use super::board::Packed;
-use crate::game::rules::{Eval, Game, GameMove, Side};
+use crate::game::rules::{Eval, Game, GameMove, MoveError, Side};
 
 /// The most legal moves of any chess position (218), rounded up.
 pub const MAX_MOVES: usize = 224;
@@ -172,7 +172,7 @@ impl fmt::Display for ChessMove {
 }
 
 impl FromStr for ChessMove {
-    type Err = String;
+    type Err = MoveError;
     /// UCI's form without a position (`e2e4`, `e7e8q`, `0000`). A castling move needs the
     /// position to be told from a king's step: [`Game::parse_legal_move`] reads it.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
@@ -181,10 +181,13 @@ impl FromStr for ChessMove {
             return Ok(ChessMove::PASS);
         }
         let mv: Move = text.parse().map_err(|_| {
-            format!("'{text}' is not a chess move, expected UCI's form such as e2e4 or e7e8q")
+            MoveError::syntax(
+                text,
+                "a chess move, expected UCI's form such as e2e4 or e7e8q",
+            )
         })?;
         if mv.from == mv.to {
-            return Err(format!("'{text}' moves no piece"));
+            return Err(MoveError::syntax(text, "a chess move: it moves no piece"));
         }
         Ok(ChessMove {
             mv,
@@ -470,7 +473,7 @@ impl Game for Chess {
     }
 
     /// UCI's form (`e1g1` or king takes rook for castling), or SAN (`Nf3`, `O-O`, `exd8=Q+`).
-    fn parse_legal_move(&self, text: &str) -> Result<ChessMove, String> {
+    fn parse_legal_move(&self, text: &str) -> Result<ChessMove, MoveError> {
         let text = text.trim();
         let board = self.board();
         let cozy = cozy_chess::util::parse_uci_move(board, text)
@@ -479,9 +482,10 @@ impl Game for Chess {
             .or_else(|| cozy_chess::util::parse_san_move(board, text).ok());
         let found = cozy.and_then(|m| self.generate_moves().into_iter().find(|g| g.to_cozy() == m));
         found.ok_or_else(|| match text.parse::<ChessMove>() {
-            Ok(_) => format!("move {text} is not legal in this position"),
-            Err(_) => format!(
-                "'{text}' is not a legal move here, expected UCI's form (e2e4, e7e8q) or SAN (Nf3, O-O)"
+            Ok(_) => MoveError::Illegal(text.to_string()),
+            Err(_) => MoveError::syntax(
+                text,
+                "a legal move here, expected UCI's form (e2e4, e7e8q) or SAN (Nf3, O-O)",
             ),
         })
     }

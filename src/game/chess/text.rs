@@ -70,7 +70,7 @@ pub fn san_moves<'a>(start: &Chess, moves: impl Iterator<Item = &'a str>) -> Vec
 /// Whether a line starts as a chess FEN or EPD does: eight ranks, then the side to move
 /// (`w` or `b`). A line that does is chess's, right or wrong: chess's parser then says what
 /// is wrong with it (Ataxx's FEN has seven ranks).
-pub fn looks_like_fen(line: &str) -> bool {
+fn looks_like_fen(line: &str) -> bool {
     let mut fields = line.split_whitespace();
     let (Some(board), Some(side)) = (fields.next(), fields.next()) else {
         return false;

@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 use super::bits::{
     column_mask, has_alignment, landing_squares, top_mask, winning_squares, SQUARES, WIDTH,
 };
-use crate::game::rules::{fmix64, Eval, Game, GameMove, Side};
+use crate::game::rules::{fmix64, Eval, Game, GameMove, MoveError, Side};
 
 /// A move: the column a stone is dropped in (0-based inside, `1`..`7` in text).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -65,14 +65,14 @@ impl fmt::Display for Connect4Move {
 }
 
 impl FromStr for Connect4Move {
-    type Err = String;
+    type Err = MoveError;
     /// A column number, `1` to `7`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().parse::<u32>() {
             Ok(c) if (1..=WIDTH).contains(&c) => Ok(Connect4Move((c - 1) as u8)),
-            _ => Err(format!(
-                "'{}' is not a Connect 4 move, expected a column 1 to 7",
-                s.trim()
+            _ => Err(MoveError::syntax(
+                s.trim(),
+                "a Connect 4 move, expected a column 1 to 7",
             )),
         }
     }

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::game::rules::{parse_square, GameMove, Side};
+use crate::game::rules::{parse_square, GameMove, MoveError, Side};
 
 /// A Reversi move: a square 0..63, or the pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -59,7 +59,7 @@ impl fmt::Display for ReversiMove {
 }
 
 impl FromStr for ReversiMove {
-    type Err = String;
+    type Err = MoveError;
     /// `a1`..`h8` (either case); `pass`, `PA`, `PS`, `@@` or `--` for the pass.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim();
@@ -71,7 +71,7 @@ impl FromStr for ReversiMove {
         }
         parse_square(t.as_bytes(), 8, 8)
             .map(|(file, rank)| ReversiMove(rank * 8 + file))
-            .ok_or_else(|| format!("'{t}' is not a Reversi move (a1..h8 or pass)"))
+            .ok_or_else(|| MoveError::syntax(t, "a Reversi move (a1..h8 or pass)"))
     }
 }
 
