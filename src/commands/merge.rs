@@ -45,7 +45,6 @@ pub fn run(
         }
         false => Some(report::run(out, &report::ReportOptions::default())?),
     };
-    note_hosts(out, &outcome)?;
     writeln!(
         text,
         "merged {} shards ({} {what}) into {}",
@@ -123,31 +122,6 @@ fn print_merge_problems(outcome: &MergeOutcome, out: &mut impl Write) -> io::Res
     writeln!(out, "not merged: the plan has {} cases", outcome.cases)?;
     list("cases missing", &outcome.missing, out)?;
     list("cases more than once", &outcome.duplicated, out)
-}
-
-/// Adds to a merged report's `summary.md` where its times come from.
-fn note_hosts(dir: &Path, outcome: &MergeOutcome) -> io::Result<()> {
-    let path = dir.join("summary.md");
-    let mut text = std::fs::read_to_string(&path)?;
-    let shards: Vec<String> = outcome
-        .shards
-        .iter()
-        .map(|s| format!("{} on {}", s.sharding.shard, s.host))
-        .collect();
-    text.push_str(&format!(
-        "\nMerged from {} shards ({}).",
-        outcome.shards.len(),
-        shards.join(", ")
-    ));
-    if outcome.hosts.len() > 1 {
-        text.push_str(&format!(
-            " **The times come from {} hosts ({}): compare times only within a host (hosts.csv names each case's); the counts do not depend on the machine.**",
-            outcome.hosts.len(),
-            outcome.hosts.join(", ")
-        ));
-    }
-    text.push('\n');
-    std::fs::write(&path, text)
 }
 
 /// `nodeprof merge`: `Failure` (the cases listed) when a case is missing or repeated.

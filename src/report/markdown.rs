@@ -29,6 +29,7 @@ impl Exporter for Summary {
                 &defaults.relabelled(md_escape),
             ));
         }
+        text.extend(super::text::merged_line(dir));
         let path = dir.join("summary.md");
         std::fs::write(&path, text).map_err(|source| io_error(&path, source))?;
         Ok(vec![path])

@@ -75,6 +75,7 @@ pub fn run(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
         [&per_game, &per_move],
         &charts,
     );
+    summary.extend(super::text::merged_line(dir));
     if !has_moves {
         let _ = writeln!(
             summary,

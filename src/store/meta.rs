@@ -185,3 +185,23 @@ pub fn write_meta(dir: &Path, meta: &impl Serialize) -> Result<(), StoreError> {
     let text = serde_json::to_string_pretty(meta).unwrap_or_default() + "\n";
     super::folder::replace(&dir.join(META_FILE), text.as_bytes())
 }
+
+/// The shards a merged folder's rows come from, as the merge recorded them in `meta.json`
+/// (`shards`): each shard (`K/N`) and its host. None for a folder that is not a merge.
+pub fn merged_shards(dir: &Path) -> Option<Vec<(String, String)>> {
+    let text = std::fs::read_to_string(dir.join(META_FILE)).ok()?;
+    let meta: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let text_of = |v: &serde_json::Value, none: &str| v.as_str().unwrap_or(none).to_string();
+    let shards = meta["shards"].as_array()?;
+    Some(
+        shards
+            .iter()
+            .map(|s| {
+                (
+                    text_of(&s["shard"], "?"),
+                    text_of(&s["host"], "an unknown host"),
+                )
+            })
+            .collect(),
+    )
+}
