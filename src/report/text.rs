@@ -124,6 +124,38 @@ pub fn md_escape(text: &str) -> String {
     out
 }
 
+/// The line a merged folder's summary ends with: the shards its rows come from and the
+/// host of each (from its `meta.json`), and a warning when they come from several hosts
+/// (times compare only within one). None for a folder that is not a merge.
+pub fn merged_line(dir: &std::path::Path) -> Option<String> {
+    let shards = crate::store::meta::merged_shards(dir)?;
+    let mut hosts: Vec<&str> = Vec::new();
+    for (_, host) in &shards {
+        if !hosts.contains(&host.as_str()) {
+            hosts.push(host);
+        }
+    }
+    let parts: Vec<String> = shards
+        .iter()
+        .map(|(shard, host)| format!("{shard} on {}", md_escape(host)))
+        .collect();
+    let mut line = format!(
+        "\nMerged from {} shards ({}).",
+        shards.len(),
+        parts.join(", ")
+    );
+    if hosts.len() > 1 {
+        let hosts: Vec<String> = hosts.iter().map(|h| md_escape(h)).collect();
+        line.push_str(&format!(
+            " **The times come from {} hosts ({}): compare times only within a host (hosts.csv names each case's); the counts do not depend on the machine.**",
+            hosts.len(),
+            hosts.join(", ")
+        ));
+    }
+    line.push('\n');
+    Some(line)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -180,36 +212,4 @@ mod tests {
             "\\<img src=x onerror=alert(1)\\> \\| \\*b\\* \\`c\\` next"
         );
     }
-}
-
-/// The line a merged folder's summary ends with: the shards its rows come from and the
-/// host of each (from its `meta.json`), and a warning when they come from several hosts
-/// (times compare only within one). None for a folder that is not a merge.
-pub fn merged_line(dir: &std::path::Path) -> Option<String> {
-    let shards = crate::store::meta::merged_shards(dir)?;
-    let mut hosts: Vec<&str> = Vec::new();
-    for (_, host) in &shards {
-        if !hosts.contains(&host.as_str()) {
-            hosts.push(host);
-        }
-    }
-    let parts: Vec<String> = shards
-        .iter()
-        .map(|(shard, host)| format!("{shard} on {}", md_escape(host)))
-        .collect();
-    let mut line = format!(
-        "\nMerged from {} shards ({}).",
-        shards.len(),
-        parts.join(", ")
-    );
-    if hosts.len() > 1 {
-        let hosts: Vec<String> = hosts.iter().map(|h| md_escape(h)).collect();
-        line.push_str(&format!(
-            " **The times come from {} hosts ({}): compare times only within a host (hosts.csv names each case's); the counts do not depend on the machine.**",
-            hosts.len(),
-            hosts.join(", ")
-        ));
-    }
-    line.push('\n');
-    Some(line)
 }
