@@ -222,6 +222,68 @@ fn ready(process: &mut Process) -> Result<(), EngineError> {
 /// How long an engine told to `stop` has to answer before it counts as hung.
 const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(1);
 
+/// Takes an `info` line into the search's result: nodeprof's counters into their
+/// iteration, and an iteration line kept as its depth's (`from_bound`: whether each kept
+/// iteration came from a bound line, which any full line replaces); why the line is bad.
+fn take_info(
+    result: &mut SearchResult,
+    from_bound: &mut Vec<bool>,
+    line: &str,
+    wall_ns: u64,
+) -> Result<(), String> {
+    let rest = line.trim_start().strip_prefix("info").unwrap_or("");
+    let info = Info::parse(rest).map_err(|message| format!("a bad info line: {message}"))?;
+    if let Some(parsed) = info.string.as_deref().and_then(parse_counters_string) {
+        let (depth, counters) = parsed?;
+        if let Some(it) = result.iterations.iter_mut().find(|i| i.depth == depth) {
+            it.counters = Some(counters);
+        }
+    }
+    if !info.is_iteration() {
+        return Ok(());
+    }
+    let depth = info.depth.unwrap_or(0);
+    let iteration = Iteration {
+        depth,
+        seldepth: info.seldepth,
+        nodes: info.nodes,
+        time_ns: info.time_ms.map(|ms| ms * 1_000_000),
+        wall_ns,
+        score: info.score,
+        pv: info.pv,
+        hashfull: info.hashfull,
+        counters: None,
+    };
+    match result.iterations.iter().position(|i| i.depth == depth) {
+        None => {
+            result.iterations.push(iteration);
+            from_bound.push(info.bound);
+        }
+        Some(at) if !info.bound || from_bound[at] => {
+            // A later line of the same depth updates what it says and keeps the rest
+            // (Toga II ends an iteration with `info depth D ... nodes N` and no score or
+            // line).
+            let before = &result.iterations[at];
+            result.iterations[at] = Iteration {
+                seldepth: iteration.seldepth.or(before.seldepth),
+                nodes: iteration.nodes.or(before.nodes),
+                time_ns: iteration.time_ns.or(before.time_ns),
+                score: iteration.score.or(before.score),
+                pv: match iteration.pv.is_empty() {
+                    true => before.pv.clone(),
+                    false => iteration.pv,
+                },
+                hashfull: iteration.hashfull.or(before.hashfull),
+                counters: before.counters,
+                ..iteration
+            };
+            from_bound[at] = info.bound;
+        }
+        Some(_) => {}
+    }
+    Ok(())
+}
+
 /// One search: `position`, then `go ...` (`go_args`: `depth 12`, `nodes 1000`, ...), read
 /// until `bestmove`; each depth's last iteration line kept (bound and progress lines only
 /// when nothing better came). Past `deadline` the engine is told to stop: its answer is the
@@ -255,9 +317,8 @@ fn search(
                 timed_out = Some(e);
                 continue;
             }
-            Err(EngineError::Timeout { .. }) => {
-                return Err(timed_out.expect("the first timeout was kept"))
-            }
+            // Hung after the stop: the first timeout says how long it was given.
+            Err(e @ EngineError::Timeout { .. }) => return Err(timed_out.unwrap_or(e)),
             Err(e) => return Err(e),
         };
         let wall_ns = started.elapsed().as_nanos() as u64;
@@ -270,67 +331,14 @@ fn search(
                 return Ok(result);
             }
             Some("info") => {
-                let rest = line.trim_start().strip_prefix("info").unwrap_or("");
-                let info = Info::parse(rest).map_err(|message| EngineError::Protocol {
-                    engine: process.name().to_string(),
-                    line: line.clone(),
-                    message: format!("a bad info line: {message}"),
+                let engine = process.name().to_string();
+                take_info(&mut result, &mut from_bound, &line, wall_ns).map_err(|message| {
+                    EngineError::Protocol {
+                        engine,
+                        line: line.clone(),
+                        message,
+                    }
                 })?;
-                if let Some(text) = &info.string {
-                    if let Some(parsed) = parse_counters_string(text) {
-                        let (depth, counters) =
-                            parsed.map_err(|message| EngineError::Protocol {
-                                engine: process.name().to_string(),
-                                line: line.clone(),
-                                message,
-                            })?;
-                        if let Some(it) = result.iterations.iter_mut().find(|i| i.depth == depth) {
-                            it.counters = Some(counters);
-                        }
-                    }
-                }
-                if !info.is_iteration() {
-                    continue;
-                }
-                let depth = info.depth.unwrap_or(0);
-                let iteration = Iteration {
-                    depth,
-                    seldepth: info.seldepth,
-                    nodes: info.nodes,
-                    time_ns: info.time_ms.map(|ms| ms * 1_000_000),
-                    wall_ns,
-                    score: info.score,
-                    pv: info.pv,
-                    hashfull: info.hashfull,
-                    counters: None,
-                };
-                match result.iterations.iter().position(|i| i.depth == depth) {
-                    None => {
-                        result.iterations.push(iteration);
-                        from_bound.push(info.bound);
-                    }
-                    Some(at) if !info.bound || from_bound[at] => {
-                        // A later line of the same depth updates what it says and keeps the
-                        // rest (Toga II ends an iteration with `info depth D ... nodes N`
-                        // and no score or line).
-                        let before = &result.iterations[at];
-                        result.iterations[at] = Iteration {
-                            seldepth: iteration.seldepth.or(before.seldepth),
-                            nodes: iteration.nodes.or(before.nodes),
-                            time_ns: iteration.time_ns.or(before.time_ns),
-                            score: iteration.score.or(before.score),
-                            pv: match iteration.pv.is_empty() {
-                                true => before.pv.clone(),
-                                false => iteration.pv,
-                            },
-                            hashfull: iteration.hashfull.or(before.hashfull),
-                            counters: before.counters,
-                            ..iteration
-                        };
-                        from_bound[at] = info.bound;
-                    }
-                    Some(_) => {}
-                }
             }
             // Engines print other things (copyright lines, `readyok` late): the
             // specification asks GUIs to ignore what they do not know.

@@ -230,42 +230,7 @@ fn summary(
     md.push_str("| match | games | W / L / D | score | Elo (95%) | LOS | mean plies | agent1 nodes/game | agent2 nodes/game | agent1 ms/game | agent2 ms/game |\n");
     md.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for name in matches {
-        let rows: Vec<&GameRow> = games.iter().filter(|g| &g.r#match == name).collect();
-        let n = rows.len() as f64;
-        let tally = tally_of(games, name);
-        let elo = elo_estimate(&tally, sprt.is_some_and(|s| s.pentanomial));
-        let mean = |f: &dyn Fn(&GameRow) -> f64| rows.iter().map(|g| f(g)).sum::<f64>() / n;
-        // Nodes over the games that report them (engines may not): NA when none does.
-        let mean_nodes = |f: &dyn Fn(&GameRow) -> Option<u64>| {
-            let known: Vec<u64> = rows.iter().filter_map(|g| f(g)).collect();
-            match known.is_empty() {
-                true => "NA".to_string(),
-                false => thousands(
-                    (known.iter().sum::<u64>() as f64 / known.len() as f64).round() as u64,
-                ),
-            }
-        };
-        let _ =
-            writeln!(
-            md,
-            "| `{name}` | {} | {} / {} / {} | {:.3} | {} | {} | {:.1} | {} | {} | {:.1} | {:.1} |",
-            rows.len(),
-            tally.wins,
-            tally.losses,
-            tally.draws,
-            tally.score(),
-            elo.map_or("–".into(), |e| match (e.elo.is_finite(), e.error.is_finite()) {
-                (true, true) => format!("{} ± {:.1}", elo_text(e.elo, 1), e.error),
-                (true, false) => format!("{} (interval unbounded)", elo_text(e.elo, 1)),
-                (false, _) => elo_text(e.elo, 1),
-            }),
-            elo.map_or("–".into(), |e| format!("{:.1} %", e.los)),
-            mean(&|g| g.plies as f64),
-            mean_nodes(&|g| g.agent1_nodes),
-            mean_nodes(&|g| g.agent2_nodes),
-            mean(&|g| g.agent1_time_ms),
-            mean(&|g| g.agent2_time_ms),
-        );
+        md.push_str(&match_row(games, name, sprt));
     }
     if let Some(warning) = repeats_warning(games) {
         let _ = writeln!(md, "\n**{warning}**");
@@ -274,43 +239,94 @@ fn summary(
     ratings_section(&mut md, &counted_games(games));
     agents_section(&mut md, agents);
     if let Some(sprt) = sprt {
-        let _ = writeln!(md, "\n## SPRT ({})\n", sprt.describe());
-        md.push_str("```\n");
-        for name in matches {
-            let tally = tally_of(games, name);
-            let _ = writeln!(md, "{name}");
-            let _ = writeln!(md, "{}", sprt.running_line(&tally));
-            let _ = writeln!(md, "{}\n", sprt.verdict_line(&tally));
-        }
-        md.push_str("```\n");
+        sprt_section(&mut md, games, matches, sprt);
     }
-    // Nodes by variant and limit, with each variant's ratio to the first one's at that limit.
-    if per_game.rows.len() > 1 || per_game.cols.len() > 1 {
-        md.push_str("\n## Mean nodes of the first agent, per game and per move\n\n");
-        md.push_str("| agent1 | limit | nodes/game | nodes/move | ratio to the first row |\n|---|---|---:|---:|---:|\n");
-        for (c, limit) in per_game.cols.iter().enumerate() {
-            let base = per_game.cells.first().and_then(|r| r[c]);
-            for (r, who) in per_game.rows.iter().enumerate() {
-                let Some(v) = per_game.cells[r][c] else {
-                    continue;
-                };
-                let pm = per_move
-                    .cells
-                    .get(r)
-                    .and_then(|row| row.get(c).copied().flatten());
-                let _ = writeln!(
-                    md,
-                    "| `{who}` | {limit} | {} | {} | {} |",
-                    thousands(v.round() as u64),
-                    pm.map_or("–".into(), |x| thousands(x.round() as u64)),
-                    base.map_or("–".into(), |b| format!("{:.3}", v / b))
-                );
-            }
-        }
-    }
+    nodes_section(&mut md, per_game, per_move);
     for chart in charts {
         let _ = writeln!(md, "\n![{chart}](plots/{chart}.png)");
     }
     let _ = writeln!(md, "\n(Each chart is also in `plots/` as SVG.)");
     md
+}
+
+/// A match's line of the summary's first table.
+fn match_row(games: &[GameRow], name: &str, sprt: Option<&Sprt>) -> String {
+    let rows: Vec<&GameRow> = games.iter().filter(|g| g.r#match == name).collect();
+    let n = rows.len() as f64;
+    let tally = tally_of(games, name);
+    let elo = elo_estimate(&tally, sprt.is_some_and(|s| s.pentanomial));
+    let mean = |f: &dyn Fn(&GameRow) -> f64| rows.iter().map(|g| f(g)).sum::<f64>() / n;
+    // Nodes over the games that report them (engines may not): NA when none does.
+    let mean_nodes = |f: &dyn Fn(&GameRow) -> Option<u64>| {
+        let known: Vec<u64> = rows.iter().filter_map(|g| f(g)).collect();
+        match known.is_empty() {
+            true => "NA".to_string(),
+            false => {
+                thousands((known.iter().sum::<u64>() as f64 / known.len() as f64).round() as u64)
+            }
+        }
+    };
+    format!(
+        "| `{name}` | {} | {} / {} / {} | {:.3} | {} | {} | {:.1} | {} | {} | {:.1} | {:.1} |\n",
+        rows.len(),
+        tally.wins,
+        tally.losses,
+        tally.draws,
+        tally.score(),
+        elo.map_or("–".into(), |e| {
+            match (e.elo.is_finite(), e.error.is_finite()) {
+                (true, true) => format!("{} ± {:.1}", elo_text(e.elo, 1), e.error),
+                (true, false) => format!("{} (interval unbounded)", elo_text(e.elo, 1)),
+                (false, _) => elo_text(e.elo, 1),
+            }
+        }),
+        elo.map_or("–".into(), |e| format!("{:.1} %", e.los)),
+        mean(&|g| g.plies as f64),
+        mean_nodes(&|g| g.agent1_nodes),
+        mean_nodes(&|g| g.agent2_nodes),
+        mean(&|g| g.agent1_time_ms),
+        mean(&|g| g.agent2_time_ms),
+    )
+}
+
+/// The SPRT's running and verdict lines of each match.
+fn sprt_section(md: &mut String, games: &[GameRow], matches: &[String], sprt: &Sprt) {
+    let _ = writeln!(md, "\n## SPRT ({})\n", sprt.describe());
+    md.push_str("```\n");
+    for name in matches {
+        let tally = tally_of(games, name);
+        let _ = writeln!(md, "{name}");
+        let _ = writeln!(md, "{}", sprt.running_line(&tally));
+        let _ = writeln!(md, "{}\n", sprt.verdict_line(&tally));
+    }
+    md.push_str("```\n");
+}
+
+/// Nodes by variant and limit, with each variant's ratio to the first one's at that limit
+/// (none for a single variant at a single limit).
+fn nodes_section(md: &mut String, per_game: &Grid, per_move: &Grid) {
+    if per_game.rows.len() <= 1 && per_game.cols.len() <= 1 {
+        return;
+    }
+    md.push_str("\n## Mean nodes of the first agent, per game and per move\n\n");
+    md.push_str("| agent1 | limit | nodes/game | nodes/move | ratio to the first row |\n|---|---|---:|---:|---:|\n");
+    for (c, limit) in per_game.cols.iter().enumerate() {
+        let base = per_game.cells.first().and_then(|r| r[c]);
+        for (r, who) in per_game.rows.iter().enumerate() {
+            let Some(v) = per_game.cells[r][c] else {
+                continue;
+            };
+            let pm = per_move
+                .cells
+                .get(r)
+                .and_then(|row| row.get(c).copied().flatten());
+            let _ = writeln!(
+                md,
+                "| `{who}` | {limit} | {} | {} | {} |",
+                thousands(v.round() as u64),
+                pm.map_or("–".into(), |x| thousands(x.round() as u64)),
+                base.map_or("–".into(), |b| format!("{:.3}", v / b))
+            );
+        }
+    }
 }
