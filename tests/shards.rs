@@ -7,6 +7,21 @@ mod run;
 
 use run::{nodeprof, text};
 
+/// A merged folder's report names the shards its rows come from (from meta.json), in the
+/// summary and the page, once, and again when the folder is reported anew.
+fn names_its_shards(dir: &std::path::Path, folder: &str, line: &str) {
+    for pass in ["merge", "report"] {
+        if pass == "report" {
+            let again = nodeprof(dir, &["report", folder]);
+            assert!(again.status.success(), "{}", text(&again.stderr));
+        }
+        for file in ["summary.md", "report.html"] {
+            let page = std::fs::read_to_string(dir.join(folder).join(file)).unwrap();
+            assert_eq!(page.matches(line).count(), 1, "{pass}: {folder}/{file}");
+        }
+    }
+}
+
 #[test]
 fn four_shards_merged_count_as_one_process_and_gaps_or_repeats_are_named() {
     let dir = tempfile::tempdir().unwrap();
@@ -39,20 +54,7 @@ fn four_shards_merged_count_as_one_process_and_gaps_or_repeats_are_named() {
     let merged = merge(&all, "merged");
     assert!(merged.status.success(), "{}", text(&merged.stderr));
     // A sweep's merge, as a play's below: the shards named on the page and after a report.
-    for pass in ["merge", "report"] {
-        if pass == "report" {
-            let again = nodeprof(dir.path(), &["report", "merged"]);
-            assert!(again.status.success(), "{}", text(&again.stderr));
-        }
-        for file in ["summary.md", "report.html"] {
-            let page = std::fs::read_to_string(dir.path().join("merged").join(file)).unwrap();
-            assert_eq!(
-                page.matches("Merged from 4 shards (1/4 on ").count(),
-                1,
-                "{pass}: {file}"
-            );
-        }
-    }
+    names_its_shards(dir.path(), "merged", "Merged from 4 shards (1/4 on ");
     let compare = nodeprof(
         dir.path(),
         &["compare", "one", "merged", "--fail-on-change"],
@@ -231,22 +233,7 @@ fn a_match_split_in_shards_merges_to_the_games_of_one_process() {
     };
     assert_eq!(moves("merged"), moves("one"));
     assert_eq!(moves("merged6"), moves("one"));
-    // The merge's shards are named by the report, from meta.json: in the summary and the
-    // page, and again when the folder is reported anew.
-    for pass in ["merge", "report"] {
-        if pass == "report" {
-            let again = nodeprof(dir.path(), &["report", "merged6"]);
-            assert!(again.status.success(), "{}", text(&again.stderr));
-        }
-        for file in ["summary.md", "report.html"] {
-            let page = std::fs::read_to_string(dir.path().join("merged6").join(file)).unwrap();
-            assert_eq!(
-                page.matches("Merged from 6 shards (1/6 on ").count(),
-                1,
-                "{pass}: {file}"
-            );
-        }
-    }
+    names_its_shards(dir.path(), "merged6", "Merged from 6 shards (1/6 on ");
     // A play folder whose moves.csv is gone (the repository's examples) is still reported,
     // from its games and what the report made with the moves kept: the same summary (the
     // agents' table, nodes per move, the per-move charts), and a line that says so.

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::client::Engine;
-use super::info::Iteration;
+use super::info::{Iteration, SearchResult};
 use super::position::EngineCase;
 use super::spec::{EngineSpec, Ladder, NewGame};
 use crate::error::EngineError;
@@ -123,109 +123,146 @@ pub fn run_group(
     case: &EngineCase,
     depths: &[u32],
 ) -> Vec<(u32, Result<Measured, EngineError>)> {
-    let attempt = |slot: &mut Option<Engine>, depth: u32, new_game: bool| {
-        if slot.is_none() {
-            let mut engine = Engine::start(spec)?;
-            // A restarted engine of a `newgame=once` run starts a new game too: its table
-            // is empty whatever was asked.
-            engine.new_game()?;
-            *slot = Some(engine);
-        } else if new_game {
-            slot.as_mut().expect("started").new_game()?;
-        }
-        slot.as_mut()
-            .expect("started")
-            .search(&case.position, depth)
-    };
-    let each = spec.new_game == NewGame::Each;
-    let mut out = Vec::new();
     match spec.ladder {
-        Ladder::Iterations => {
-            let deepest = depths.iter().copied().max().unwrap_or(1);
-            match attempt(slot, deepest, each) {
-                Ok(result) => {
-                    for &depth in depths {
-                        let measured = match result.at(depth) {
-                            Some(it) => {
-                                let before = result
-                                    .iterations
-                                    .iter()
-                                    .filter(|i| i.depth < depth)
-                                    .max_by_key(|i| i.depth);
-                                Ok(Measured {
-                                    iteration_nodes: match before {
-                                        Some(b) => it.nodes.zip(b.nodes).map(|(n, b)| n.saturating_sub(b)),
-                                        None => it.nodes,
-                                    },
-                                    best_move: first_move(case, it).or_else(|| {
-                                        (depth == deepest).then(|| result.best_move.clone()).flatten()
-                                    }),
-                                    iteration: it.clone(),
-                                })
-                            }
-                            None if result.stopped => Err(past_limit(spec, depth)),
-                            None => Err(EngineError::Refused {
-                                engine: spec.name().to_string(),
-                                message: format!(
-                                    "it reported no iteration at depth {depth} (it reported depths {})",
-                                    reported(&result.iterations)
-                                ),
-                            }),
-                        };
-                        out.push((depth, measured));
-                    }
+        Ladder::Iterations => iterations_ladder(slot, spec, case, depths),
+        Ladder::Fresh => depths
+            .iter()
+            .map(|&depth| {
+                let measured = fresh_search(slot, spec, case, depth);
+                if measured.as_ref().is_err_and(EngineError::needs_restart) {
+                    *slot = None;
                 }
-                Err(e) => {
-                    if e.needs_restart() {
-                        *slot = None;
-                    }
-                    let message = e.to_string();
-                    out.push((depths[0], Err(e)));
-                    for &depth in &depths[1..] {
-                        out.push((
-                            depth,
-                            Err(EngineError::Refused {
-                                engine: spec.name().to_string(),
-                                message: format!("its search to depth {deepest} failed: {message}"),
-                            }),
-                        ));
-                    }
-                }
+                (depth, measured)
+            })
+            .collect(),
+    }
+}
+
+/// One search of `case` to `depth` by the engine in `slot`, started (and its game begun)
+/// if the slot is empty; a new game first where `new_game`.
+fn attempt(
+    slot: &mut Option<Engine>,
+    spec: &EngineSpec,
+    case: &EngineCase,
+    depth: u32,
+    new_game: bool,
+) -> Result<SearchResult, EngineError> {
+    if slot.is_none() {
+        let mut engine = Engine::start(spec)?;
+        // A restarted engine of a `newgame=once` run starts a new game too: its table is
+        // empty whatever was asked.
+        engine.new_game()?;
+        *slot = Some(engine);
+    } else if new_game {
+        slot.as_mut().expect("started").new_game()?;
+    }
+    slot.as_mut()
+        .expect("started")
+        .search(&case.position, depth)
+}
+
+/// `ladder=iterations`: one search to the deepest depth, each depth read from its
+/// iteration; a failed search fails every depth.
+fn iterations_ladder(
+    slot: &mut Option<Engine>,
+    spec: &EngineSpec,
+    case: &EngineCase,
+    depths: &[u32],
+) -> Vec<(u32, Result<Measured, EngineError>)> {
+    let deepest = depths.iter().copied().max().unwrap_or(1);
+    let each = spec.new_game == NewGame::Each;
+    match attempt(slot, spec, case, deepest, each) {
+        Ok(result) => depths
+            .iter()
+            .map(|&depth| (depth, iteration_at(spec, case, &result, depth, deepest)))
+            .collect(),
+        Err(e) => {
+            if e.needs_restart() {
+                *slot = None;
             }
-        }
-        Ladder::Fresh => {
-            for &depth in depths {
-                let measured = attempt(slot, depth, each).and_then(|result| {
-                    if result.stopped && result.at(depth).is_none() {
-                        return Err(past_limit(spec, depth));
-                    }
-                    let it = result
-                        .at(depth)
-                        .or_else(|| result.iterations.iter().max_by_key(|i| i.depth))
-                        .cloned()
-                        .ok_or_else(|| EngineError::Refused {
-                            engine: spec.name().to_string(),
-                            message: format!(
-                                "it reported no search at depth {}",
-                                depth_label(depth)
-                            ),
-                        })?;
-                    Ok(Measured {
-                        iteration_nodes: it.nodes,
-                        best_move: result.best_move.clone().or_else(|| first_move(case, &it)),
-                        iteration: it,
-                    })
-                });
-                if let Err(e) = &measured {
-                    if e.needs_restart() {
-                        *slot = None;
-                    }
-                }
-                out.push((depth, measured));
+            let message = e.to_string();
+            let mut out = vec![(depths[0], Err(e))];
+            for &depth in &depths[1..] {
+                let message = format!("its search to depth {deepest} failed: {message}");
+                out.push((depth, Err(refused(spec, message))));
             }
+            out
         }
     }
-    out
+}
+
+/// Depth `depth` of a search to `deepest`: its iteration, its own nodes (over the
+/// iteration before it) and its move.
+fn iteration_at(
+    spec: &EngineSpec,
+    case: &EngineCase,
+    result: &SearchResult,
+    depth: u32,
+    deepest: u32,
+) -> Result<Measured, EngineError> {
+    let Some(it) = result.at(depth) else {
+        return Err(match result.stopped {
+            true => past_limit(spec, depth),
+            false => refused(
+                spec,
+                format!(
+                    "it reported no iteration at depth {depth} (it reported depths {})",
+                    reported(&result.iterations)
+                ),
+            ),
+        });
+    };
+    let before = result
+        .iterations
+        .iter()
+        .filter(|i| i.depth < depth)
+        .max_by_key(|i| i.depth);
+    Ok(Measured {
+        iteration_nodes: match before {
+            Some(b) => it.nodes.zip(b.nodes).map(|(n, b)| n.saturating_sub(b)),
+            None => it.nodes,
+        },
+        best_move: first_move(case, it).or_else(|| {
+            (depth == deepest)
+                .then(|| result.best_move.clone())
+                .flatten()
+        }),
+        iteration: it.clone(),
+    })
+}
+
+/// `ladder=fresh`: a search of its own to `depth`.
+fn fresh_search(
+    slot: &mut Option<Engine>,
+    spec: &EngineSpec,
+    case: &EngineCase,
+    depth: u32,
+) -> Result<Measured, EngineError> {
+    let result = attempt(slot, spec, case, depth, spec.new_game == NewGame::Each)?;
+    if result.stopped && result.at(depth).is_none() {
+        return Err(past_limit(spec, depth));
+    }
+    let it = result
+        .at(depth)
+        .or_else(|| result.iterations.iter().max_by_key(|i| i.depth))
+        .cloned()
+        .ok_or_else(|| {
+            let message = format!("it reported no search at depth {}", depth_label(depth));
+            refused(spec, message)
+        })?;
+    Ok(Measured {
+        iteration_nodes: it.nodes,
+        best_move: result.best_move.clone().or_else(|| first_move(case, &it)),
+        iteration: it,
+    })
+}
+
+/// The engine refused the case, for `message`.
+fn refused(spec: &EngineSpec, message: String) -> EngineError {
+    EngineError::Refused {
+        engine: spec.name().to_string(),
+        message,
+    }
 }
 
 /// A depth the engine did not finish within its limit (it answered the `stop`).
