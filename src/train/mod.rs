@@ -207,45 +207,10 @@ pub fn train(s: &Settings) -> Result<Trained, TrainError> {
     for sub in ["games", "labels", "weights"] {
         mkdir(&s.dir.join(sub))?;
     }
-    // A folder resumes only the training it was made by: its files mean nothing to another.
-    let path = s.dir.join("settings.txt");
-    let wanted = format!(
-        "seed {}, games {}, chunk {}, {:?}, {:?}, lambda {}, iterations {}",
-        s.seed, s.games, s.chunk, s.play, s.labelling, s.lambda, s.iterations
-    );
-    match read(&path)? {
-        Some(bytes) if bytes != wanted.as_bytes() => {
-            return Err(TrainError::OtherSettings {
-                path,
-                found: String::from_utf8_lossy(&bytes).into_owned(),
-                wanted,
-            })
-        }
-        Some(_) => {}
-        None if holds_data(&s.dir) => {
-            return Err(TrainError::OtherSettings {
-                path,
-                found: "no settings.txt beside data of a training".into(),
-                wanted,
-            })
-        }
-        None => replace(&path, wanted.as_bytes())?,
-    }
+    check_settings(s)?;
     let set = patterns();
-    let chunks = s.games.div_ceil(s.chunk);
-    let games_bar = bar(s.games as u64, "games", s.progress);
-    let played: Result<Vec<Vec<Sample>>, TrainError> = (0..chunks)
-        .into_par_iter()
-        .map(|c| chunk_samples(s, c, &games_bar))
-        .collect();
-    games_bar.finish_and_clear();
-    let samples = distinct(played?.concat());
-    let mut by_phase: Vec<Vec<Sample>> = vec![Vec::new(); PHASES];
-    for x in samples {
-        by_phase[phase(x.empties())].push(x);
-    }
+    let by_phase = samples_by_phase(s)?;
     let len = set.canonical_len;
-    let mut weights = vec![0.0f64; PHASES * len];
     let mut quantised = vec![0i16; PHASES * len];
     let mut errors = Vec::new();
     let mut held_out_exact = Vec::new();
@@ -265,38 +230,16 @@ pub fn train(s: &Settings) -> Result<Trained, TrainError> {
                 (example, x.held_out(), mobility)
             })
             .collect();
-        let path = s.dir.join("weights").join(format!("phase-{f:02}.bin"));
-        let fitted: Vec<i16> = match read(&path)? {
-            Some(bytes) => decode(&bytes, len).map_err(|e| TrainError::BadFile {
-                path: path.clone(),
-                message: e.to_string(),
-            })?,
-            None => {
-                let prior = match f + 1 < PHASES {
-                    true => weights[(f + 1) * len..][..len].to_vec(),
-                    false => vec![0.0; len],
-                };
-                let train: Vec<Example> = examples
-                    .iter()
-                    .filter(|(_, held, _)| !held)
-                    .map(|(e, _, _)| Example {
-                        features: e.features,
-                        label: e.label,
-                    })
-                    .collect();
-                let w = fit(&train, &prior, s.lambda, s.iterations);
-                let q: Vec<i16> = w
-                    .iter()
-                    .map(|x| (x * SCALE as f64).round().clamp(-32768.0, 32767.0) as i16)
-                    .collect();
-                replace(&path, &encode(&q))?;
-                q
-            }
+        // The phase above's weights are this one's prior (none for the last phase).
+        let prior: Vec<f64> = match f + 1 < PHASES {
+            true => quantised[(f + 1) * len..][..len]
+                .iter()
+                .map(|&q| q as f64 / SCALE as f64)
+                .collect(),
+            false => vec![0.0; len],
         };
-        for (i, &q) in fitted.iter().enumerate() {
-            weights[f * len + i] = q as f64 / SCALE as f64;
-            quantised[f * len + i] = q;
-        }
+        let fitted = phase_weights(s, f, &examples, &prior)?;
+        quantised[f * len..][..len].copy_from_slice(&fitted);
         errors.push(phase_error(f, &by_phase[f], &labels, &examples, &quantised));
         held_out_exact.extend(
             by_phase[f]
@@ -312,6 +255,78 @@ pub fn train(s: &Settings) -> Result<Trained, TrainError> {
         errors,
         held_out_exact,
     })
+}
+
+/// Refuses a folder made by another training (its files mean nothing to this one); writes
+/// this training's settings into a new one.
+fn check_settings(s: &Settings) -> Result<(), TrainError> {
+    let path = s.dir.join("settings.txt");
+    let wanted = format!(
+        "seed {}, games {}, chunk {}, {:?}, {:?}, lambda {}, iterations {}",
+        s.seed, s.games, s.chunk, s.play, s.labelling, s.lambda, s.iterations
+    );
+    match read(&path)? {
+        Some(bytes) if bytes != wanted.as_bytes() => Err(TrainError::OtherSettings {
+            path,
+            found: String::from_utf8_lossy(&bytes).into_owned(),
+            wanted,
+        }),
+        Some(_) => Ok(()),
+        None if holds_data(&s.dir) => Err(TrainError::OtherSettings {
+            path,
+            found: "no settings.txt beside data of a training".into(),
+            wanted,
+        }),
+        None => Ok(replace(&path, wanted.as_bytes())?),
+    }
+}
+
+/// The training's positions (played in chunks, on every core), each once, by phase.
+fn samples_by_phase(s: &Settings) -> Result<Vec<Vec<Sample>>, TrainError> {
+    let chunks = s.games.div_ceil(s.chunk);
+    let games_bar = bar(s.games as u64, "games", s.progress);
+    let played: Result<Vec<Vec<Sample>>, TrainError> = (0..chunks)
+        .into_par_iter()
+        .map(|c| chunk_samples(s, c, &games_bar))
+        .collect();
+    games_bar.finish_and_clear();
+    let mut by_phase: Vec<Vec<Sample>> = vec![Vec::new(); PHASES];
+    for x in distinct(played?.concat()) {
+        by_phase[phase(x.empties())].push(x);
+    }
+    Ok(by_phase)
+}
+
+/// Phase `f`'s quantised weights: read from its file where an earlier run fitted them,
+/// else fitted to the examples not held out (from `prior`) and written.
+fn phase_weights(
+    s: &Settings,
+    f: usize,
+    examples: &[(Example, bool, i32)],
+    prior: &[f64],
+) -> Result<Vec<i16>, TrainError> {
+    let path = s.dir.join("weights").join(format!("phase-{f:02}.bin"));
+    if let Some(bytes) = read(&path)? {
+        return decode(&bytes, prior.len()).map_err(|e| TrainError::BadFile {
+            path: path.clone(),
+            message: e.to_string(),
+        });
+    }
+    let train: Vec<Example> = examples
+        .iter()
+        .filter(|(_, held, _)| !held)
+        .map(|(e, _, _)| Example {
+            features: e.features,
+            label: e.label,
+        })
+        .collect();
+    let w = fit(&train, prior, s.lambda, s.iterations);
+    let q: Vec<i16> = w
+        .iter()
+        .map(|x| (x * SCALE as f64).round().clamp(-32768.0, 32767.0) as i16)
+        .collect();
+    replace(&path, &encode(&q))?;
+    Ok(q)
 }
 
 /// The errors of phase `f` with the quantised weights, as `--eval pattern` computes them.
