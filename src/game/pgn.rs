@@ -14,17 +14,26 @@ pub enum FirstMover {
 /// The record of one game in PGN with `FEN` tags, as cuteataxx writes it for Ataxx; `1-0`
 /// is a win for the first mover.
 pub fn pgn(r: &GameRecord, first_mover: FirstMover) -> String {
+    let result = match r.winner {
+        None => "1/2-1/2",
+        Some(Side::First) => "1-0",
+        Some(Side::Second) => "0-1",
+    };
+    let mut out = tags(r, first_mover, result);
+    out.push('\n');
+    out.push_str(&wrap(&movetext(r, result), 80));
+    out.push_str("\n\n");
+    out
+}
+
+/// The record's tag pairs, a line each.
+fn tags(r: &GameRecord, first_mover: FirstMover, result: &str) -> String {
     // The tag names' sides: nodeprof's first mover is `Side::First` in every game.
     let (black, white) = match first_mover {
         FirstMover::Black => (Side::First, Side::Second),
         FirstMover::White => (Side::Second, Side::First),
     };
     let mut out = String::new();
-    let result = match r.winner {
-        None => "1/2-1/2",
-        Some(Side::First) => "1-0",
-        Some(Side::Second) => "0-1",
-    };
     let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k} \"{}\"]\n", tag_value(v)));
     if r.cuteataxx {
         // cuteataxx's order and date as it writes them.
@@ -78,7 +87,11 @@ pub fn pgn(r: &GameRecord, first_mover: FirstMover) -> String {
         let diff = stones[0] as i64 - stones[1] as i64;
         tag("Material", &format!("{diff:+}"));
     }
-    out.push('\n');
+    out
+}
+
+/// The moves with their numbers and comments, then the result.
+fn movetext(r: &GameRecord, result: &str) -> String {
     let white_first = r
         .moves
         .first()
@@ -111,9 +124,7 @@ pub fn pgn(r: &GameRecord, first_mover: FirstMover) -> String {
         }
     }
     text.push_str(result);
-    out.push_str(&wrap(&text, 80));
-    out.push_str("\n\n");
-    out
+    text
 }
 
 /// Words of `text` in lines of at most `width` characters.
