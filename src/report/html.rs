@@ -174,7 +174,7 @@ fn closing(events: &[Event], start: usize) -> usize {
         match event {
             Event::Start(_) => depth += 1,
             Event::End(_) => {
-                depth -= 1;
+                depth = depth.saturating_sub(1);
                 if depth == 0 {
                     return i;
                 }

@@ -3,7 +3,7 @@
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-use super::export::{io_error, Exporter, ReportContext};
+use super::export::{Exporter, ReportContext};
 use super::metric::Metric;
 use super::options::ReportOptions;
 use super::tables::Tables;
@@ -31,7 +31,7 @@ impl Exporter for Summary {
         }
         text.extend(super::text::merged_line(dir));
         let path = dir.join("summary.md");
-        std::fs::write(&path, text).map_err(|source| io_error(&path, source))?;
+        crate::store::replace(&path, text.as_bytes())?;
         Ok(vec![path])
     }
 }

@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::export::io_error;
 use super::play_sections::AGENT_COLUMNS;
 use super::tables::Grid;
 use super::text::render;
@@ -17,13 +18,6 @@ const AGENTS_FILE: &str = "agents.csv";
 
 /// The per-move charts, by name.
 pub(super) const MOVE_CHARTS: [&str; 2] = ["depth_reached", "nodes_per_ply"];
-
-fn io_error(path: &Path, source: std::io::Error) -> ReportError {
-    ReportError::Io {
-        path: path.to_path_buf(),
-        source,
-    }
-}
 
 /// Writes the Agents table's rows (cells as the summary shows them; names escaped where a
 /// spreadsheet would read a formula) into `xtabs/agents.csv`.
@@ -116,10 +110,6 @@ fn bad(path: &Path, line: usize, why: &str) -> ReportError {
 }
 
 pub(super) fn write_grid(dir: &Path, stem: &str, grid: &Grid) -> Result<Vec<PathBuf>, ReportError> {
-    let io = |path: &Path, source| ReportError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
     let csv_path = dir.join(format!("{stem}.csv"));
     // Agents' names are user text: quoted as CSV needs, and never read as formulas.
     let mut csv = csv::Writer::from_writer(Vec::new());
@@ -140,9 +130,9 @@ pub(super) fn write_grid(dir: &Path, stem: &str, grid: &Grid) -> Result<Vec<Path
     }
     let bytes = csv
         .into_inner()
-        .map_err(|e| io(&csv_path, e.into_error()))?;
-    std::fs::write(&csv_path, bytes).map_err(|e| io(&csv_path, e))?;
+        .map_err(|e| io_error(&csv_path, e.into_error()))?;
+    crate::store::replace(&csv_path, &bytes)?;
     let txt_path = dir.join(format!("{stem}.txt"));
-    std::fs::write(&txt_path, render(grid, 100)).map_err(|e| io(&txt_path, e))?;
+    crate::store::replace(&txt_path, render(grid, 100).as_bytes())?;
     Ok(vec![csv_path, txt_path])
 }
