@@ -70,6 +70,9 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             },
             Base::Mtdf => self.mtdf(pos, depth, guess.unwrap_or(0)),
             Base::Bisect => unreachable!("bisect makes its own windows"),
+            Base::Pn | Base::Pn2 | Base::Dfpn => {
+                unreachable!("proof-number searches run apart (search::proof)")
+            }
             Base::Token { branching } => {
                 let tokens = budget(branching, depth);
                 self.count(|c| c.tokens += tokens);

@@ -29,6 +29,7 @@ mod ordering;
 pub mod parallel;
 mod probcut;
 pub mod progress;
+pub mod proof;
 mod pvs;
 mod quiescence;
 mod run;

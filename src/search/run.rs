@@ -80,6 +80,9 @@ pub fn check<G: Endgame>(depth: u32, config: &SearchConfig) -> Result<(), Search
         });
     }
     let variant = &config.variant;
+    if super::proof::is_proof(variant.base) {
+        return super::proof::check(variant, depth, config.threads, G::HAS_DRAW_RULES);
+    }
     check_memory(variant)?;
     let refuse = |message: String| {
         Err(SearchError::NotForSearch {
@@ -179,6 +182,9 @@ fn search_with<G: Endgame, const COUNT: bool>(
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
     check::<G>(depth, config)?;
     let variant = &config.variant;
+    if super::proof::is_proof(variant.base) {
+        return super::proof::search(pos, config, window);
+    }
     // The tables are made (and their memory cleared and faulted in) before the clock starts:
     // `time_ns` is the search alone.
     let mut searcher = Searcher::<G, COUNT>::for_config(config)?;
@@ -327,6 +333,14 @@ pub(super) fn trail_and_claims<G: Endgame>(
     config: &SearchConfig,
 ) -> Result<(Trail, Claims<G>), SearchError> {
     check::<G>(END, config)?;
+    if super::proof::is_proof(config.variant.base) {
+        return Err(SearchError::NotForSearch {
+            variant: config.variant.to_string(),
+            message:
+                "--where follows alpha-beta's passes and stages; a proof-number search has none"
+                    .into(),
+        });
+    }
     let mut searcher = Searcher::<G, true>::for_config(config)?;
     searcher.trail = Some(Box::new(Trail::new()));
     if config.wld || config.variant.wld {

@@ -24,6 +24,12 @@ pub enum Base {
     /// tokens, each move granted its share of what is left, a check a double share, tokens
     /// a move leaves unused flowing to the later moves.
     Flow { branching: u32 },
+    /// Proof-number search with its tree in memory (Allis 1994).
+    Pn,
+    /// PN²: proof-number search whose leaves a second PN search expands (Allis; Breuker).
+    Pn2,
+    /// Depth-first proof-number search with a table (Nagai 2002).
+    Dfpn,
 }
 
 /// One base algorithm's row.
@@ -101,6 +107,24 @@ pub const BASES: &[BaseInfo] = &[
             branching: b.map_or(DEFAULT_TOKEN_BRANCHING, |b| b as u32),
         },
     },
+    BaseInfo {
+        name: "pn",
+        arg: None,
+        about: "proof-number search, the tree in memory (Allis): proves win/loss/draw or, by repeated proofs, the exact value; +tt:MiB bounds the tree (1024)",
+        make: |_| Base::Pn,
+    },
+    BaseInfo {
+        name: "pn2",
+        arg: None,
+        about: "PN²: proof-number search whose leaves a second PN search as large as the first tree expands",
+        make: |_| Base::Pn2,
+    },
+    BaseInfo {
+        name: "dfpn",
+        arg: None,
+        about: "depth-first proof-number search (Nagai) with a table of +tt:MiB (64): a smaller table still proves, with re-expansions",
+        make: |_| Base::Dfpn,
+    },
 ];
 
 impl BaseInfo {
@@ -131,6 +155,9 @@ impl Base {
             Base::Bisect => "bisect",
             Base::Token { .. } => "token",
             Base::Flow { .. } => "flow",
+            Base::Pn => "pn",
+            Base::Pn2 => "pn2",
+            Base::Dfpn => "dfpn",
         }
     }
 

@@ -1,0 +1,170 @@
+//! Depth-first proof-number search (Nagai 2002): the most-proving node found depth first,
+//! each node searched until its numbers reach thresholds its parent sets, the numbers kept
+//! in a transposition table ([`Table`]) of bounded size: a small table still proves, with
+//! more re-expansions.
+
+use super::numbers::{add, Goal, Numbers, INF};
+use super::table::Table;
+use super::{Limits, Stop};
+use crate::counters::Counters;
+use crate::game::Game;
+
+/// The root's limits: none short of a proof or a disproof.
+const ROOT_LIMIT: Numbers = Numbers {
+    proof: INF,
+    disproof: INF,
+};
+
+/// A df-pn search over positions of `G` toward one goal.
+pub struct Dfpn<'a, G: Game> {
+    pub table: &'a mut Table,
+    pub goal: Goal,
+    pub limits: &'a Limits,
+    /// Each ply's children: their moves and numbers (reused: no allocation per node).
+    frames: Vec<Vec<(G::Move, Numbers)>>,
+    /// The key salt of this goal: entries of other goals in the same table never match.
+    salt: u64,
+    /// Expansions since the clock was last read.
+    steps: u32,
+    /// The deepest ply expanded.
+    pub max_ply: usize,
+}
+
+impl<'a, G: Game> Dfpn<'a, G> {
+    pub fn new(table: &'a mut Table, goal: Goal, limits: &'a Limits) -> Dfpn<'a, G> {
+        Dfpn {
+            table,
+            goal,
+            limits,
+            frames: Vec::new(),
+            salt: (goal.at_least as i64 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            steps: 0,
+            max_ply: 0,
+        }
+    }
+
+    /// Proves or disproves the goal at `root`: its numbers, and the root's children with
+    /// theirs (none when the root is a finished game).
+    pub fn prove(
+        &mut self,
+        root: &G,
+        counters: &mut Counters,
+    ) -> Result<(Numbers, Vec<(G::Move, Numbers)>), Stop> {
+        counters.leaf += 1;
+        let numbers = self.goal.evaluate(root);
+        if numbers.is_solved() {
+            return Ok((numbers, Vec::new()));
+        }
+        let numbers = self.mid(root, 0, ROOT_LIMIT, counters)?;
+        Ok((numbers, self.frames[0].clone()))
+    }
+
+    #[inline(always)]
+    fn key(&self, pos: &G) -> u64 {
+        pos.key() ^ self.salt
+    }
+
+    /// Searches `pos` (a game not over) until its proof number reaches `limit.proof` or its
+    /// disproof number `limit.disproof`; stores and returns its numbers.
+    fn mid(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        limit: Numbers,
+        counters: &mut Counters,
+    ) -> Result<Numbers, Stop> {
+        self.enter(ply)?;
+        let work_before = counters.interior;
+        let key = self.key(pos);
+        if let Some(stored) = self.table.get(key, counters) {
+            if stored.proof >= limit.proof || stored.disproof >= limit.disproof {
+                return Ok(stored);
+            }
+            // Stored: expanded before (entries are stored after an expansion).
+            counters.research += 1;
+        }
+        counters.interior += 1;
+        let mut children = std::mem::take(&mut self.frames[ply]);
+        self.make_children(pos, &mut children, counters);
+        let numbers = loop {
+            let numbers = Numbers::of_children(children.iter().map(|c| c.1));
+            if numbers.proof >= limit.proof || numbers.disproof >= limit.disproof {
+                break numbers;
+            }
+            let (best, second) = two_least_disproofs(&children);
+            let (mv, child) = children[best];
+            // The child may use what the node's disproof threshold leaves beside its
+            // siblings' proofs, and no more disproof than it takes to fall behind the
+            // second best (or than the node's proof threshold).
+            let child_limit = Numbers {
+                proof: match limit.disproof {
+                    INF => INF,
+                    l => l - (numbers.disproof - child.proof),
+                },
+                disproof: limit.proof.min(add(second, 1)),
+            };
+            let next = pos.play(mv);
+            children[best].1 = self.mid(&next, ply + 1, child_limit, counters)?;
+        };
+        self.table
+            .put(key, numbers, counters.interior - work_before);
+        self.frames[ply] = children;
+        Ok(numbers)
+    }
+
+    /// Entering ply `ply`: its frame made, the clock read now and then, the deepest ply kept.
+    fn enter(&mut self, ply: usize) -> Result<(), Stop> {
+        if ply >= crate::search::MAX_PLY {
+            return Err(Stop::TooDeep);
+        }
+        if self.frames.len() <= ply {
+            self.frames.resize_with(ply + 1, Vec::new);
+        }
+        self.max_ply = self.max_ply.max(ply);
+        self.steps = self.steps.wrapping_add(1);
+        if self.steps % 1024 == 0 {
+            self.limits.check_time()?;
+        }
+        Ok(())
+    }
+
+    /// The children of `pos` with their numbers: the table's, else evaluated.
+    fn make_children(
+        &mut self,
+        pos: &G,
+        children: &mut Vec<(G::Move, Numbers)>,
+        counters: &mut Counters,
+    ) {
+        children.clear();
+        let moves: G::Moves = pos.generate_moves();
+        for &mv in moves.iter() {
+            let child = pos.play(mv);
+            let numbers = match self.table.get(self.key(&child), counters) {
+                Some(stored) => stored,
+                None => {
+                    counters.leaf += 1;
+                    self.goal.evaluate(&child)
+                }
+            };
+            children.push((mv, numbers));
+        }
+    }
+}
+
+/// The child of least disproof number (the first of equals) and the second least disproof
+/// number (∞ for an only child).
+#[inline]
+fn two_least_disproofs<M>(children: &[(M, Numbers)]) -> (usize, u32) {
+    let mut best = 0;
+    let mut second = INF;
+    for (i, c) in children.iter().enumerate().skip(1) {
+        let d = c.1.disproof;
+        if d < children[best].1.disproof {
+            second = children[best].1.disproof;
+            best = i;
+        } else if d < second {
+            second = d;
+        }
+    }
+    (best, second)
+}

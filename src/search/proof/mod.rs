@@ -1,0 +1,333 @@
+//! Proof-number search, the second family of game-tree search beside alpha-beta: PN with
+//! its tree in memory ([`pn`]), PN² ([`pn2`]) and df-pn with a bounded table ([`dfpn`]).
+//! Each proves that the root's side to move reaches a final margin of at least k ([`Goal`]);
+//! win/loss/draw takes two proofs (k = 1, then k = 0), the exact value a gallop and a
+//! bisection over k, as alpha-beta's null windows find it.
+//!
+//! Counted as alpha-beta's positions are: `leaf` counts each position made and given its
+//! numbers without being expanded there (a finished game proved or disproved, another an
+//! unknown leaf), `interior` each expansion (a position's moves generated and its children
+//! made); `research` the re-expansions (df-pn: a position its table holds; PN²: a position
+//! a second-level tree expanded before); `tt_probe` and `tt_hit` df-pn's table; `pass` the
+//! proofs run.
+
+mod dfpn;
+mod numbers;
+mod pn;
+mod pn2;
+mod table;
+#[cfg(test)]
+mod tests;
+
+use std::time::Instant;
+
+use super::config::{SearchConfig, END};
+use super::parallel::report::TeamReport;
+use super::run::SearchOutcome;
+use super::variants::{Base, Variant};
+use crate::counters::{Counters, CutHistogram};
+use crate::error::SearchError;
+use crate::game::{margin_score, Game};
+pub use numbers::{Goal, Numbers, INF};
+pub use table::ENTRY_BYTES;
+
+/// df-pn's table when the variant gives no size (MiB).
+pub const DFPN_DEFAULT_MIB: u32 = 64;
+/// The most memory PN's and PN²'s trees may take when the variant gives no size (MiB).
+pub const TREE_DEFAULT_MIB: u32 = 1024;
+/// The bytes a node of PN's tree takes.
+pub const TREE_NODE_BYTES: usize = pn::NODE_BYTES;
+
+/// Why a proof search stopped short of a proof.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Its time limit passed.
+    Time,
+    /// A line went past `MAX_PLY` plies.
+    TooDeep,
+    /// PN's tree reached its memory before the root was solved.
+    Memory,
+}
+
+/// The limits a proof search runs under.
+pub struct Limits {
+    pub deadline: Option<Instant>,
+}
+
+impl Limits {
+    /// Err when the time is up.
+    #[inline]
+    pub fn check_time(&self) -> Result<(), Stop> {
+        match self.deadline {
+            Some(deadline) if Instant::now() > deadline => Err(Stop::Time),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Whether `base` is a proof-number search.
+pub fn is_proof(base: Base) -> bool {
+    matches!(base, Base::Pn | Base::Pn2 | Base::Dfpn)
+}
+
+/// Checks that a proof search can run as `config` asks (to the end, on one thread, with no
+/// enhancement but its memory and win/loss/draw).
+pub fn check(
+    variant: &Variant,
+    depth: u32,
+    threads: u32,
+    draw_rules: bool,
+) -> Result<(), SearchError> {
+    let refuse = |message: &str| {
+        Err(SearchError::NotForSearch {
+            variant: variant.to_string(),
+            message: message.to_string(),
+        })
+    };
+    if depth != END {
+        return refuse("a proof-number search proves the result at the end of the game: solve it to the end (depth end, `nodeprof solve`)");
+    }
+    if draw_rules {
+        return refuse("proof-number search here proves games that end by play; one drawn by repetition (chess) would need cycle handling it lacks");
+    }
+    if threads > 1 {
+        return refuse("proof-number searches run on one thread (-t 1)");
+    }
+    let mut plain = Variant::new(variant.base);
+    plain.table = variant.table;
+    plain.wld = variant.wld;
+    if &plain != variant {
+        return refuse("a proof-number search takes +tt:MiB (the memory of its tree or table) and +wld, no other enhancement");
+    }
+    super::run::check_memory(variant)
+}
+
+/// The memory the variant gives its tree or table (MiB).
+fn memory_mib(variant: &Variant) -> u32 {
+    match (variant.table, variant.base) {
+        (Some(table), _) => table.mib,
+        (None, Base::Dfpn) => DFPN_DEFAULT_MIB,
+        (None, _) => TREE_DEFAULT_MIB,
+    }
+}
+
+/// One proof's result: whether the goal holds, and the root's move toward it (the move that
+/// proves it; else the child of least disproof number).
+struct Proof<M> {
+    holds: bool,
+    best: Option<M>,
+}
+
+/// A proof-number search of one kind, proving goals one after another at the same root.
+struct Prover<'a, G: Game> {
+    root: &'a G,
+    base: Base,
+    limits: Limits,
+    /// PN's and PN²'s most nodes.
+    most_nodes: usize,
+    /// df-pn's table (kept across goals: each goal's keys are its own).
+    table: Option<table::Table>,
+    counters: Counters,
+    max_ply: usize,
+}
+
+impl<G: Game> Prover<'_, G> {
+    /// Whether the root's side reaches a margin of at least `at_least`.
+    fn prove(&mut self, at_least: i32) -> Result<Proof<G::Move>, Stop> {
+        let goal = Goal {
+            root_side: self.root.side_to_move(),
+            at_least,
+        };
+        self.counters.pass += 1;
+        let (numbers, children) = match &mut self.table {
+            Some(table) => {
+                let mut dfpn = dfpn::Dfpn::new(table, goal, &self.limits);
+                let found = dfpn.prove(self.root, &mut self.counters)?;
+                self.max_ply = self.max_ply.max(dfpn.max_ply);
+                found
+            }
+            None => self.grow_tree(goal)?,
+        };
+        let best = children.iter().min_by_key(|c| c.1.disproof).map(|c| c.0);
+        Ok(Proof {
+            holds: numbers.proof == 0,
+            best,
+        })
+    }
+
+    /// PN's or PN²'s tree grown to a proof: the root's numbers and children.
+    #[allow(clippy::type_complexity)]
+    fn grow_tree(&mut self, goal: Goal) -> Result<(Numbers, Vec<(G::Move, Numbers)>), Stop> {
+        let mut tree = pn::Tree::new(self.root, goal, &mut self.counters);
+        match self.base {
+            Base::Pn2 => {
+                let mut second = pn2::SecondLevel {
+                    limits: &self.limits,
+                    most: self.most_nodes,
+                };
+                tree.grow(
+                    self.most_nodes,
+                    &mut second,
+                    &self.limits,
+                    &mut self.counters,
+                )?
+            }
+            _ => tree.grow(
+                self.most_nodes,
+                &mut pn::Evaluate,
+                &self.limits,
+                &mut self.counters,
+            )?,
+        }
+        self.max_ply = self.max_ply.max(tree.max_ply());
+        if !tree.root_numbers().is_solved() {
+            return Err(Stop::Memory);
+        }
+        let children = tree.root_children().map(|c| (c.mv, c.numbers)).collect();
+        Ok((tree.root_numbers(), children))
+    }
+
+    /// Win, draw or loss: the score of the least margin of each (±1 or 0) and its move.
+    fn win_loss_draw(&mut self) -> Result<(i32, Option<G::Move>), Stop> {
+        let win = self.prove(1)?;
+        if win.holds {
+            return Ok((margin_score(1, G::WIN_BONUS), win.best));
+        }
+        let draw = self.prove(0)?;
+        match draw.holds {
+            true => Ok((0, draw.best)),
+            false => Ok((margin_score(-1, G::WIN_BONUS), draw.best)),
+        }
+    }
+
+    /// The exact final margin: proofs of "at least k" galloping away from 0 until one fails
+    /// (or holds, going down), then bisecting between the last that held and the first that
+    /// failed. Its score and the move proving it.
+    fn exact(&mut self) -> Result<(i32, Option<G::Move>), Stop> {
+        let first = self.prove(1)?;
+        let (mut low, mut high, mut best) = match first.holds {
+            true => self.gallop_up(first.best)?,
+            false => {
+                let draw = self.prove(0)?;
+                if draw.holds {
+                    return Ok((0, draw.best));
+                }
+                self.gallop_down()?
+            }
+        };
+        while low < high {
+            let middle = low + (high - low + 1) / 2;
+            let proof = self.prove(middle)?;
+            match proof.holds {
+                true => (low, best) = (middle, proof.best),
+                false => high = middle - 1,
+            }
+        }
+        Ok((margin_score(low, G::WIN_BONUS), best))
+    }
+
+    /// Known: at least 1. Proves 2, 4, 8, ... until one fails: (held, failed - 1, move).
+    fn gallop_up(&mut self, best: Option<G::Move>) -> Result<(i32, i32, Option<G::Move>), Stop> {
+        let (mut low, mut best) = (1, best);
+        loop {
+            let k = low * 2;
+            let proof = self.prove(k)?;
+            match proof.holds {
+                true => (low, best) = (k, proof.best),
+                false => return Ok((low, k - 1, best)),
+            }
+        }
+    }
+
+    /// Known: at most -1. Proves -2, -4, ... until one holds: (held, failed - 1, move).
+    fn gallop_down(&mut self) -> Result<(i32, i32, Option<G::Move>), Stop> {
+        let mut high = -1;
+        loop {
+            let k = high * 2;
+            let proof = self.prove(k)?;
+            match proof.holds {
+                true => return Ok((k, high, proof.best)),
+                false => high = k - 1,
+            }
+        }
+    }
+}
+
+/// Solves `pos` by the proof-number search `config` names: win/loss/draw (`wld`, or the
+/// window (-1, 1)), else the exact value.
+pub fn search<G: Game>(
+    pos: &G,
+    config: &SearchConfig,
+    window: Option<(i32, i32)>,
+) -> Result<SearchOutcome<G::Move>, SearchError> {
+    let variant = &config.variant;
+    check(variant, END, config.threads, G::HAS_DRAW_RULES)?;
+    let mib = memory_mib(variant);
+    // df-pn's table is made and faulted in before the clock starts, as alpha-beta's are.
+    let table = (variant.base == Base::Dfpn).then(|| table::Table::new(mib));
+    let meter = crate::cost::Meter::start(crate::cost::Scope::Thread);
+    let started = Instant::now();
+    let deadline = match config.time_limit {
+        Some(limit) => Some(
+            started
+                .checked_add(limit)
+                .ok_or(SearchError::TimeLimit { limit })?,
+        ),
+        None => None,
+    };
+    let mut prover = Prover {
+        root: pos,
+        base: variant.base,
+        limits: Limits { deadline },
+        most_nodes: mib as usize * 1024 * 1024 / pn::NODE_BYTES,
+        table,
+        counters: Counters {
+            iteration: 1,
+            ..Counters::default()
+        },
+        max_ply: 0,
+    };
+    let wld = config.wld || variant.wld || window == Some((-1, 1));
+    let found = match wld {
+        true => prover.win_loss_draw(),
+        false => prover.exact(),
+    };
+    let (score, best) = found.map_err(|stop| stop_error(stop, config, mib))?;
+    let counters = prover.counters;
+    Ok(SearchOutcome {
+        depth: END,
+        score,
+        best_move: best,
+        pv: best.into_iter().collect(),
+        counters,
+        cuts: CutHistogram::default(),
+        time_ns: started.elapsed().as_nanos() as u64,
+        cost: meter.stop(),
+        seldepth: prover.max_ply as u32,
+        team: TeamReport {
+            threads: 1,
+            shares: Default::default(),
+            idle_ns: vec![0],
+            nodes: vec![counters.nodes()],
+        },
+    })
+}
+
+/// The error of a proof search that stopped short.
+fn stop_error(stop: Stop, config: &SearchConfig, mib: u32) -> SearchError {
+    match stop {
+        Stop::Time => SearchError::TimedOut {
+            limit: config.time_limit.unwrap_or_default(),
+        },
+        Stop::TooDeep => SearchError::TooDeep {
+            max: super::MAX_PLY,
+            hint: "",
+        },
+        Stop::Memory => SearchError::NotForSearch {
+            variant: config.variant.to_string(),
+            message: format!(
+                "the proof tree filled its {mib} MiB before a proof: give it more (+tt:MiB), or prove with pn2 or dfpn, whose memory is bounded"
+            ),
+        },
+    }
+}

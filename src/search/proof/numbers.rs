@@ -1,0 +1,96 @@
+//! Proof and disproof numbers in negamax form, and the goal a proof search proves.
+//!
+//! Every node holds the numbers of its side to move reaching its goal: `proof` (φ) is the
+//! fewest leaves that must be proved to show the side to move reaches it, `disproof` (δ) the
+//! fewest to show it does not. In negamax form a node's φ is the least δ of its children (one
+//! child whose goal fails is enough) and its δ the sum of its children's φ (every child's goal
+//! must hold). A proved node has φ = 0 and δ = ∞, a disproved one φ = ∞ and δ = 0.
+
+use crate::game::{Game, Side};
+
+/// Infinity: a number no search reaches (sums stop below it).
+pub const INF: u32 = u32::MAX;
+
+/// A node's proof and disproof numbers, for its side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Numbers {
+    pub proof: u32,
+    pub disproof: u32,
+}
+
+impl Numbers {
+    /// Proved: the side to move reaches its goal.
+    pub const PROVED: Numbers = Numbers {
+        proof: 0,
+        disproof: INF,
+    };
+    /// Disproved: it does not.
+    pub const DISPROVED: Numbers = Numbers {
+        proof: INF,
+        disproof: 0,
+    };
+    /// An unknown leaf (Allis' initialisation: one leaf to prove or disprove it).
+    pub const UNKNOWN: Numbers = Numbers {
+        proof: 1,
+        disproof: 1,
+    };
+
+    /// Whether the value is known (proved or disproved).
+    #[inline(always)]
+    pub fn is_solved(self) -> bool {
+        self.proof == 0 || self.disproof == 0
+    }
+
+    /// The numbers of a node whose children have `children`'s numbers (negamax form).
+    #[inline]
+    pub fn of_children(children: impl Iterator<Item = Numbers>) -> Numbers {
+        let mut proof = INF;
+        let mut disproof = 0;
+        for child in children {
+            proof = proof.min(child.disproof);
+            disproof = add(disproof, child.proof);
+        }
+        Numbers { proof, disproof }
+    }
+}
+
+/// `a + b`, ∞ if either is, else at most ∞ - 1 (a sum of finite numbers stays finite).
+#[inline(always)]
+pub fn add(a: u32, b: u32) -> u32 {
+    match a == INF || b == INF {
+        true => INF,
+        false => a.saturating_add(b).min(INF - 1),
+    }
+}
+
+/// What a proof search proves: that the root's side to move ends the game with a final
+/// margin of at least `at_least` (1: a win; 0: at least a draw).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Goal {
+    pub root_side: Side,
+    pub at_least: i32,
+}
+
+impl Goal {
+    /// The least margin the side to move of `pos` must reach for the root's goal to hold
+    /// from its own point of view: the root's own bound for the root's side, and for the
+    /// other side the bound that makes the root's fail (margin > -k, that is >= 1 - k).
+    #[inline(always)]
+    pub fn bound_for<G: Game>(self, pos: &G) -> i32 {
+        match pos.side_to_move() == self.root_side {
+            true => self.at_least,
+            false => 1 - self.at_least,
+        }
+    }
+
+    /// The numbers of a position reached by a move: a finished game is proved or disproved
+    /// for its side to move, any other is an unknown leaf.
+    #[inline(always)]
+    pub fn evaluate<G: Game>(self, pos: &G) -> Numbers {
+        match pos.is_over() {
+            false => Numbers::UNKNOWN,
+            true if pos.final_margin() >= self.bound_for(pos) => Numbers::PROVED,
+            true => Numbers::DISPROVED,
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Proof-number searches against alpha-beta's proven values.
