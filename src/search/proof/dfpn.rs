@@ -3,7 +3,7 @@
 //! in a transposition table ([`Table`]) of bounded size: a small table still proves, with
 //! more re-expansions.
 
-use super::numbers::{add, Goal, Numbers, INF};
+use super::numbers::{add, child_proof_limit, Goal, Numbers, INF};
 use super::table::Table;
 use super::{Limits, Stop};
 use crate::counters::Counters;
@@ -19,6 +19,8 @@ const ROOT_LIMIT: Numbers = Numbers {
 pub struct Dfpn<'a, G: Game> {
     pub table: &'a mut Table,
     pub goal: Goal,
+    /// Weak proof numbers (`+weak`).
+    weak: bool,
     pub limits: &'a Limits,
     /// Each ply's children: their moves and numbers (reused: no allocation per node).
     frames: Vec<Vec<(G::Move, Numbers)>>,
@@ -31,10 +33,11 @@ pub struct Dfpn<'a, G: Game> {
 }
 
 impl<'a, G: Game> Dfpn<'a, G> {
-    pub fn new(table: &'a mut Table, goal: Goal, limits: &'a Limits) -> Dfpn<'a, G> {
+    pub fn new(table: &'a mut Table, goal: Goal, weak: bool, limits: &'a Limits) -> Dfpn<'a, G> {
         Dfpn {
             table,
             goal,
+            weak,
             limits,
             frames: Vec::new(),
             salt: (goal.at_least as i64 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
@@ -87,7 +90,7 @@ impl<'a, G: Game> Dfpn<'a, G> {
         let mut children = std::mem::take(&mut self.frames[ply]);
         self.make_children(pos, &mut children, counters);
         let numbers = loop {
-            let numbers = Numbers::of_children(children.iter().map(|c| c.1));
+            let numbers = Numbers::of_children(children.iter().map(|c| c.1), self.weak);
             if numbers.proof >= limit.proof || numbers.disproof >= limit.disproof {
                 break numbers;
             }
@@ -96,11 +99,9 @@ impl<'a, G: Game> Dfpn<'a, G> {
             // The child may use what the node's disproof threshold leaves beside its
             // siblings' proofs, and no more disproof than it takes to fall behind the
             // second best (or than the node's proof threshold).
+            let open = children.iter().filter(|c| c.1.proof != 0).count() as u32;
             let child_limit = Numbers {
-                proof: match limit.disproof {
-                    INF => INF,
-                    l => l - (numbers.disproof - child.proof),
-                },
+                proof: child_proof_limit(limit.disproof, numbers, child, open, self.weak),
                 disproof: limit.proof.min(add(second, 1)),
             };
             let next = pos.play(mv);

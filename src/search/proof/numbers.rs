@@ -41,16 +41,46 @@ impl Numbers {
         self.proof == 0 || self.disproof == 0
     }
 
-    /// The numbers of a node whose children have `children`'s numbers (negamax form).
+    /// The numbers of a node whose children have `children`'s numbers (negamax form): its
+    /// proof number the least disproof number of a child; its disproof number the sum of
+    /// theirs (Allis), or (`weak`, Ueda et al. 2008) the largest plus one for each other
+    /// child still open, so that a position below many lines is not counted once a line.
     #[inline]
-    pub fn of_children(children: impl Iterator<Item = Numbers>) -> Numbers {
+    pub fn of_children(children: impl Iterator<Item = Numbers>, weak: bool) -> Numbers {
         let mut proof = INF;
-        let mut disproof = 0;
+        let mut sum = 0;
+        let (mut largest, mut open) = (0, 0u32);
         for child in children {
             proof = proof.min(child.disproof);
-            disproof = add(disproof, child.proof);
+            sum = add(sum, child.proof);
+            largest = largest.max(child.proof);
+            open += (child.proof != 0) as u32;
         }
+        let disproof = match weak && largest != INF && largest != 0 {
+            true => add(largest, open - 1),
+            false => sum,
+        };
         Numbers { proof, disproof }
+    }
+}
+
+/// The proof number at which a child's search hands back to its parent (numbers `parent`,
+/// `open` children unproved, disproof limit `limit`): where the parent's disproof number
+/// would reach its limit. Always above the child's proof number while the parent's disproof
+/// number is below its limit.
+#[inline]
+pub fn child_proof_limit(
+    limit: u32,
+    parent: Numbers,
+    child: Numbers,
+    open: u32,
+    weak: bool,
+) -> u32 {
+    match (limit, weak) {
+        (INF, _) => INF,
+        // The child the largest: the parent's disproof number is its plus the other open.
+        (_, true) => limit - (open - 1),
+        (_, false) => limit - (parent.disproof - child.proof),
     }
 }
 

@@ -1,19 +1,35 @@
 //! Proof-number search with the tree in memory (Allis 1994): from the root, down to the most
 //! proving leaf (each node's child of least disproof number), expand it, and update the
-//! numbers back up the path. The tree holds [`NODE_BYTES`] a node; positions are replayed from the
-//! root on each descent. The same tree serves PN² ([`super::pn2`]): only how a leaf is
-//! expanded differs ([`Expand`]).
+//! numbers back up the path. A position reached by two lines is one node (the tree is a
+//! graph: Schijf, Allis and Uiterwijk 1994), found by its key; without that, Ataxx's jumps,
+//! which reach a position by many orders, make trees no memory holds. Positions are replayed
+//! from the root on each descent. The same graph serves PN² ([`super::pn2`]): only how a
+//! leaf is expanded differs ([`Expand`]).
+
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 use super::numbers::{Goal, Numbers};
-use super::{Limits, Stop};
+use super::{KeyHasher, Limits, Stop};
 use crate::counters::Counters;
 use crate::game::{Game, GameMove};
 
-/// A child made at an expansion: its move, its numbers, and whether the expansion that made
-/// it already expanded it too (PN²'s second level: expanding it again is a re-expansion).
+/// What the trees of one proof share: its goal and rule, the limits and the counters.
+pub struct Context<'a> {
+    pub goal: Goal,
+    /// Weak proof numbers (Ueda et al. 2008) instead of Allis' sums.
+    pub weak: bool,
+    pub limits: &'a Limits,
+    pub counters: &'a mut Counters,
+}
+
+/// A child made at an expansion: its move, its key, its numbers, and whether the expansion
+/// that made it already expanded it too (PN²'s second level: expanding it again is a
+/// re-expansion).
 #[derive(Clone, Copy, Debug)]
 pub struct Child<M> {
     pub mv: M,
+    pub key: u64,
     pub numbers: Numbers,
     pub expanded: bool,
 }
@@ -25,9 +41,8 @@ pub trait Expand<G: Game> {
     fn expand(
         &mut self,
         pos: &G,
-        goal: Goal,
         held: usize,
-        counters: &mut Counters,
+        context: &mut Context,
         out: &mut Vec<Child<G::Move>>,
     ) -> Result<(), Stop>;
 }
@@ -41,55 +56,56 @@ impl<G: Game> Expand<G> for Evaluate {
     fn expand(
         &mut self,
         pos: &G,
-        goal: Goal,
         _held: usize,
-        counters: &mut Counters,
+        context: &mut Context,
         out: &mut Vec<Child<G::Move>>,
     ) -> Result<(), Stop> {
-        make_children(pos, goal, counters, out);
+        context.counters.interior += 1;
+        for &mv in pos.generate_moves().iter() {
+            let child = pos.play(mv);
+            context.counters.leaf += 1;
+            out.push(Child {
+                mv,
+                key: child.key(),
+                numbers: context.goal.evaluate(&child),
+                expanded: false,
+            });
+        }
         Ok(())
     }
 }
 
-/// Expands `pos`: its moves, each child made and evaluated (one interior node, a leaf a child).
-#[inline]
-pub fn make_children<G: Game>(
-    pos: &G,
-    goal: Goal,
-    counters: &mut Counters,
-    out: &mut Vec<Child<G::Move>>,
-) {
-    counters.interior += 1;
-    for &mv in pos.generate_moves().iter() {
-        counters.leaf += 1;
-        out.push(Child {
-            mv,
-            numbers: goal.evaluate(&pos.play(mv)),
-            expanded: false,
-        });
-    }
-}
-
-/// A node of the tree: its numbers, where its children are (none yet: `count` 0), and the
-/// move that reached it (the game's move code).
+/// A node: its numbers and where its edges are (none yet: `count` 0).
 #[derive(Clone, Copy, Debug)]
 struct Node {
     numbers: Numbers,
     first: u32,
     count: u16,
-    mv: u16,
     /// Expanded already by a search that made it (PN²'s second level).
     expanded_before: bool,
 }
 
-/// The bytes a node of the tree takes.
-pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
+/// A move from a node to its child's node.
+#[derive(Clone, Copy, Debug)]
+struct Edge {
+    node: u32,
+    mv: u16,
+}
 
-/// A proof-number tree over positions of `G`, from one root.
+/// The bytes a node takes with its edge and its entry in the key index, about (the bound on
+/// a tree's nodes is its memory over this).
+pub const NODE_BYTES: usize = std::mem::size_of::<Node>()
+    + std::mem::size_of::<Edge>()
+    + 2 * std::mem::size_of::<(u64, u32)>();
+
+/// A proof-number graph over positions of `G`, from one root.
 pub struct Tree<G: Game> {
     root: G,
-    goal: Goal,
     nodes: Vec<Node>,
+    edges: Vec<Edge>,
+    /// Each node by its position's key.
+    index: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    /// The descent's nodes.
     path: Vec<u32>,
     children: Vec<Child<G::Move>>,
     /// The deepest leaf expanded (plies from the root).
@@ -98,33 +114,34 @@ pub struct Tree<G: Game> {
 
 impl<G: Game> Tree<G> {
     /// A tree of the root alone, evaluated (one leaf).
-    pub fn new(root: &G, goal: Goal, counters: &mut Counters) -> Tree<G> {
-        counters.leaf += 1;
-        let numbers = goal.evaluate(root);
+    pub fn new(root: &G, context: &mut Context) -> Tree<G> {
+        context.counters.leaf += 1;
+        let mut index = HashMap::default();
+        index.insert(root.key(), 0);
         Tree {
             root: root.clone(),
-            goal,
             nodes: vec![Node {
-                numbers,
+                numbers: context.goal.evaluate(root),
                 first: 0,
                 count: 0,
-                mv: 0,
                 expanded_before: false,
             }],
+            edges: Vec::new(),
+            index,
             path: Vec::new(),
             children: Vec::new(),
             max_ply: 0,
         }
     }
 
-    /// The deepest leaf expanded (plies from the root).
-    pub fn max_ply(&self) -> usize {
-        self.max_ply
-    }
-
     /// The root's numbers.
     pub fn root_numbers(&self) -> Numbers {
         self.nodes[0].numbers
+    }
+
+    /// The deepest leaf expanded (plies from the root).
+    pub fn max_ply(&self) -> usize {
+        self.max_ply
     }
 
     /// Expands most-proving leaves until the root is solved, or the tree holds `most`
@@ -133,107 +150,141 @@ impl<G: Game> Tree<G> {
         &mut self,
         most: usize,
         expand: &mut impl Expand<G>,
-        limits: &Limits,
-        counters: &mut Counters,
+        context: &mut Context,
     ) -> Result<(), Stop> {
         let mut steps = 0u32;
         while !self.nodes[0].numbers.is_solved() && self.nodes.len() < most {
             steps = steps.wrapping_add(1);
             if steps % 1024 == 0 {
-                limits.check_time()?;
+                context.limits.check_time()?;
             }
-            let (leaf, pos) = self.most_proving();
-            self.max_ply = self.max_ply.max(self.path.len());
-            if self.path.len() >= crate::search::MAX_PLY {
-                return Err(Stop::TooDeep);
+            if let Some((leaf, pos)) = self.most_proving(context.weak) {
+                self.max_ply = self.max_ply.max(self.path.len());
+                if self.path.len() >= crate::search::MAX_PLY {
+                    return Err(Stop::TooDeep);
+                }
+                self.expand(leaf, &pos, expand, context)?;
             }
-            self.expand(leaf, &pos, expand, counters)?;
-            self.update_path();
+            self.update_path(context.weak);
         }
         Ok(())
     }
 
+    /// The numbers of node `index` from its children's (which may have changed through
+    /// another parent).
+    #[inline]
+    fn from_children(&self, index: u32, weak: bool) -> Numbers {
+        let node = self.nodes[index as usize];
+        let edges = &self.edges[node.first as usize..node.first as usize + node.count as usize];
+        Numbers::of_children(
+            edges.iter().map(|e| self.nodes[e.node as usize].numbers),
+            weak,
+        )
+    }
+
     /// Down from the root by the children of least disproof number (the first of equals) to
-    /// a leaf: its index and position (the path is kept for the update).
-    fn most_proving(&mut self) -> (u32, G) {
+    /// a leaf: its index and position, the path above it kept for the update. None where a
+    /// node's numbers changed below another parent: the path up to it is updated instead.
+    fn most_proving(&mut self, weak: bool) -> Option<(u32, G)> {
         self.path.clear();
         let mut index = 0u32;
         let mut pos = self.root.clone();
         loop {
             let node = self.nodes[index as usize];
             if node.count == 0 {
-                return (index, pos);
+                return Some((index, pos));
             }
             self.path.push(index);
-            let range = node.first as usize..node.first as usize + node.count as usize;
-            let best = (range.start..range.end)
-                .min_by_key(|&c| self.nodes[c].numbers.disproof)
-                .expect("an expanded node has children");
-            pos = pos.play(G::Move::from_code(self.nodes[best].mv));
-            index = best as u32;
+            if self.from_children(index, weak) != node.numbers {
+                return None;
+            }
+            let edges = &self.edges[node.first as usize..node.first as usize + node.count as usize];
+            let best = edges
+                .iter()
+                .min_by_key(|e| self.nodes[e.node as usize].numbers.disproof)
+                .expect("an expanded node has edges");
+            pos = pos.play(G::Move::from_code(best.mv));
+            index = best.node;
         }
     }
 
-    /// Expands leaf `index` at `pos`: its children appended, its numbers from theirs.
+    /// Expands leaf `index` at `pos`: its edges to its children's nodes (a position the
+    /// graph holds already is its node), its numbers from theirs.
     fn expand(
         &mut self,
         index: u32,
         pos: &G,
         expand: &mut impl Expand<G>,
-        counters: &mut Counters,
+        context: &mut Context,
     ) -> Result<(), Stop> {
         if self.nodes[index as usize].expanded_before {
-            counters.research += 1;
+            context.counters.research += 1;
         }
         self.children.clear();
-        expand.expand(
-            pos,
-            self.goal,
-            self.nodes.len(),
-            counters,
-            &mut self.children,
-        )?;
-        let first = self.nodes.len() as u32;
-        for child in &self.children {
-            self.nodes.push(Node {
-                numbers: child.numbers,
-                first: 0,
-                count: 0,
+        expand.expand(pos, self.nodes.len(), context, &mut self.children)?;
+        let first = self.edges.len() as u32;
+        let children = std::mem::take(&mut self.children);
+        for child in &children {
+            let node = self.node_of(child, context.counters);
+            self.edges.push(Edge {
+                node,
                 mv: child.mv.to_code(),
-                expanded_before: child.expanded,
             });
         }
         let node = &mut self.nodes[index as usize];
         node.first = first;
-        node.count = self.children.len() as u16;
-        node.numbers = Numbers::of_children(self.children.iter().map(|c| c.numbers));
+        node.count = children.len() as u16;
+        self.children = children;
+        self.nodes[index as usize].numbers = self.from_children(index, context.weak);
         Ok(())
     }
 
-    /// The numbers of the path's nodes again from their children, up from the expanded leaf
-    /// (stopping where they no longer change: nothing above changes either).
-    fn update_path(&mut self) {
-        while let Some(index) = self.path.pop() {
-            let node = self.nodes[index as usize];
-            let range = node.first as usize..node.first as usize + node.count as usize;
-            let numbers = Numbers::of_children(self.nodes[range].iter().map(|c| c.numbers));
-            if numbers == node.numbers {
-                break;
+    /// The node of a child: the graph's where it holds the position (a leaf there takes the
+    /// child's numbers: a second-level search knows more), else a new one.
+    fn node_of(&mut self, child: &Child<G::Move>, counters: &mut Counters) -> u32 {
+        counters.tt_probe += 1;
+        if let Some(&found) = self.index.get(&child.key) {
+            counters.tt_hit += 1;
+            let node = &mut self.nodes[found as usize];
+            if node.count == 0 {
+                node.numbers = child.numbers;
+                node.expanded_before |= child.expanded;
             }
-            self.nodes[index as usize].numbers = numbers;
+            return found;
+        }
+        let new = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            numbers: child.numbers,
+            first: 0,
+            count: 0,
+            expanded_before: child.expanded,
+        });
+        self.index.insert(child.key, new);
+        new
+    }
+
+    /// The numbers of the path's nodes again from their children, up from the deepest.
+    fn update_path(&mut self, weak: bool) {
+        while let Some(index) = self.path.pop() {
+            self.nodes[index as usize].numbers = self.from_children(index, weak);
         }
     }
 
-    /// The root's children as they stand: their moves, numbers, and whether each was
-    /// expanded in this tree.
+    /// The root's children as they stand: their moves, keys, numbers, and whether each was
+    /// expanded in this graph.
     pub fn root_children(&self) -> impl Iterator<Item = Child<G::Move>> + '_ {
         let root = self.nodes[0];
-        self.nodes[root.first as usize..(root.first + root.count as u32) as usize]
+        self.edges[root.first as usize..root.first as usize + root.count as usize]
             .iter()
-            .map(|n| Child {
-                mv: G::Move::from_code(n.mv),
-                numbers: n.numbers,
-                expanded: n.count > 0,
+            .map(move |e| {
+                let node = self.nodes[e.node as usize];
+                let mv = G::Move::from_code(e.mv);
+                Child {
+                    mv,
+                    key: self.root.play(mv).key(),
+                    numbers: node.numbers,
+                    expanded: node.count > 0,
+                }
             })
     }
 }

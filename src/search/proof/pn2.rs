@@ -3,35 +3,31 @@
 //! first-level tree holds. The second tree is thrown away; its root's children, with the
 //! numbers it gave them, join the first tree. Memory: at most twice the first level.
 
-use super::numbers::Goal;
-use super::pn::{Child, Evaluate, Expand, Tree};
-use super::{Limits, Stop};
-use crate::counters::Counters;
+use super::pn::{Child, Context, Evaluate, Expand, Tree};
+use super::Stop;
 use crate::game::Game;
 
 /// The smallest second-level tree: the leaf and its children at least.
 const LEAST_SECOND_LEVEL: usize = 2;
 
 /// PN²'s expansion: a second-level PN search from the leaf.
-pub struct SecondLevel<'a> {
-    pub limits: &'a Limits,
+pub struct SecondLevel {
     /// The most nodes both levels may hold together.
     pub most: usize,
 }
 
-impl<G: Game> Expand<G> for SecondLevel<'_> {
+impl<G: Game> Expand<G> for SecondLevel {
     fn expand(
         &mut self,
         pos: &G,
-        goal: Goal,
         held: usize,
-        counters: &mut Counters,
+        context: &mut Context,
         out: &mut Vec<Child<G::Move>>,
     ) -> Result<(), Stop> {
         let room = self.most.saturating_sub(held);
         let size = held.min(room).max(LEAST_SECOND_LEVEL);
-        let mut tree = Tree::new(pos, goal, counters);
-        tree.grow(size, &mut Evaluate, self.limits, counters)?;
+        let mut tree = Tree::new(pos, context);
+        tree.grow(size, &mut Evaluate, context)?;
         out.extend(tree.root_children());
         Ok(())
     }

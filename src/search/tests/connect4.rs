@@ -43,7 +43,7 @@ fn every_variant_finds_the_negamax_value_on_connect4_positions() {
 
 /// Connect 4 positions with `empties` to 4 more empties left, from seeded random games
 /// that are not over and whose side to move cannot win at once.
-fn connect4_endgames(count: usize, empties: u32) -> Vec<Connect4> {
+pub(super) fn connect4_endgames(count: usize, empties: u32) -> Vec<Connect4> {
     let mut state = 0xC0_44EC7_u64;
     let mut out = Vec::new();
     while out.len() < count {

@@ -142,4 +142,5 @@ mod depth_limited;
 mod exact;
 mod minimal;
 mod parallel;
+mod proof;
 mod trail;

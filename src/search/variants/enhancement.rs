@@ -53,6 +53,10 @@ pub enum Need {
     Flow,
     /// A transposition table of any kind.
     Table,
+    /// A base that searches with an alpha-beta window, or a proof-number search.
+    WindowOrProof,
+    /// A proof-number search.
+    Proof,
 }
 
 /// What an enhancement needs of the game (`Endgame`'s hooks).
@@ -92,6 +96,8 @@ impl Need {
             Need::KnowsWins => !(variant.win_first || variant.no_lose),
             Need::Flow => !matches!(base, Base::Flow { .. }),
             Need::Table => variant.table.is_none(),
+            Need::WindowOrProof => !base.windowed() && !crate::search::proof::is_proof(base),
+            Need::Proof => !crate::search::proof::is_proof(base),
         };
         fails.then(|| match self {
             Need::NotBaseline => "negamax takes no enhancements: it is the full-tree baseline".into(),
@@ -111,6 +117,11 @@ impl Need {
             Need::KnowsWins => format!("{name} bounds a side that cannot win at once: add +winfirst or +nolose"),
             Need::Flow => format!("{name} weighs checks in the devlog's token rule: use it with flow"),
             Need::Table => format!("{name} shares a table between threads: add +tt"),
+            Need::WindowOrProof => format!(
+                "{} does not search with an alpha-beta window, so +{name} does not apply (it does with alphabeta, pvs, mtdf, and the proof-number searches pn, pn2, dfpn)",
+                base.name()
+            ),
+            Need::Proof => format!("+{name} is a rule of proof-number search: use it with pn, pn2 or dfpn"),
         })
     }
 }
@@ -296,9 +307,9 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
     Enhancement {
         name: "tt",
         arg: TABLE_ARG,
-        help: "transposition table (default 2 MiB): table move first and bound cut-offs",
+        help: "transposition table (default 2 MiB): table move first and bound cut-offs; for pn and pn2 the tree's memory, for dfpn its table's (without +tt: 1024 and 64 MiB)",
         listed: true,
-        needs: &[Need::NotBaseline, Need::Window],
+        needs: &[Need::NotBaseline, Need::WindowOrProof],
         exact_only: false,
         game_needs: None,
         set: |v, mib| set_table(v, mib, true, true),
@@ -421,8 +432,11 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
         "moves making the most squares that complete four first (Connect 4)",
         needs: &[Need::OrderingBase], exact: false, game: Some(GameNeed::Threats)),
     flag_row!("wld", wld,
-        "exact solving: prove only win, draw or loss (root window -1..1)",
-        needs: &[Need::Window], exact: true, game: None),
+        "exact solving: prove only win, draw or loss (root window -1..1; proof-number searches: two proofs)",
+        needs: &[Need::WindowOrProof], exact: true, game: None),
+    flag_row!("weak", weak,
+        "proof-number search: weak proof numbers (Ueda et al. 2008), a node's disproof number the largest of its children's proof numbers plus one for each other open child, not their sum, which counts a transposition once per line (Ataxx's jumps)",
+        needs: &[Need::Proof], exact: true, game: None),
     count_row!("last", last, DEFAULT_LAST,
         Arg { placeholder: "N", what: "last empties", min: 1, max: 64 },
         "exact solving: the last N empties (default 4) by specialised code, no table (Reversi)",

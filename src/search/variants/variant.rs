@@ -85,6 +85,8 @@ pub struct Variant {
     pub threats: bool,
     /// Solving proves only win, draw or loss: the root window is (-1, 1).
     pub wld: bool,
+    /// Proof-number search: weak proof numbers (Ueda et al.) instead of sums.
+    pub weak: bool,
     /// A move that gives check costs no depth before this ply, which no line passes (games
     /// with checks).
     pub check_extension: Option<u32>,

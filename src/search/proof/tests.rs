@@ -1,1 +1,0 @@
-//! Proof-number searches against alpha-beta's proven values.
