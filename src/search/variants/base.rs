@@ -110,7 +110,7 @@ pub const BASES: &[BaseInfo] = &[
     BaseInfo {
         name: "pn",
         arg: None,
-        about: "proof-number search, the tree in memory (Allis): proves win/loss/draw or, by repeated proofs, the exact value; +tt:MiB bounds the tree (1024)",
+        about: "proof-number search, the tree in memory (Allis; a position reached twice one node): proves win/loss/draw or, by repeated proofs, the exact value; +tt:MiB bounds the tree (1024)",
         make: |_| Base::Pn,
     },
     BaseInfo {
