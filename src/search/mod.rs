@@ -26,6 +26,7 @@ mod mtdf;
 mod negamax;
 mod null_move;
 mod ordering;
+mod outcome;
 pub mod parallel;
 mod probcut;
 pub mod progress;

@@ -5,34 +5,14 @@ use std::time::Instant;
 
 use super::config::{SearchConfig, END, MAX_DEPTH};
 use super::endgame::{finish_line, Endgame};
+pub use super::outcome::SearchOutcome;
 use super::parallel::report::{Summed, TeamReport};
 use super::searcher::{Searcher, MAX_PLY};
 use super::trail::{Claim, Trail, Verdict};
 use super::tt;
 use super::variants::{GameNeed, Variant, ENHANCEMENTS};
-use crate::counters::{Counters, CutHistogram};
 use crate::error::SearchError;
 use crate::game::Game;
-
-/// What a search found and what it cost.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchOutcome<M> {
-    pub depth: u32,
-    /// The root value for the side to move (finished games: margin ± `Game::WIN_BONUS`).
-    pub score: i32,
-    pub best_move: Option<M>,
-    pub pv: Vec<M>,
-    pub counters: Counters,
-    /// Where the beta cut-offs happened.
-    pub cuts: CutHistogram,
-    pub time_ns: u64,
-    /// Its CPU time and, where counted, instructions and cycles (over the same span).
-    pub cost: crate::cost::Cost,
-    /// The deepest ply a node reached (quiescence included).
-    pub seldepth: u32,
-    /// The threads and what each did.
-    pub team: TeamReport,
-}
 
 /// Searches `pos` to `depth` with the configured variant.
 pub fn search<G: Endgame>(
@@ -80,7 +60,8 @@ pub fn check<G: Endgame>(depth: u32, config: &SearchConfig) -> Result<(), Search
         });
     }
     let variant = &config.variant;
-    if super::proof::is_proof(variant.base) {
+    if variant.base.proves() {
+        check_memory(variant)?;
         return super::proof::check(variant, depth, config.threads, G::HAS_DRAW_RULES);
     }
     check_memory(variant)?;
@@ -182,7 +163,7 @@ fn search_with<G: Endgame, const COUNT: bool>(
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
     check::<G>(depth, config)?;
     let variant = &config.variant;
-    if super::proof::is_proof(variant.base) {
+    if variant.base.proves() {
         return super::proof::search(pos, config, window);
     }
     // The tables are made (and their memory cleared and faulted in) before the clock starts:
@@ -333,7 +314,7 @@ pub(super) fn trail_and_claims<G: Endgame>(
     config: &SearchConfig,
 ) -> Result<(Trail, Claims<G>), SearchError> {
     check::<G>(END, config)?;
-    if super::proof::is_proof(config.variant.base) {
+    if config.variant.base.proves() {
         return Err(SearchError::NotForSearch {
             variant: config.variant.to_string(),
             message:

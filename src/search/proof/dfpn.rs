@@ -3,11 +3,14 @@
 //! in a transposition table ([`Table`]) of bounded size: a small table still proves, with
 //! more re-expansions.
 
+use super::limits::{Limits, Stop};
 use super::numbers::{add, child_proof_limit, Goal, Numbers, INF};
 use super::table::Table;
-use super::{Limits, Stop};
 use crate::counters::Counters;
 use crate::game::Game;
+
+/// The root's children with their numbers.
+pub type RootChildren<G> = Vec<(<G as Game>::Move, Numbers)>;
 
 /// The root's limits: none short of a proof or a disproof.
 const ROOT_LIMIT: Numbers = Numbers {
@@ -52,7 +55,7 @@ impl<'a, G: Game> Dfpn<'a, G> {
         &mut self,
         root: &G,
         counters: &mut Counters,
-    ) -> Result<(Numbers, Vec<(G::Move, Numbers)>), Stop> {
+    ) -> Result<(Numbers, RootChildren<G>), Stop> {
         counters.leaf += 1;
         let numbers = self.goal.evaluate(root);
         if numbers.is_solved() {
@@ -115,7 +118,7 @@ impl<'a, G: Game> Dfpn<'a, G> {
 
     /// Entering ply `ply`: its frame made, the clock read now and then, the deepest ply kept.
     fn enter(&mut self, ply: usize) -> Result<(), Stop> {
-        if ply >= crate::search::MAX_PLY {
+        if ply >= crate::search::searcher::MAX_PLY {
             return Err(Stop::TooDeep);
         }
         if self.frames.len() <= ply {
@@ -123,7 +126,7 @@ impl<'a, G: Game> Dfpn<'a, G> {
         }
         self.max_ply = self.max_ply.max(ply);
         self.steps = self.steps.wrapping_add(1);
-        if self.steps % 1024 == 0 {
+        if self.steps.is_multiple_of(1024) {
             self.limits.check_time()?;
         }
         Ok(())

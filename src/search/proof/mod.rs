@@ -12,6 +12,7 @@
 //! proofs run.
 
 mod dfpn;
+mod limits;
 mod numbers;
 mod pn;
 mod pn2;
@@ -20,12 +21,13 @@ mod table;
 use std::time::Instant;
 
 use super::config::{SearchConfig, END};
+use super::outcome::SearchOutcome;
 use super::parallel::report::TeamReport;
-use super::run::SearchOutcome;
 use super::variants::{Base, Variant};
 use crate::counters::{Counters, CutHistogram};
 use crate::error::SearchError;
 use crate::game::{margin_score, Game};
+pub use limits::{Limits, Stop};
 pub use numbers::{Goal, Numbers, INF};
 pub use table::ENTRY_BYTES;
 
@@ -35,56 +37,6 @@ pub const DFPN_DEFAULT_MIB: u32 = 64;
 pub const TREE_DEFAULT_MIB: u32 = 1024;
 /// The bytes a node of PN's tree takes.
 pub const TREE_NODE_BYTES: usize = pn::NODE_BYTES;
-
-/// Keys are hashes already: a map of positions by key uses them as they are.
-#[derive(Default)]
-pub struct KeyHasher(u64);
-
-impl std::hash::Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ b as u64;
-        }
-    }
-    fn write_u64(&mut self, key: u64) {
-        self.0 = key;
-    }
-}
-
-/// Why a proof search stopped short of a proof.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// Its time limit passed.
-    Time,
-    /// A line went past `MAX_PLY` plies.
-    TooDeep,
-    /// PN's tree reached its memory before the root was solved.
-    Memory,
-}
-
-/// The limits a proof search runs under.
-pub struct Limits {
-    pub deadline: Option<Instant>,
-}
-
-impl Limits {
-    /// Err when the time is up.
-    #[inline]
-    pub fn check_time(&self) -> Result<(), Stop> {
-        match self.deadline {
-            Some(deadline) if Instant::now() > deadline => Err(Stop::Time),
-            _ => Ok(()),
-        }
-    }
-}
-
-/// Whether `base` is a proof-number search.
-pub fn is_proof(base: Base) -> bool {
-    matches!(base, Base::Pn | Base::Pn2 | Base::Dfpn)
-}
 
 /// Checks that a proof search can run as `config` asks (to the end, on one thread, with no
 /// enhancement but its memory and win/loss/draw).
@@ -116,7 +68,7 @@ pub fn check(
     if &plain != variant {
         return refuse("a proof-number search takes +tt:MiB (the memory of its tree or table), +wld and +weak, no other enhancement");
     }
-    super::run::check_memory(variant)
+    Ok(())
 }
 
 /// The memory the variant gives its tree or table (MiB).
@@ -175,8 +127,7 @@ impl<G: Game> Prover<'_, G> {
     }
 
     /// PN's or PN²'s tree grown to a proof: the root's numbers and children.
-    #[allow(clippy::type_complexity)]
-    fn grow_tree(&mut self, goal: Goal) -> Result<(Numbers, Vec<(G::Move, Numbers)>), Stop> {
+    fn grow_tree(&mut self, goal: Goal) -> Result<(Numbers, dfpn::RootChildren<G>), Stop> {
         let mut context = pn::Context {
             goal,
             weak: self.weak,
@@ -335,7 +286,7 @@ fn stop_error(stop: Stop, config: &SearchConfig, mib: u32) -> SearchError {
             limit: config.time_limit.unwrap_or_default(),
         },
         Stop::TooDeep => SearchError::TooDeep {
-            max: super::MAX_PLY,
+            max: super::searcher::MAX_PLY,
             hint: "",
         },
         Stop::Memory => SearchError::NotForSearch {

@@ -3,16 +3,34 @@
 //! numbers back up the path. A position reached by two lines is one node (the tree is a
 //! graph: Schijf, Allis and Uiterwijk 1994), found by its key; without that, Ataxx's jumps,
 //! which reach a position by many orders, make trees no memory holds. Positions are replayed
-//! from the root on each descent. The same graph serves PN² ([`super::pn2`]): only how a
+//! from the root on each descent. The same graph serves PN² (`pn2.rs`): only how a
 //! leaf is expanded differs ([`Expand`]).
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
+use super::limits::{Limits, Stop};
 use super::numbers::{Goal, Numbers};
-use super::{KeyHasher, Limits, Stop};
 use crate::counters::Counters;
 use crate::game::{Game, GameMove};
+
+/// Keys are hashes already: a map of positions by key uses them as they are.
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
 
 /// What the trees of one proof share: its goal and rule, the limits and the counters.
 pub struct Context<'a> {
@@ -119,7 +137,7 @@ impl<G: Game> Tree<G> {
         let mut index = HashMap::default();
         index.insert(root.key(), 0);
         Tree {
-            root: root.clone(),
+            root: *root,
             nodes: vec![Node {
                 numbers: context.goal.evaluate(root),
                 first: 0,
@@ -155,12 +173,12 @@ impl<G: Game> Tree<G> {
         let mut steps = 0u32;
         while !self.nodes[0].numbers.is_solved() && self.nodes.len() < most {
             steps = steps.wrapping_add(1);
-            if steps % 1024 == 0 {
+            if steps.is_multiple_of(1024) {
                 context.limits.check_time()?;
             }
             if let Some((leaf, pos)) = self.most_proving(context.weak) {
                 self.max_ply = self.max_ply.max(self.path.len());
-                if self.path.len() >= crate::search::MAX_PLY {
+                if self.path.len() >= crate::search::searcher::MAX_PLY {
                     return Err(Stop::TooDeep);
                 }
                 self.expand(leaf, &pos, expand, context)?;
@@ -173,7 +191,7 @@ impl<G: Game> Tree<G> {
     /// The numbers of node `index` from its children's (which may have changed through
     /// another parent).
     #[inline]
-    fn from_children(&self, index: u32, weak: bool) -> Numbers {
+    fn numbers_below(&self, index: u32, weak: bool) -> Numbers {
         let node = self.nodes[index as usize];
         let edges = &self.edges[node.first as usize..node.first as usize + node.count as usize];
         Numbers::of_children(
@@ -188,14 +206,14 @@ impl<G: Game> Tree<G> {
     fn most_proving(&mut self, weak: bool) -> Option<(u32, G)> {
         self.path.clear();
         let mut index = 0u32;
-        let mut pos = self.root.clone();
+        let mut pos = self.root;
         loop {
             let node = self.nodes[index as usize];
             if node.count == 0 {
                 return Some((index, pos));
             }
             self.path.push(index);
-            if self.from_children(index, weak) != node.numbers {
+            if self.numbers_below(index, weak) != node.numbers {
                 return None;
             }
             let edges = &self.edges[node.first as usize..node.first as usize + node.count as usize];
@@ -235,7 +253,7 @@ impl<G: Game> Tree<G> {
         node.first = first;
         node.count = children.len() as u16;
         self.children = children;
-        self.nodes[index as usize].numbers = self.from_children(index, context.weak);
+        self.nodes[index as usize].numbers = self.numbers_below(index, context.weak);
         Ok(())
     }
 
@@ -266,7 +284,7 @@ impl<G: Game> Tree<G> {
     /// The numbers of the path's nodes again from their children, up from the deepest.
     fn update_path(&mut self, weak: bool) {
         while let Some(index) = self.path.pop() {
-            self.nodes[index as usize].numbers = self.from_children(index, weak);
+            self.nodes[index as usize].numbers = self.numbers_below(index, weak);
         }
     }
 

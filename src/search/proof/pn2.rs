@@ -3,8 +3,8 @@
 //! first-level tree holds. The second tree is thrown away; its root's children, with the
 //! numbers it gave them, join the first tree. Memory: at most twice the first level.
 
+use super::limits::Stop;
 use super::pn::{Child, Context, Evaluate, Expand, Tree};
-use super::Stop;
 use crate::game::Game;
 
 /// The smallest second-level tree: the leaf and its children at least.

@@ -193,6 +193,11 @@ impl Base {
         matches!(self, Base::Mtdf | Base::Bisect)
     }
 
+    /// Whether it is a proof-number search (`pn`, `pn2`, `dfpn`: `search::proof`).
+    pub fn proves(self) -> bool {
+        matches!(self, Base::Pn | Base::Pn2 | Base::Dfpn)
+    }
+
     /// Whether the search stops at a fixed depth (all but the token budgets).
     pub fn depth_limited(self) -> bool {
         self.token_branching().is_none()

@@ -96,8 +96,8 @@ impl Need {
             Need::KnowsWins => !(variant.win_first || variant.no_lose),
             Need::Flow => !matches!(base, Base::Flow { .. }),
             Need::Table => variant.table.is_none(),
-            Need::WindowOrProof => !base.windowed() && !crate::search::proof::is_proof(base),
-            Need::Proof => !crate::search::proof::is_proof(base),
+            Need::WindowOrProof => !base.windowed() && !base.proves(),
+            Need::Proof => !base.proves(),
         };
         fails.then(|| match self {
             Need::NotBaseline => "negamax takes no enhancements: it is the full-tree baseline".into(),
