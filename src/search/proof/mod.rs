@@ -1,5 +1,5 @@
 //! Proof-number search, the second family of game-tree search beside alpha-beta: PN with
-//! its tree in memory ([`pn`]), PN² ([`pn2`]) and df-pn with a bounded table ([`dfpn`]).
+//! its tree in memory (`pn.rs`), PN² (`pn2.rs`) and df-pn with a bounded table (`dfpn.rs`).
 //! Each proves that the root's side to move reaches a final margin of at least k ([`Goal`]);
 //! win/loss/draw takes two proofs (k = 1, then k = 0), the exact value a gallop and a
 //! bisection over k, as alpha-beta's null windows find it.

@@ -145,36 +145,34 @@ fn every_proof_search_proves_the_ataxx_end_suite_results() {
     proofs_agree(&cases, &truth, ATAXX_PROOFS);
 }
 
+/// `specs` prove the results of `cases`, the game's solver's, and meet wins and losses.
+fn random_endgames_agree<G: Endgame>(cases: &[G], kind: crate::game::GameKind, specs: &[&str]) {
+    assert_eq!(cases.len(), 200);
+    let met = proofs_agree(cases, &default_solver(kind), specs);
+    assert!(
+        met[0] > 0 && met[2] > 0,
+        "{kind:?}: wins and losses {met:?}"
+    );
+}
+
 #[test]
 fn every_proof_search_proves_200_random_reversi_endgames() {
-    let met = proofs_agree(
-        &random_endgames(200, 12),
-        &default_solver(crate::game::GameKind::Reversi),
-        PROOFS,
-    );
-    assert!(met[0] > 0 && met[2] > 0, "wins and losses {met:?}");
+    let cases = random_endgames(200, 12);
+    random_endgames_agree(&cases, crate::game::GameKind::Reversi, PROOFS);
 }
 
 #[test]
 fn every_proof_search_proves_200_random_connect4_endgames() {
-    let met = proofs_agree(
-        &connect4_endgames(200, 8),
-        &default_solver(crate::game::GameKind::Connect4),
-        PROOFS,
-    );
-    assert!(met[0] > 0 && met[2] > 0, "wins and losses {met:?}");
+    let cases = connect4_endgames(200, 8);
+    random_endgames_agree(&cases, crate::game::GameKind::Connect4, PROOFS);
 }
 
+/// Plain PN proves the end suite above; here its sums take seconds on the one position in
+/// ten whose jumps go on (the test would take minutes).
 #[test]
 fn every_proof_search_proves_200_random_ataxx_endgames() {
-    // Plain PN proves the end suite above; here its sums take seconds on the one position
-    // in ten whose jumps go on (the test would take minutes).
-    let met = proofs_agree(
-        &ataxx_endgames(200, 1),
-        &default_solver(crate::game::GameKind::Ataxx),
-        &ATAXX_PROOFS[1..],
-    );
-    assert!(met[0] > 0 && met[2] > 0, "wins and losses {met:?}");
+    let cases = ataxx_endgames(200, 1);
+    random_endgames_agree(&cases, crate::game::GameKind::Ataxx, &ATAXX_PROOFS[1..]);
 }
 
 /// Repeated proofs of "at least k" give alpha-beta's exact value, and the move of the last
