@@ -4,7 +4,7 @@
 //! more re-expansions.
 
 use super::limits::{Limits, Stop};
-use super::numbers::{add, child_proof_limit, Goal, Numbers, INF};
+use super::numbers::{add, child_proof_limit, Goal, Numbers, Summary, INF};
 use super::table::Table;
 use crate::counters::Counters;
 use crate::game::Game;
@@ -93,22 +93,21 @@ impl<'a, G: Game> Dfpn<'a, G> {
         let mut children = std::mem::take(&mut self.frames[ply]);
         self.make_children(pos, &mut children, counters);
         let numbers = loop {
-            let numbers = Numbers::of_children(children.iter().map(|c| c.1), self.weak);
+            let summary = Summary::of(children.iter().map(|c| c.1), self.weak);
+            let numbers = summary.numbers;
             if numbers.proof >= limit.proof || numbers.disproof >= limit.disproof {
                 break numbers;
             }
-            let (best, second) = two_least_disproofs(&children);
-            let (mv, child) = children[best];
+            let (mv, child) = children[summary.best];
             // The child may use what the node's disproof threshold leaves beside its
             // siblings' proofs, and no more disproof than it takes to fall behind the
             // second best (or than the node's proof threshold).
-            let open = children.iter().filter(|c| c.1.proof != 0).count() as u32;
             let child_limit = Numbers {
-                proof: child_proof_limit(limit.disproof, numbers, child, open, self.weak),
-                disproof: limit.proof.min(add(second, 1)),
+                proof: child_proof_limit(limit.disproof, numbers, child, summary.open, self.weak),
+                disproof: limit.proof.min(add(summary.second, 1)),
             };
             let next = pos.play(mv);
-            children[best].1 = self.mid(&next, ply + 1, child_limit, counters)?;
+            children[summary.best].1 = self.mid(&next, ply + 1, child_limit, counters)?;
         };
         self.table
             .put(key, numbers, counters.interior - work_before);
@@ -153,22 +152,4 @@ impl<'a, G: Game> Dfpn<'a, G> {
             children.push((mv, numbers));
         }
     }
-}
-
-/// The child of least disproof number (the first of equals) and the second least disproof
-/// number (∞ for an only child).
-#[inline]
-fn two_least_disproofs<M>(children: &[(M, Numbers)]) -> (usize, u32) {
-    let mut best = 0;
-    let mut second = INF;
-    for (i, c) in children.iter().enumerate().skip(1) {
-        let d = c.1.disproof;
-        if d < children[best].1.disproof {
-            second = children[best].1.disproof;
-            best = i;
-        } else if d < second {
-            second = d;
-        }
-    }
-    (best, second)
 }

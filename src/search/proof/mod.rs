@@ -219,14 +219,14 @@ impl<G: Game> Prover<'_, G> {
 }
 
 /// Solves `pos` by the proof-number search `config` names: win/loss/draw (`wld`, or the
-/// window (-1, 1)), else the exact value.
+/// window (-1, 1)), else the exact value. `config` is checked already (`run::check`, which
+/// calls [`check`]).
 pub fn search<G: Game>(
     pos: &G,
     config: &SearchConfig,
     window: Option<(i32, i32)>,
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
     let variant = &config.variant;
-    check(variant, END, config.threads, G::HAS_DRAW_RULES)?;
     let mib = memory_mib(variant);
     // df-pn's table is made and faulted in before the clock starts, as alpha-beta's are.
     let table = (variant.base == Base::Dfpn).then(|| table::Table::new(mib));

@@ -41,17 +41,43 @@ impl Numbers {
         self.proof == 0 || self.disproof == 0
     }
 
-    /// The numbers of a node whose children have `children`'s numbers (negamax form): its
-    /// proof number the least disproof number of a child; its disproof number the sum of
-    /// theirs (Allis), or (`weak`, Ueda et al. 2008) the largest plus one for each other
-    /// child still open, so that a position below many lines is not counted once a line.
+    /// The numbers of a node whose children have `children`'s numbers (see [`Summary`]).
     #[inline]
     pub fn of_children(children: impl Iterator<Item = Numbers>, weak: bool) -> Numbers {
-        let mut proof = INF;
-        let mut sum = 0;
-        let (mut largest, mut open) = (0, 0u32);
-        for child in children {
-            proof = proof.min(child.disproof);
+        Summary::of(children, weak).numbers
+    }
+}
+
+/// A node's children read in one pass: the node's numbers, its most-proving child and the
+/// runner-up's disproof number, and its open children.
+///
+/// In negamax form the node's proof number is the least disproof number of a child; its
+/// disproof number the sum of theirs (Allis), or (`weak`, Ueda et al. 2008) the largest plus
+/// one for each other child still open, so that a position below many lines is not counted
+/// once a line.
+#[derive(Clone, Copy, Debug)]
+pub struct Summary {
+    pub numbers: Numbers,
+    /// The child of least disproof number (the first of equals; 0 without children).
+    pub best: usize,
+    /// The second least disproof number (∞ for an only child).
+    pub second: u32,
+    /// The children not proved.
+    pub open: u32,
+}
+
+impl Summary {
+    #[inline]
+    pub fn of(children: impl Iterator<Item = Numbers>, weak: bool) -> Summary {
+        let (mut proof, mut second, mut best) = (INF, INF, 0);
+        let (mut sum, mut largest, mut open) = (0, 0, 0u32);
+        for (i, child) in children.enumerate() {
+            if child.disproof < proof || i == 0 {
+                second = proof;
+                (proof, best) = (child.disproof, i);
+            } else if child.disproof < second {
+                second = child.disproof;
+            }
             sum = add(sum, child.proof);
             largest = largest.max(child.proof);
             open += (child.proof != 0) as u32;
@@ -60,7 +86,12 @@ impl Numbers {
             true => add(largest, open - 1),
             false => sum,
         };
-        Numbers { proof, disproof }
+        Summary {
+            numbers: Numbers { proof, disproof },
+            best,
+            second,
+            open,
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use super::limits::{Limits, Stop};
-use super::numbers::{Goal, Numbers};
+use super::numbers::{Goal, Numbers, Summary};
 use crate::counters::Counters;
 use crate::game::{Game, GameMove};
 
@@ -188,13 +188,13 @@ impl<G: Game> Tree<G> {
         Ok(())
     }
 
-    /// The numbers of node `index` from its children's (which may have changed through
+    /// Node `index`'s children read in one pass (their numbers may have changed through
     /// another parent).
     #[inline]
-    fn numbers_below(&self, index: u32, weak: bool) -> Numbers {
+    fn summary_below(&self, index: u32, weak: bool) -> Summary {
         let node = self.nodes[index as usize];
         let edges = &self.edges[node.first as usize..node.first as usize + node.count as usize];
-        Numbers::of_children(
+        Summary::of(
             edges.iter().map(|e| self.nodes[e.node as usize].numbers),
             weak,
         )
@@ -213,14 +213,11 @@ impl<G: Game> Tree<G> {
                 return Some((index, pos));
             }
             self.path.push(index);
-            if self.numbers_below(index, weak) != node.numbers {
+            let summary = self.summary_below(index, weak);
+            if summary.numbers != node.numbers {
                 return None;
             }
-            let edges = &self.edges[node.first as usize..node.first as usize + node.count as usize];
-            let best = edges
-                .iter()
-                .min_by_key(|e| self.nodes[e.node as usize].numbers.disproof)
-                .expect("an expanded node has edges");
+            let best = self.edges[node.first as usize + summary.best];
             pos = pos.play(G::Move::from_code(best.mv));
             index = best.node;
         }
@@ -253,7 +250,7 @@ impl<G: Game> Tree<G> {
         node.first = first;
         node.count = children.len() as u16;
         self.children = children;
-        self.nodes[index as usize].numbers = self.numbers_below(index, context.weak);
+        self.nodes[index as usize].numbers = self.summary_below(index, context.weak).numbers;
         Ok(())
     }
 
@@ -284,7 +281,7 @@ impl<G: Game> Tree<G> {
     /// The numbers of the path's nodes again from their children, up from the deepest.
     fn update_path(&mut self, weak: bool) {
         while let Some(index) = self.path.pop() {
-            self.nodes[index as usize].numbers = self.numbers_below(index, weak);
+            self.nodes[index as usize].numbers = self.summary_below(index, weak).numbers;
         }
     }
 

@@ -111,8 +111,8 @@ fn ataxx_endgames(count: usize, empties: u32) -> Vec<Ataxx> {
     out
 }
 
-#[test]
-fn every_proof_search_proves_the_ffo_1_to_19_results() {
+/// FFO's problems 1 to 19 (14 to 16 empties).
+fn ffo_1_to_19() -> Vec<Reversi> {
     let names: Vec<String> = (1..=19).map(|n| format!("end{n:02}.pos")).collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let cases: Vec<Reversi> = positions("reversi/ffo", &names)
@@ -120,6 +120,12 @@ fn every_proof_search_proves_the_ffo_1_to_19_results() {
         .filter_map(reversi)
         .collect();
     assert_eq!(cases.len(), 19);
+    cases
+}
+
+#[test]
+fn every_proof_search_proves_the_ffo_1_to_19_results() {
+    let cases = ffo_1_to_19();
     let truth = default_solver(crate::game::GameKind::Reversi);
     let met = proofs_agree(&cases, &truth, PROOFS);
     assert!(met[0] > 0 && met[2] > 0, "wins and losses: {met:?}");
@@ -215,12 +221,7 @@ fn repeated_proofs_give_the_exact_value() {
 #[test]
 fn dfpn_proves_with_a_small_table() {
     let sixteenth = format!("dfpn+tt:{}", crate::search::proof::DFPN_DEFAULT_MIB / 16);
-    let names: Vec<String> = (1..=19).map(|n| format!("end{n:02}.pos")).collect();
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let cases: Vec<Reversi> = positions("reversi/ffo", &names)
-        .into_iter()
-        .filter_map(reversi)
-        .collect();
+    let cases = ffo_1_to_19();
     let truth = default_solver(crate::game::GameKind::Reversi);
     proofs_agree(&cases, &truth, &[&sixteenth, "dfpn+tt:1"]);
 }
