@@ -41,7 +41,7 @@ impl Numbers {
         self.proof == 0 || self.disproof == 0
     }
 
-    /// The numbers of a node whose children have `children`'s numbers (see [`Summary`]).
+    /// The numbers of a node whose children have `children`'s numbers (see `Summary`).
     #[inline]
     pub fn of_children(children: impl Iterator<Item = Numbers>, weak: bool) -> Numbers {
         Summary::of(children, weak).numbers
