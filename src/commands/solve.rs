@@ -47,7 +47,9 @@ pub struct SolveRow {
     pub empties: u32,
     /// `exact` or `wld` (win, loss or draw).
     pub mode: String,
-    /// `ok`, or `timeout` past `--time-limit` (its result fields null).
+    /// `ok`; `timeout` past `--time-limit` (its result fields null); `unproven` for a Monte
+    /// Carlo tree search that spent its budget before proving the root (its move is judged,
+    /// its result null).
     pub status: String,
     /// The proven margin (in `wld`, its sign).
     pub game_result: Option<i32>,
@@ -76,8 +78,13 @@ impl SolveRow {
             position: solved.case.clone(),
             empties: solved.empties,
             mode: if wld { "wld" } else { "exact" }.into(),
-            status: if report.is_some() { "ok" } else { "timeout" }.into(),
-            game_result: report.map(|r| r.game_result.unwrap_or(0)),
+            status: match report {
+                Some(r) if r.game_result.is_none() => "unproven",
+                Some(_) => "ok",
+                None => "timeout",
+            }
+            .into(),
+            game_result: report.and_then(|r| r.game_result),
             expected_score: solved.expected,
             score_ok: solved.score_ok,
             best_move: report.and_then(|r| r.best_move.clone()),
@@ -277,7 +284,7 @@ fn judged(
     nodes: impl Fn(&SearchReport) -> u64,
     wld: bool,
 ) -> Solved {
-    let margin = report.game_result.unwrap_or(0);
+    let margin = report.game_result;
     let class = |v: i32| v.signum();
     let proved = case.expected.as_ref().and_then(|e| Some((e, e.score()?)));
     let (score_ok, move_ok) = match proved {
@@ -287,12 +294,12 @@ fn judged(
             if wld {
                 let listed = expected.move_values.iter().find(|(m, _)| m == best);
                 (
-                    Some(class(margin) == class(score)),
+                    margin.map(|m| class(m) == class(score)),
                     listed.map(|&(_, v)| class(v) == class(score)),
                 )
             } else {
                 (
-                    Some(margin == score),
+                    margin.map(|m| m == score),
                     // A solver that names no move is judged by its score alone.
                     (!expected.move_values.is_empty() && report.best_move.is_some())
                         .then(|| expected.best_moves().contains(&best)),
@@ -352,7 +359,10 @@ pub fn solve_by_engine(
     Ok(judged(case, report, |_| nodes, false))
 }
 
-fn result_text(margin: i32, wld: bool) -> String {
+fn result_text(margin: Option<i32>, wld: bool) -> String {
+    let Some(margin) = margin else {
+        return "?".into();
+    };
     if wld {
         match margin.signum() {
             1 => "win".into(),
@@ -366,7 +376,9 @@ fn result_text(margin: i32, wld: bool) -> String {
 
 fn row(solved: &Solved, wld: bool, width: usize, minimal: bool) -> String {
     let name = short_name(&solved.case);
-    let expected = solved.expected.map_or("-".into(), |e| result_text(e, wld));
+    let expected = solved
+        .expected
+        .map_or("-".into(), |e| result_text(Some(e), wld));
     let Some(report) = &solved.report else {
         return format!(
             "  {name:<width$} | {:>7} | {:>5} | {expected:>8} | {:<3} | {:>4} | {:>13} | {:>8} | {:>11} |{} timed out",
@@ -374,7 +386,7 @@ fn row(solved: &Solved, wld: bool, width: usize, minimal: bool) -> String {
             if minimal { format!(" {:>14} | {:>7} |", "-", "-") } else { String::new() }
         );
     };
-    let margin = report.game_result.unwrap_or(0);
+    let margin = report.game_result;
     let ok = match (solved.score_ok, solved.move_ok) {
         (Some(false), _) => "NO",
         (_, Some(false)) => "MV?",

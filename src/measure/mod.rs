@@ -20,7 +20,8 @@ use crate::with_position;
 pub struct SearchReport {
     pub depth: u32,
     pub score: i32,
-    /// Whether `score` is a proven game result (margin ± the game's win bonus).
+    /// Whether `score` is a proven game result (margin ± the game's win bonus): None for a
+    /// depth-limited search's value and a Monte Carlo search's estimate.
     pub game_result: Option<i32>,
     pub best_move: Option<String>,
     pub pv: Vec<String>,
@@ -351,6 +352,7 @@ pub fn search_position(
             // a win's (a win/draw/loss window's bound, failing hard) the sign of the result;
             // a game with no win bonus (a uniform tree) scores its results as they are.
             game_result: match depth {
+                _ if outcome.estimate => None,
                 END => Some(
                     game_result::<G>(outcome.score).unwrap_or(match G::WIN_BONUS {
                         0 => outcome.score,

@@ -70,8 +70,8 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             },
             Base::Mtdf => self.mtdf(pos, depth, guess.unwrap_or(0)),
             Base::Bisect => unreachable!("bisect makes its own windows"),
-            Base::Pn | Base::Pn2 | Base::Dfpn => {
-                unreachable!("proof-number searches run apart (search::proof)")
+            Base::Pn | Base::Pn2 | Base::Dfpn | Base::Uct { .. } | Base::Puct { .. } => {
+                unreachable!("the other families run apart (search::proof, search::mcts)")
             }
             Base::Token { branching } => {
                 let tokens = budget(branching, depth);

@@ -19,6 +19,7 @@ mod iterative;
 mod killer;
 mod late_move_reduction;
 pub mod mate_distance;
+pub mod mcts;
 pub mod minimal_graph;
 pub mod minimal_tree;
 mod move_loop;

@@ -21,4 +21,7 @@ pub struct SearchOutcome<M> {
     pub seldepth: u32,
     /// The threads and what each did.
     pub team: TeamReport,
+    /// The score is an estimate, not a proven result, although the search ran to the end
+    /// of the game (a Monte Carlo tree search that spent its budget before proving the root).
+    pub estimate: bool,
 }

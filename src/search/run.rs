@@ -64,6 +64,10 @@ pub fn check<G: Endgame>(depth: u32, config: &SearchConfig) -> Result<(), Search
         check_memory(variant)?;
         return super::proof::check(variant, depth, config.threads, G::HAS_DRAW_RULES);
     }
+    if variant.base.monte_carlo() {
+        check_memory(variant)?;
+        return super::mcts::check(variant, depth, config.threads, G::HAS_DRAW_RULES);
+    }
     check_memory(variant)?;
     let refuse = |message: String| {
         Err(SearchError::NotForSearch {
@@ -166,6 +170,9 @@ fn search_with<G: Endgame, const COUNT: bool>(
     if variant.base.proves() {
         return super::proof::search(pos, config, window);
     }
+    if variant.base.monte_carlo() {
+        return super::mcts::search(pos, config, window);
+    }
     // The tables are made (and their memory cleared and faulted in) before the clock starts:
     // `time_ns` is the search alone.
     let mut searcher = Searcher::<G, COUNT>::for_config(config)?;
@@ -231,6 +238,7 @@ fn search_with<G: Endgame, const COUNT: bool>(
     let pv = principal_line(&searcher, pos, depth, exact, team.is_some());
     let team = team.unwrap_or_else(|| alone(&searcher));
     Ok(SearchOutcome {
+        estimate: false,
         depth,
         score,
         best_move: searcher.root.best,
@@ -314,12 +322,10 @@ pub(super) fn trail_and_claims<G: Endgame>(
     config: &SearchConfig,
 ) -> Result<(Trail, Claims<G>), SearchError> {
     check::<G>(END, config)?;
-    if config.variant.base.proves() {
+    if config.variant.base.other_family() {
         return Err(SearchError::NotForSearch {
             variant: config.variant.to_string(),
-            message:
-                "--where follows alpha-beta's passes and stages; a proof-number search has none"
-                    .into(),
+            message: "--where follows alpha-beta's passes and stages; proof-number and Monte Carlo tree searches have none".into(),
         });
     }
     let mut searcher = Searcher::<G, true>::for_config(config)?;

@@ -261,6 +261,7 @@ pub fn search<G: Game>(
     let (score, best) = found.map_err(|stop| stop_error(stop, config, mib))?;
     let counters = prover.counters;
     Ok(SearchOutcome {
+        estimate: false,
         depth: END,
         score,
         best_move: best,

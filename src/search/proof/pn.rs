@@ -6,31 +6,11 @@
 //! from the root on each descent. The same graph serves PN² (`pn2.rs`): only how a
 //! leaf is expanded differs ([`Expand`]).
 
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
-
 use super::limits::{Limits, Stop};
 use super::numbers::{Goal, Numbers, Summary};
 use crate::counters::Counters;
 use crate::game::{Game, GameMove};
-
-/// Keys are hashes already: a map of positions by key uses them as they are.
-#[derive(Default)]
-pub struct KeyHasher(u64);
-
-impl std::hash::Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ b as u64;
-        }
-    }
-    fn write_u64(&mut self, key: u64) {
-        self.0 = key;
-    }
-}
+use crate::search::tt::key_map::KeyMap;
 
 /// What the trees of one proof share: its goal and rule, the limits and the counters.
 pub struct Context<'a> {
@@ -114,7 +94,7 @@ struct Edge {
 /// a tree's nodes is its memory over this).
 pub const NODE_BYTES: usize = std::mem::size_of::<Node>()
     + std::mem::size_of::<Edge>()
-    + 2 * std::mem::size_of::<(u64, u32)>();
+    + crate::search::tt::key_map::ENTRY_BYTES;
 
 /// A proof-number graph over positions of `G`, from one root.
 pub struct Tree<G: Game> {
@@ -122,7 +102,7 @@ pub struct Tree<G: Game> {
     nodes: Vec<Node>,
     edges: Vec<Edge>,
     /// Each node by its position's key.
-    index: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    index: KeyMap<u32>,
     /// The descent's nodes.
     path: Vec<u32>,
     children: Vec<Child<G::Move>>,
@@ -134,7 +114,7 @@ impl<G: Game> Tree<G> {
     /// A tree of the root alone, evaluated (one leaf).
     pub fn new(root: &G, context: &mut Context) -> Tree<G> {
         context.counters.leaf += 1;
-        let mut index = HashMap::default();
+        let mut index = KeyMap::default();
         index.insert(root.key(), 0);
         Tree {
             root: *root,

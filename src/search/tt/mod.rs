@@ -10,6 +10,7 @@
 
 mod direct;
 mod entry;
+pub mod key_map;
 mod memory;
 mod policy;
 mod table;

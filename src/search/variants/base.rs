@@ -30,6 +30,12 @@ pub enum Base {
     Pn2,
     /// Depth-first proof-number search with a table (Nagai 2002).
     Dfpn,
+    /// Monte Carlo tree search with UCB1 (Kocsis and Szepesvári 2006): random playouts, a
+    /// budget of iterations (none: until `+solver` proves the root).
+    Uct { budget: Option<u32> },
+    /// Monte Carlo tree search by PUCT (AlphaZero's rule): the game's evaluation as prior
+    /// and as the value of a new leaf, no playouts.
+    Puct { budget: Option<u32> },
 }
 
 /// One base algorithm's row.
@@ -51,6 +57,14 @@ const TOKEN_ARG: Option<Arg> = Some(Arg {
     what: "token branching",
     min: 2,
     max: 10_000_000,
+});
+
+/// The iteration budget of Monte Carlo tree search: N iterations (playouts).
+const BUDGET_ARG: Option<Arg> = Some(Arg {
+    placeholder: "N",
+    what: "iteration budget",
+    min: 1,
+    max: 4_000_000_000,
 });
 
 /// The base algorithms, in the order `nodeprof variants` lists them.
@@ -125,6 +139,22 @@ pub const BASES: &[BaseInfo] = &[
         about: "depth-first proof-number search (Nagai) with a table of +tt:MiB (64): a smaller table still proves, with re-expansions",
         make: |_| Base::Dfpn,
     },
+    BaseInfo {
+        name: "uct",
+        arg: BUDGET_ARG,
+        about: "Monte Carlo tree search, UCB1's rule (Kocsis and Szepesvári), random playouts: N iterations, or without N until +solver proves the root",
+        make: |n| Base::Uct {
+            budget: n.map(|n| n as u32),
+        },
+    },
+    BaseInfo {
+        name: "puct",
+        arg: BUDGET_ARG,
+        about: "Monte Carlo tree search, AlphaZero's PUCT rule: the evaluation as prior and as a new leaf's value, no playouts; N iterations, or without N until +solver proves the root",
+        make: |n| Base::Puct {
+            budget: n.map(|n| n as u32),
+        },
+    },
 ];
 
 impl BaseInfo {
@@ -158,6 +188,8 @@ impl Base {
             Base::Pn => "pn",
             Base::Pn2 => "pn2",
             Base::Dfpn => "dfpn",
+            Base::Uct { .. } => "uct",
+            Base::Puct { .. } => "puct",
         }
     }
 
@@ -168,6 +200,9 @@ impl Base {
                 if branching != DEFAULT_TOKEN_BRANCHING =>
             {
                 format!("{}:{branching}", self.name())
+            }
+            Base::Uct { budget: Some(n) } | Base::Puct { budget: Some(n) } => {
+                format!("{}:{n}", self.name())
             }
             other => other.name().to_string(),
         }
@@ -196,6 +231,25 @@ impl Base {
     /// Whether it is a proof-number search (`pn`, `pn2`, `dfpn`: `search::proof`).
     pub fn proves(self) -> bool {
         matches!(self, Base::Pn | Base::Pn2 | Base::Dfpn)
+    }
+
+    /// Whether it is a Monte Carlo tree search (`uct`, `puct`: `search::mcts`).
+    pub fn monte_carlo(self) -> bool {
+        matches!(self, Base::Uct { .. } | Base::Puct { .. })
+    }
+
+    /// Whether it is a search of another family than alpha-beta's (proof-number search,
+    /// Monte Carlo tree search), which runs apart from the alpha-beta searcher.
+    pub fn other_family(self) -> bool {
+        self.proves() || self.monte_carlo()
+    }
+
+    /// A Monte Carlo tree search's iteration budget, if it has one.
+    pub fn budget(self) -> Option<u32> {
+        match self {
+            Base::Uct { budget } | Base::Puct { budget } => budget,
+            _ => None,
+        }
     }
 
     /// Whether the search stops at a fixed depth (all but the token budgets).

@@ -53,10 +53,13 @@ pub enum Need {
     Flow,
     /// A transposition table of any kind.
     Table,
-    /// A base that searches with an alpha-beta window, or a proof-number search.
-    WindowOrProof,
+    /// A base that searches with an alpha-beta window, or a search of another family
+    /// (proof-number search, Monte Carlo tree search).
+    WindowOrOtherFamily,
     /// A proof-number search.
     Proof,
+    /// A Monte Carlo tree search.
+    MonteCarlo,
 }
 
 /// What an enhancement needs of the game (`Endgame`'s hooks).
@@ -96,8 +99,9 @@ impl Need {
             Need::KnowsWins => !(variant.win_first || variant.no_lose),
             Need::Flow => !matches!(base, Base::Flow { .. }),
             Need::Table => variant.table.is_none(),
-            Need::WindowOrProof => !base.windowed() && !base.proves(),
+            Need::WindowOrOtherFamily => !base.windowed() && !base.other_family(),
             Need::Proof => !base.proves(),
+            Need::MonteCarlo => !base.monte_carlo(),
         };
         fails.then(|| match self {
             Need::NotBaseline => "negamax takes no enhancements: it is the full-tree baseline".into(),
@@ -117,11 +121,12 @@ impl Need {
             Need::KnowsWins => format!("{name} bounds a side that cannot win at once: add +winfirst or +nolose"),
             Need::Flow => format!("{name} weighs checks in the devlog's token rule: use it with flow"),
             Need::Table => format!("{name} shares a table between threads: add +tt"),
-            Need::WindowOrProof => format!(
-                "{} does not search with an alpha-beta window, so +{name} does not apply (it does with alphabeta, pvs, mtdf, and the proof-number searches pn, pn2, dfpn)",
+            Need::WindowOrOtherFamily => format!(
+                "{} does not search with an alpha-beta window, so +{name} does not apply (it does with alphabeta, pvs, mtdf, the proof-number searches pn, pn2, dfpn and the Monte Carlo searches uct, puct)",
                 base.name()
             ),
             Need::Proof => format!("+{name} is a rule of proof-number search: use it with pn, pn2 or dfpn"),
+            Need::MonteCarlo => format!("+{name} is a rule of Monte Carlo tree search: use it with uct or puct"),
         })
     }
 }
@@ -134,6 +139,8 @@ pub const MAX_KILLERS: u32 = 64;
 pub const DEFAULT_ASPIRATION: i32 = 8;
 pub const DEFAULT_LAST: u32 = 4;
 pub const DEFAULT_SSO: u32 = 2;
+/// RAVE's equivalence parameter (Gelly and Silver's k).
+pub const DEFAULT_RAVE: u32 = 1000;
 /// The devlog's V3: checks extended until ply 10.
 pub const DEFAULT_CHECK_EXTENSION: u32 = 10;
 /// The devlog's V4: a check counts as two virtual moves.
@@ -307,9 +314,9 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
     Enhancement {
         name: "tt",
         arg: TABLE_ARG,
-        help: "transposition table (default 2 MiB): table move first and bound cut-offs; for pn and pn2 the tree's memory, for dfpn its table's (without +tt: 1024 and 64 MiB)",
+        help: "transposition table (default 2 MiB): table move first and bound cut-offs; for pn, pn2, uct and puct the tree's memory (without +tt: 1024 MiB), for dfpn its table's (64 MiB)",
         listed: true,
-        needs: &[Need::NotBaseline, Need::WindowOrProof],
+        needs: &[Need::NotBaseline, Need::WindowOrOtherFamily],
         exact_only: false,
         game_needs: None,
         set: |v, mib| set_table(v, mib, true, true),
@@ -433,10 +440,38 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
         needs: &[Need::OrderingBase], exact: false, game: Some(GameNeed::Threats)),
     flag_row!("wld", wld,
         "exact solving: prove only win, draw or loss (root window -1..1; proof-number searches: two proofs)",
-        needs: &[Need::WindowOrProof], exact: true, game: None),
+        needs: &[Need::WindowOrOtherFamily], exact: true, game: None),
     flag_row!("weak", weak,
         "proof-number search: weak proof numbers (Ueda et al. 2008), a node's disproof number the largest of its children's proof numbers plus one for each other open child, not their sum, which counts a transposition once per line (Ataxx's jumps)",
         needs: &[Need::Proof], exact: true, game: None),
+    flag_row!("solver", solver,
+        "Monte Carlo tree search: MCTS-Solver (Winands et al. 2008) with score bounds (Cazenave and Saffidine 2011): proven wins, draws and losses backed up, proven children no longer searched; the search ends when the root is proved",
+        needs: &[Need::MonteCarlo], exact: true, game: None),
+    count_row!("rave", rave, DEFAULT_RAVE,
+        Arg { placeholder: "K", what: "RAVE equivalence parameter", min: 1, max: 1_000_000 },
+        "Monte Carlo tree search: RAVE (Gelly and Silver 2007), each move's all-moves-as-first value weighed in by sqrt(K / (3n + K)) (default 1000)",
+        needs: &[Need::MonteCarlo], exact: false, game: None),
+    Enhancement {
+        name: "explore",
+        arg: Some(Arg { placeholder: "C", what: "exploration constant (hundredths)", min: 0, max: 10_000 }),
+        help: "Monte Carlo tree search: the exploration constant in hundredths (uct: C of C sqrt(ln N / n), default 70; puct: C of C P sqrt(N) / (1 + n), default 100)",
+        listed: true,
+        needs: &[Need::MonteCarlo],
+        exact_only: false,
+        game_needs: None,
+        set: |v, c| match c {
+            Some(c) => {
+                v.explore = Some(c as u32);
+                Ok(())
+            }
+            None => Err("+explore needs its constant in hundredths: +explore:70 is C = 0.7".into()),
+        },
+        on: |v| v.explore.is_some(),
+        print: |v| v.explore.map(|c| format!("+explore:{c}")),
+    },
+    flag_row!("guided", guided,
+        "Monte Carlo tree search: evaluation-guided playouts, the move the evaluation scores best three times in four and a random one otherwise (default: uniformly random moves)",
+        needs: &[Need::MonteCarlo], exact: false, game: None),
     count_row!("last", last, DEFAULT_LAST,
         Arg { placeholder: "N", what: "last empties", min: 1, max: 64 },
         "exact solving: the last N empties (default 4) by specialised code, no table (Reversi)",

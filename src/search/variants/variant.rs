@@ -87,6 +87,18 @@ pub struct Variant {
     pub wld: bool,
     /// Proof-number search: weak proof numbers (Ueda et al.) instead of sums.
     pub weak: bool,
+    /// Monte Carlo tree search: proven results backed up (MCTS-Solver, with score bounds
+    /// so that draws are proved too).
+    pub solver: bool,
+    /// Monte Carlo tree search: RAVE, all-moves-as-first values weighed in with this
+    /// equivalence parameter k (Gelly and Silver).
+    pub rave: Option<u32>,
+    /// Monte Carlo tree search: evaluation-guided playouts (the best move by the
+    /// evaluation three times in four, a random move otherwise).
+    pub guided: bool,
+    /// Monte Carlo tree search: the selection rule's exploration constant, in hundredths
+    /// (none: the rule's own, UCT 0.7, PUCT 1).
+    pub explore: Option<u32>,
     /// A move that gives check costs no depth before this ply, which no line passes (games
     /// with checks).
     pub check_extension: Option<u32>,
