@@ -140,6 +140,7 @@ mod chess_suites;
 mod connect4;
 mod depth_limited;
 mod exact;
+mod mcts;
 mod minimal;
 mod parallel;
 mod proof;

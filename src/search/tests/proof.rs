@@ -15,7 +15,7 @@ const PROOFS: &[&str] = &["pn", "pn2", "dfpn", "pn2+weak", "dfpn+weak"];
 /// (docs/families.md); its weak numbers prove them.
 const ATAXX_PROOFS: &[&str] = &["pn", "pn2", "pn+weak", "pn2+weak", "dfpn+weak"];
 
-fn solve_config<G: Endgame>(variant: Variant, wld: bool) -> SearchConfig {
+pub(super) fn solve_config<G: Endgame>(variant: Variant, wld: bool) -> SearchConfig {
     let mut config = config_for::<G>(variant);
     config.wld = wld;
     config.threads = 1;
@@ -23,14 +23,14 @@ fn solve_config<G: Endgame>(variant: Variant, wld: bool) -> SearchConfig {
 }
 
 /// Win (1), draw (0) or loss (-1) for the side to move of `pos`, by `variant`, and its move.
-fn result<G: Endgame>(pos: &G, variant: &Variant) -> (i32, Option<G::Move>) {
+pub(super) fn result<G: Endgame>(pos: &G, variant: &Variant) -> (i32, Option<G::Move>) {
     let outcome = search(pos, END, &solve_config::<G>(variant.clone(), true))
         .unwrap_or_else(|e| panic!("{variant} on {pos}: {e}"));
     (outcome.score.signum(), outcome.best_move)
 }
 
 /// The side to move's result after `mv`, by the game's solver: what the move keeps.
-fn after<G: Endgame>(pos: &G, mv: G::Move, truth: &Variant) -> i32 {
+pub(super) fn after<G: Endgame>(pos: &G, mv: G::Move, truth: &Variant) -> i32 {
     let child = pos.play(mv);
     match child.is_over() {
         true => -child.final_margin().signum(),
@@ -40,7 +40,7 @@ fn after<G: Endgame>(pos: &G, mv: G::Move, truth: &Variant) -> i32 {
 
 /// Every proof search proves `truth`'s result on every case, with a move that keeps it.
 /// Returns the cases of each result (win, draw, loss), so that a test can say it met each.
-fn proofs_agree<G: Endgame>(cases: &[G], truth: &Variant, specs: &[&str]) -> [usize; 3] {
+pub(super) fn proofs_agree<G: Endgame>(cases: &[G], truth: &Variant, specs: &[&str]) -> [usize; 3] {
     let mut met = [0; 3];
     for pos in cases {
         let (expected, _) = result(pos, truth);
@@ -57,7 +57,7 @@ fn proofs_agree<G: Endgame>(cases: &[G], truth: &Variant, specs: &[&str]) -> [us
     met
 }
 
-fn suite<G: Endgame>(spec: &str, pick: fn(AnyPosition) -> Option<G>) -> Vec<G> {
+pub(super) fn suite<G: Endgame>(spec: &str, pick: fn(AnyPosition) -> Option<G>) -> Vec<G> {
     load(&[spec.to_string()], None)
         .unwrap()
         .into_iter()
@@ -65,28 +65,28 @@ fn suite<G: Endgame>(spec: &str, pick: fn(AnyPosition) -> Option<G>) -> Vec<G> {
         .collect()
 }
 
-fn reversi(p: AnyPosition) -> Option<Reversi> {
+pub(super) fn reversi(p: AnyPosition) -> Option<Reversi> {
     match p {
         AnyPosition::Reversi(r) => Some(r),
         _ => None,
     }
 }
 
-fn connect4(p: AnyPosition) -> Option<Connect4> {
+pub(super) fn connect4(p: AnyPosition) -> Option<Connect4> {
     match p {
         AnyPosition::Connect4(c) => Some(c),
         _ => None,
     }
 }
 
-fn ataxx(p: AnyPosition) -> Option<Ataxx> {
+pub(super) fn ataxx(p: AnyPosition) -> Option<Ataxx> {
     match p {
         AnyPosition::Ataxx(a) => Some(a),
         _ => None,
     }
 }
 
-fn positions_dir(dir: &str) -> String {
+pub(super) fn positions_dir(dir: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("positions")
         .join(dir)
@@ -96,7 +96,7 @@ fn positions_dir(dir: &str) -> String {
 
 /// Ataxx positions with at most `empties` empty squares from seeded random games (the
 /// finished ones among them).
-fn ataxx_endgames(count: usize, empties: u32) -> Vec<Ataxx> {
+pub(super) fn ataxx_endgames(count: usize, empties: u32) -> Vec<Ataxx> {
     let mut state = 0xA7A8_E4D5_u64;
     let mut out = Vec::new();
     while out.len() < count {
@@ -112,7 +112,7 @@ fn ataxx_endgames(count: usize, empties: u32) -> Vec<Ataxx> {
 }
 
 /// FFO's problems 1 to 19 (14 to 16 empties).
-fn ffo_1_to_19() -> Vec<Reversi> {
+pub(super) fn ffo_1_to_19() -> Vec<Reversi> {
     let names: Vec<String> = (1..=19).map(|n| format!("end{n:02}.pos")).collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let cases: Vec<Reversi> = positions("reversi/ffo", &names)
@@ -152,7 +152,11 @@ fn every_proof_search_proves_the_ataxx_end_suite_results() {
 }
 
 /// `specs` prove the results of `cases`, the game's solver's, and meet wins and losses.
-fn random_endgames_agree<G: Endgame>(cases: &[G], kind: crate::game::GameKind, specs: &[&str]) {
+pub(super) fn random_endgames_agree<G: Endgame>(
+    cases: &[G],
+    kind: crate::game::GameKind,
+    specs: &[&str],
+) {
     assert_eq!(cases.len(), 200);
     let met = proofs_agree(cases, &default_solver(kind), specs);
     assert!(
