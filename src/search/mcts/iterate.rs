@@ -153,6 +153,7 @@ impl<'a, G: Game> Search<'a, G> {
             let eval = self.settings.eval;
             self.logits
                 .extend(moves.iter().map(|&mv| puct::logit(&pos.play(mv), eval)));
+            self.counters.leaf += moves.len() as u64;
             puct::softmax(&mut self.logits);
             for (e, &p) in self.graph.edges_of(node).zip(&self.logits) {
                 self.graph.edges[e].prior = p as f32;

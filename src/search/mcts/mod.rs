@@ -6,7 +6,8 @@
 //!
 //! Deterministic: every draw comes from one generator seeded by `--shuffle`'s seed (0 when
 //! none is given), so the same seed gives the same counts. Counted: `iteration` the
-//! iterations, `interior` the expansions, `leaf` the nodes added to the graph, `tt_probe`
+//! iterations, `interior` the expansions, `leaf` the nodes added to the graph (and PUCT's
+//! children evaluated for their priors at an expansion), `tt_probe`
 //! and `tt_hit` the look-ups of an edge's child by key and those that found it (a
 //! transposition), `qnode` the playouts' plies, `exact_node` the nodes the solver proved;
 //! `seldepth` the deepest node.
