@@ -354,6 +354,7 @@ pub fn solve_by_engine(
         nodes_min: it.nodes.unwrap_or(0),
         nodes_max: it.nodes.unwrap_or(0),
         team: Default::default(),
+        memory_bytes: 0,
     };
     let nodes = it.nodes.unwrap_or(0);
     Ok(judged(case, report, |_| nodes, false))

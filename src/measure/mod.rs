@@ -50,6 +50,8 @@ pub struct SearchReport {
     pub nodes_max: u64,
     /// How the threads shared the work (the counters' run).
     pub team: TeamReport,
+    /// The memory its tables, tree or graph held at their largest (bytes; 0 unknown).
+    pub memory_bytes: u64,
 }
 
 /// How often each search runs, as hyperfine does: `warmup` runs first, untimed, then `runs`
@@ -376,6 +378,7 @@ pub fn search_position(
             nodes_min: outcome.counters.nodes(),
             nodes_max: outcome.counters.nodes(),
             team: outcome.team,
+            memory_bytes: outcome.memory_bytes,
         })
     }
     on_deep_stack(

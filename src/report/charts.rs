@@ -433,6 +433,7 @@ impl Exporter for Charts {
         )?);
         files.extend(distance_from_minimum(tables, &plots)?);
         files.extend(super::scaling::speedup_chart(tables, &plots)?);
+        files.extend(super::families::budget_charts(tables, &plots)?);
         Ok(files)
     }
 }

@@ -14,6 +14,7 @@ pub mod compare_text;
 mod cost;
 mod efficiency;
 mod export;
+mod families;
 pub mod html;
 mod ladder;
 mod load;

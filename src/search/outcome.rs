@@ -24,4 +24,7 @@ pub struct SearchOutcome<M> {
     /// The score is an estimate, not a proven result, although the search ran to the end
     /// of the game (a Monte Carlo tree search that spent its budget before proving the root).
     pub estimate: bool,
+    /// The memory the search's tables, tree or graph held at their largest (bytes): an
+    /// alpha-beta search's tables as sized, a proof or Monte Carlo search's as grown.
+    pub memory_bytes: u64,
 }

@@ -239,6 +239,7 @@ fn search_with<G: Endgame, const COUNT: bool>(
     let team = team.unwrap_or_else(|| alone(&searcher));
     Ok(SearchOutcome {
         estimate: false,
+        memory_bytes: variant.table.map_or(0, |t| t.mib as u64 * 1024 * 1024),
         depth,
         score,
         best_move: searcher.root.best,

@@ -130,6 +130,14 @@ macro_rules! define_record {
             pub instructions: Option<u64>,
             #[serde(default)]
             pub cycles: Option<u64>,
+            /// A Monte Carlo tree search's budget of iterations (`uct:N`); NA for searches
+            /// without one.
+            #[serde(default)]
+            pub budget: Option<u64>,
+            /// The memory the search's tables, tree or graph held at their largest, in bytes
+            /// (alpha-beta: its table as sized; NA for engines).
+            #[serde(default)]
+            pub memory_bytes: Option<u64>,
         }
 
         impl Default for Record {
@@ -184,6 +192,8 @@ macro_rules! define_record {
                     cpu_sys_ns: None,
                     instructions: None,
                     cycles: None,
+                    budget: None,
+                    memory_bytes: None,
                 }
             }
         }
@@ -197,7 +207,7 @@ macro_rules! define_record {
             "seldepth", "iteration_nodes", "wall_ns", "minimal_tree", "minimal_tree_leaves",
             "minimal_graph", "minimal_graph_leaves", "nodes_min", "nodes_max", "split_tried",
             "split", "abandoned", "wasted", "helper_nodes", "idle_ns", "idle_max_ns", "times_ns",
-            "cpu_user_ns", "cpu_sys_ns", "instructions", "cycles",
+            "cpu_user_ns", "cpu_sys_ns", "instructions", "cycles", "budget", "memory_bytes",
         ];
 
         impl Record {
@@ -228,9 +238,9 @@ macro_rules! define_record {
 crate::counter_list!(define_record);
 
 /// The columns a runs table of an earlier build may lack (from before parallel searches, and
-/// from before CPU time and instructions were recorded): such a table reads as searched on
-/// one thread, its parallel and cost columns NA, and is rewritten whole in today's form
-/// before rows are appended to it.
+/// from before CPU time and instructions, budgets and memory were recorded): such a table
+/// reads as searched on one thread, its parallel, cost, budget and memory columns NA, and is
+/// rewritten whole in today's form before rows are appended to it.
 pub const ADDED_COLUMNS: &[&str] = &[
     "threads",
     "nodes_min",
@@ -247,6 +257,8 @@ pub const ADDED_COLUMNS: &[&str] = &[
     "cpu_sys_ns",
     "instructions",
     "cycles",
+    "budget",
+    "memory_bytes",
 ];
 
 /// A row's threads where its table does not say: one (see [`ADDED_COLUMNS`]).

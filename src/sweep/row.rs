@@ -35,10 +35,12 @@ pub fn row(
         jobs,
         threads: config.threads,
         shuffle_seed: config.shuffle,
+        budget: config.variant.base.budget().map(u64::from),
         ..Record::default()
     };
     match result {
         Ok(report) => {
+            record.memory_bytes = Some(report.memory_bytes);
             record_team(&mut record, &report);
             record.score = Some(report.score);
             record.game_result = report.game_result;

@@ -119,7 +119,8 @@ impl<M: GameMove> Graph<M> {
         }
     }
 
-    fn bytes(&self) -> usize {
+    /// The bytes it takes, about (its index at twice its entries).
+    pub fn bytes(&self) -> usize {
         self.nodes.len() * std::mem::size_of::<Node>()
             + self.edges.len() * std::mem::size_of::<Edge<M>>()
             + self.index.len() * ENTRY_BYTES

@@ -154,6 +154,7 @@ pub fn search<G: Game>(
     let counters = search.counters;
     Ok(SearchOutcome {
         estimate: !proven,
+        memory_bytes: search.graph.bytes() as u64,
         depth: END,
         score,
         best_move: line.first().copied(),

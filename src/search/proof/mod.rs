@@ -100,6 +100,8 @@ struct Prover<'a, G: Game> {
     table: Option<table::Table>,
     counters: Counters,
     max_ply: usize,
+    /// The most bytes a tree held (PN², its two levels together).
+    peak_bytes: usize,
 }
 
 impl<G: Game> Prover<'_, G> {
@@ -139,10 +141,17 @@ impl<G: Game> Prover<'_, G> {
             Base::Pn2 => {
                 let mut second = pn2::SecondLevel {
                     most: self.most_nodes,
+                    peak_bytes: 0,
                 };
-                tree.grow(self.most_nodes, &mut second, &mut context)?
+                let grown = tree.grow(self.most_nodes, &mut second, &mut context);
+                self.peak_bytes = self.peak_bytes.max(tree.bytes() + second.peak_bytes);
+                grown?
             }
-            _ => tree.grow(self.most_nodes, &mut pn::Evaluate, &mut context)?,
+            _ => {
+                let grown = tree.grow(self.most_nodes, &mut pn::Evaluate, &mut context);
+                self.peak_bytes = self.peak_bytes.max(tree.bytes());
+                grown?
+            }
         }
         self.max_ply = self.max_ply.max(tree.max_ply());
         if !tree.root_numbers().is_solved() {
@@ -252,6 +261,7 @@ pub fn search<G: Game>(
             ..Counters::default()
         },
         max_ply: 0,
+        peak_bytes: 0,
     };
     let wld = config.wld || variant.wld || window == Some((-1, 1));
     let found = match wld {
@@ -260,8 +270,13 @@ pub fn search<G: Game>(
     };
     let (score, best) = found.map_err(|stop| stop_error(stop, config, mib))?;
     let counters = prover.counters;
+    let memory_bytes = match &prover.table {
+        Some(table) => table.bytes(),
+        None => prover.peak_bytes,
+    } as u64;
     Ok(SearchOutcome {
         estimate: false,
+        memory_bytes,
         depth: END,
         score,
         best_move: best,

@@ -137,6 +137,11 @@ impl<G: Game> Tree<G> {
         self.nodes[0].numbers
     }
 
+    /// The bytes its nodes take, about (see [`NODE_BYTES`]).
+    pub fn bytes(&self) -> usize {
+        self.nodes.len() * NODE_BYTES
+    }
+
     /// The deepest leaf expanded (plies from the root).
     pub fn max_ply(&self) -> usize {
         self.max_ply

@@ -14,6 +14,8 @@ const LEAST_SECOND_LEVEL: usize = 2;
 pub struct SecondLevel {
     /// The most nodes both levels may hold together.
     pub most: usize,
+    /// The bytes of the largest second-level tree grown.
+    pub peak_bytes: usize,
 }
 
 impl<G: Game> Expand<G> for SecondLevel {
@@ -28,6 +30,7 @@ impl<G: Game> Expand<G> for SecondLevel {
         let size = held.min(room).max(LEAST_SECOND_LEVEL);
         let mut tree = Tree::new(pos, context);
         tree.grow(size, &mut Evaluate, context)?;
+        self.peak_bytes = self.peak_bytes.max(tree.bytes());
         out.extend(tree.root_children());
         Ok(())
     }

@@ -43,6 +43,11 @@ impl Table {
         }
     }
 
+    /// The bytes its entries take.
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * ENTRY_BYTES
+    }
+
     /// The stored numbers of the position with `key`, if it has an entry.
     #[inline]
     pub fn get(&self, key: u64, counters: &mut Counters) -> Option<Numbers> {

@@ -1,0 +1,225 @@
+//! The search families side by side (alpha-beta, proof-number search, Monte Carlo tree
+//! search): per suite, what each search proved and what the proof cost (nodes, time,
+//! memory); and, for searches under a budget, how often their move is one of the suite's
+//! best moves as the budget grows, a table and a chart per suite.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use super::chart_kit::{write, LineChart, Series};
+use super::tables::Tables;
+use super::text::thousands;
+use crate::error::ReportError;
+use crate::search::variants::Variant;
+use crate::store::Record;
+
+/// The variant a row searched with, if it is one of nodeprof's.
+fn variant(r: &Record) -> Option<Variant> {
+    r.variant.parse().ok()
+}
+
+/// Whether the rows have a search of another family than alpha-beta.
+fn has_other_family(tables: &Tables) -> bool {
+    tables
+        .finished
+        .iter()
+        .any(|r| variant(r).is_some_and(|v| v.base.other_family()))
+}
+
+/// The rows of `suite` searched to the end without a budget: the proofs.
+fn proofs<'a>(tables: &'a Tables, suite: &'a str) -> impl Iterator<Item = &'a Record> {
+    tables
+        .finished
+        .iter()
+        .filter(move |r| r.suite == suite && r.depth == "end" && r.budget.is_none())
+}
+
+/// The section: the proofs' table per suite, then the best moves against the budget.
+pub fn families_section(tables: &Tables) -> String {
+    if !has_other_family(tables) {
+        return String::new();
+    }
+    let mut s = String::new();
+    let _ = writeln!(s, "\n## Search families: the cost of a proof\n");
+    let _ = writeln!(
+        s,
+        "Per suite, each search to the end: the positions whose result it proved, and the nodes, time and nodes a second it took on the positions every search here proved (so that the sums compare), and the most memory its tables, tree or graph held. See docs/families.md."
+    );
+    for suite in &tables.suites {
+        s.push_str(&proof_table(tables, suite));
+    }
+    s.push_str(&budget_section(tables));
+    s
+}
+
+/// One suite's proofs.
+fn proof_table(tables: &Tables, suite: &str) -> String {
+    let positions: BTreeSet<&str> = tables
+        .finished
+        .iter()
+        .filter(|r| r.suite == suite)
+        .map(|r| r.position.as_str())
+        .collect();
+    let mut proved: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for r in proofs(tables, suite).filter(|r| r.game_result.is_some()) {
+        proved.entry(&r.name).or_default().insert(&r.position);
+    }
+    let common = proved
+        .values()
+        .fold(None, |all: Option<BTreeSet<&str>>, p| match all {
+            None => Some(p.clone()),
+            Some(all) => Some(all.intersection(p).copied().collect()),
+        })
+        .unwrap_or_default();
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "\n**{suite}** ({} positions; sums over the {} every search proved)\n",
+        positions.len(),
+        common.len()
+    );
+    let _ = writeln!(
+        s,
+        "| search | proved | nodes | time (ms) | nodes/s | memory (MiB) |"
+    );
+    let _ = writeln!(s, "|---|--:|--:|--:|--:|--:|");
+    for name in &tables.names {
+        let rows: Vec<&Record> = proofs(tables, suite).filter(|r| &r.name == name).collect();
+        if rows.is_empty() {
+            continue;
+        }
+        let on_common = rows.iter().filter(|r| common.contains(r.position.as_str()));
+        let (nodes, time_ns) = on_common.fold((0, 0), |(n, t), r| {
+            (n + r.nodes.unwrap_or(0), t + r.time_ns.unwrap_or(0))
+        });
+        let memory = rows.iter().filter_map(|r| r.memory_bytes).max();
+        let _ = writeln!(
+            s,
+            "| {name} | {} of {} | {} | {:.1} | {} | {} |",
+            proved.get(name.as_str()).map_or(0, BTreeSet::len),
+            positions.len(),
+            thousands(nodes),
+            time_ns as f64 / 1e6,
+            match time_ns {
+                0 => "-".into(),
+                t => thousands((nodes as f64 / (t as f64 / 1e9)) as u64),
+            },
+            memory.map_or("-".into(), |m| format!("{:.1}", m as f64 / 1048576.0))
+        );
+    }
+    s
+}
+
+/// Best-move shares by suite, search (its spec without the budget) and budget: (best, judged).
+type Shares = BTreeMap<String, BTreeMap<String, BTreeMap<u64, (usize, usize)>>>;
+
+/// The shares of the budgeted rows whose suite lists best moves.
+fn shares(tables: &Tables) -> Shares {
+    let mut out = Shares::new();
+    for r in &tables.finished {
+        let (Some(budget), Some(best), Some(mv)) = (r.budget, &r.expected_best, &r.best_move)
+        else {
+            continue;
+        };
+        if best.trim().is_empty() {
+            continue;
+        }
+        let Some(mut v) = variant(r) else { continue };
+        v.base = v.base.without_budget();
+        let cell = out
+            .entry(r.suite.clone())
+            .or_default()
+            .entry(v.to_string())
+            .or_default()
+            .entry(budget)
+            .or_default();
+        cell.1 += 1;
+        if best.split_whitespace().any(|b| b.eq_ignore_ascii_case(mv)) {
+            cell.0 += 1;
+        }
+    }
+    out
+}
+
+fn budget_section(tables: &Tables) -> String {
+    let shares = shares(tables);
+    if shares.is_empty() {
+        return String::new();
+    }
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "\n## Search families: the best move against the budget\n"
+    );
+    let _ = writeln!(
+        s,
+        "Per suite, the share of positions where a search under a budget of iterations chose one of the suite's best moves (positions whose suite lists none are left out). Charts: `plots/best_move_vs_budget_*.png`."
+    );
+    for (suite, searches) in &shares {
+        let budgets: BTreeSet<u64> = searches.values().flat_map(|b| b.keys().copied()).collect();
+        let _ = writeln!(s, "\n**{suite}**\n");
+        let head: Vec<String> = budgets.iter().map(|b| thousands(*b)).collect();
+        let _ = writeln!(s, "| search | {} |", head.join(" | "));
+        let _ = writeln!(s, "|---|{}", "--:|".repeat(budgets.len()));
+        for (search, cells) in searches {
+            let row: Vec<String> = budgets
+                .iter()
+                .map(|b| match cells.get(b) {
+                    Some(&(best, judged)) => {
+                        format!(
+                            "{:.0}% ({best}/{judged})",
+                            100.0 * best as f64 / judged as f64
+                        )
+                    }
+                    None => "-".into(),
+                })
+                .collect();
+            let _ = writeln!(s, "| {search} | {} |", row.join(" | "));
+        }
+    }
+    s
+}
+
+/// A chart per suite: the best-move share against the budget, a line a search.
+pub fn budget_charts(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
+    let mut files = Vec::new();
+    for (i, (suite, searches)) in shares(tables).iter().enumerate() {
+        let budgets: Vec<u64> = searches
+            .values()
+            .flat_map(|b| b.keys().copied())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let at = |b: u64| budgets.iter().position(|&x| x == b).unwrap_or(0) as f64 + 1.0;
+        let series = searches
+            .iter()
+            .map(|(search, cells)| Series {
+                name: search.clone(),
+                points: cells
+                    .iter()
+                    .map(|(&b, &(best, judged))| (at(b), 100.0 * best as f64 / judged as f64))
+                    .collect(),
+            })
+            .collect();
+        let chart = LineChart {
+            title: format!("{suite}: best moves found against the budget"),
+            x_label: "iterations".into(),
+            y_label: "best move (% of positions)".into(),
+            series,
+            log_y: false,
+            integer_x: true,
+            legend: true,
+            title_size: 22,
+            lines: true,
+            x_names: budgets.iter().map(|b| thousands(*b)).collect(),
+        };
+        files.extend(write(
+            dir,
+            &format!("best_move_vs_budget_{}", i + 1),
+            (960, 640),
+            &chart,
+        )?);
+    }
+    Ok(files)
+}
