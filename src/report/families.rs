@@ -72,10 +72,15 @@ fn proof_table(tables: &Tables, suite: &str) -> String {
             Some(all) => Some(all.intersection(p).copied().collect()),
         })
         .unwrap_or_default();
+    let game = tables
+        .finished
+        .iter()
+        .find(|r| r.suite == suite)
+        .map_or("", |r| r.game.as_str());
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "\n**{suite}** ({} positions; sums over the {} every search proved)\n",
+        "\n**{game} {suite}** ({} positions; the sums: over the {} that every search with a proof here proved)\n",
         positions.len(),
         common.len()
     );
@@ -84,11 +89,15 @@ fn proof_table(tables: &Tables, suite: &str) -> String {
         "| search | proved | nodes | time (ms) | nodes/s | memory (MiB) |"
     );
     let _ = writeln!(s, "|---|--:|--:|--:|--:|--:|");
-    for name in &tables.names {
+    // A search that proved nothing in this suite but ran to the end elsewhere: 0 of N.
+    let proving: BTreeSet<&str> = tables
+        .finished
+        .iter()
+        .filter(|r| r.depth == "end" && r.budget.is_none())
+        .map(|r| r.name.as_str())
+        .collect();
+    for name in tables.names.iter().filter(|n| proving.contains(n.as_str())) {
         let rows: Vec<&Record> = proofs(tables, suite).filter(|r| &r.name == name).collect();
-        if rows.is_empty() {
-            continue;
-        }
         let on_common = rows.iter().filter(|r| common.contains(r.position.as_str()));
         let (nodes, time_ns) = on_common.fold((0, 0), |(n, t), r| {
             (n + r.nodes.unwrap_or(0), t + r.time_ns.unwrap_or(0))
@@ -96,11 +105,17 @@ fn proof_table(tables: &Tables, suite: &str) -> String {
         let memory = rows.iter().filter_map(|r| r.memory_bytes).max();
         let _ = writeln!(
             s,
-            "| {name} | {} of {} | {} | {:.1} | {} | {} |",
+            "| {name} | {} of {} | {} | {} | {} | {} |",
             proved.get(name.as_str()).map_or(0, BTreeSet::len),
             positions.len(),
-            thousands(nodes),
-            time_ns as f64 / 1e6,
+            match common.is_empty() || rows.len() < common.len() {
+                true => "-".into(),
+                false => thousands(nodes),
+            },
+            match common.is_empty() || rows.len() < common.len() {
+                true => "-".into(),
+                false => format!("{:.1}", time_ns as f64 / 1e6),
+            },
             match time_ns {
                 0 => "-".into(),
                 t => thousands((nodes as f64 / (t as f64 / 1e9)) as u64),
@@ -128,7 +143,7 @@ fn shares(tables: &Tables) -> Shares {
         let Some(mut v) = variant(r) else { continue };
         v.base = v.base.without_budget();
         let cell = out
-            .entry(r.suite.clone())
+            .entry(format!("{} {}", r.game, r.suite))
             .or_default()
             .entry(v.to_string())
             .or_default()
