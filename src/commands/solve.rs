@@ -169,7 +169,7 @@ pub fn run(
                     })?
                     .map(|graph| graph.nodes());
             }
-            Ok((solved, config.wld, name))
+            Ok((solved, config.wld || config.variant.wld, name))
         },
         minimal,
         output,
@@ -267,7 +267,8 @@ pub fn solve(case: &Case, config: &SearchConfig, repeat: Repeat) -> Result<Solve
             })
         }
     };
-    let mut solved = judged(case, report, report_nodes, config.wld);
+    // A variant that proves only win, loss or draw (`+wld`) is judged so, as `--mode wld` is.
+    let mut solved = judged(case, report, report_nodes, config.wld || config.variant.wld);
     solved.threads = config.threads;
     Ok(solved)
 }

@@ -434,6 +434,7 @@ mod tests {
             nodes_min: 0,
             nodes_max: 0,
             team: TeamReport::default(),
+            memory_bytes: 0,
         }
     }
 
