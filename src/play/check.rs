@@ -196,5 +196,5 @@ fn check_agent<G: crate::search::Endgame>(
     _: &G,
     config: &crate::search::SearchConfig,
 ) -> Result<(), crate::error::SearchError> {
-    crate::search::check::<G>(1, config)
+    crate::search::check_agent::<G>(config)
 }

@@ -45,6 +45,24 @@ pub fn search_uncounted<G: Endgame>(
 
 /// Checks that `config` can search positions of `G` to `depth`.
 pub fn check<G: Endgame>(depth: u32, config: &SearchConfig) -> Result<(), SearchError> {
+    check_eval::<G>(config)?;
+    check_variant::<G>(depth, config)
+}
+
+/// Checks that a play agent of `config` can search positions of `G`: a Monte Carlo agent
+/// may take its budget from the agent's limits.
+pub fn check_agent<G: Endgame>(config: &SearchConfig) -> Result<(), SearchError> {
+    let variant = &config.variant;
+    if !variant.base.monte_carlo() {
+        return check::<G>(1, config);
+    }
+    check_eval::<G>(config)?;
+    check_memory(variant)?;
+    super::mcts::check_rules(variant, END, config.threads, G::HAS_DRAW_RULES)
+}
+
+/// Checks that the game has `config`'s evaluation.
+fn check_eval<G: Endgame>(config: &SearchConfig) -> Result<(), SearchError> {
     if !G::EVALS.contains(&config.eval) {
         let names: Vec<&str> = G::EVALS.iter().map(|e| e.name()).collect();
         return Err(SearchError::EvalNotForGame {
@@ -53,6 +71,11 @@ pub fn check<G: Endgame>(depth: u32, config: &SearchConfig) -> Result<(), Search
             evals: names.join(", "),
         });
     }
+    Ok(())
+}
+
+/// Checks that `config`'s variant can search positions of `G` to `depth`.
+fn check_variant<G: Endgame>(depth: u32, config: &SearchConfig) -> Result<(), SearchError> {
     if depth != END && (depth == 0 || depth > MAX_DEPTH) {
         return Err(SearchError::Depth {
             depth,

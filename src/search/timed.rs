@@ -46,14 +46,19 @@ pub struct Thinker<G: Endgame> {
 impl<G: Endgame> Thinker<G> {
     /// A thinker with fresh tables (made here, before any clock runs).
     pub fn new(config: &SearchConfig) -> Result<Thinker<G>, SearchError> {
-        check::<G>(1, config)?;
-        let searcher =
-            Searcher::new(&config.variant, config.eval, config.shuffle).map_err(|e| {
-                SearchError::Table {
-                    mib: e.mib,
-                    message: e.message,
-                }
-            })?;
+        // A Monte Carlo agent searches apart: its searcher stays the plainest.
+        let monte_carlo = config.variant.base.monte_carlo();
+        super::run::check_agent::<G>(config)?;
+        let variant = match monte_carlo {
+            true => super::variants::Variant::default(),
+            false => config.variant.clone(),
+        };
+        let searcher = Searcher::new(&variant, config.eval, config.shuffle).map_err(|e| {
+            SearchError::Table {
+                mib: e.mib,
+                message: e.message,
+            }
+        })?;
         Ok(Thinker {
             searcher,
             config: config.clone(),
@@ -69,6 +74,9 @@ impl<G: Endgame> Thinker<G> {
     /// Searches `pos` within `limit`. Depth 1 always finishes (a move is always answered);
     /// the limits apply from depth 2 on.
     pub fn think(&mut self, pos: &G, limit: Limit) -> Result<Thought<G::Move>, SearchError> {
+        if self.config.variant.base.monte_carlo() {
+            return self.think_monte_carlo(pos, limit);
+        }
         let last = limit.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         check::<G>(last, &self.config)?;
         let s = &mut self.searcher;
@@ -121,6 +129,24 @@ impl<G: Endgame> Thinker<G> {
         let mut answer = answer.expect("depth 1 runs without limits");
         answer.counters = self.searcher.counters();
         Ok(answer)
+    }
+
+    /// A Monte Carlo agent's move: its budget, the node limit and the deadline (a depth
+    /// limit is not its own: ignored).
+    fn think_monte_carlo(
+        &mut self,
+        pos: &G,
+        limit: Limit,
+    ) -> Result<Thought<G::Move>, SearchError> {
+        let out = super::mcts::think(pos, &self.config, limit.nodes, limit.deadline)?;
+        Ok(Thought {
+            depth: out.pv.len() as u32,
+            score: out.score,
+            best_move: out.best_move,
+            pv: out.pv,
+            seldepth: out.seldepth,
+            counters: out.counters,
+        })
     }
 
     fn thought(&self, pos: &G, depth: u32, score: i32) -> Thought<G::Move> {

@@ -1,5 +1,5 @@
 //! The graph of a Monte Carlo tree search: a position reached by two lines is one node
-//! (found by its key), as in PN's graph, so that transpositions share their statistics'
+//! (found by the position itself: two positions can share a key), as in PN's graph, so that transpositions share their statistics'
 //! proofs and memory (Childs, Brodeur and Kocsis 2008; Ataxx's jumps make trees no memory
 //! holds). The statistics of the selection rules sit on the edges (a move's visits and
 //! rewards from its parent); a node holds its visits and the solver's bounds. A node is
@@ -8,9 +8,9 @@
 
 use std::ops::Range;
 
-use crate::game::GameMove;
+use crate::game::Game;
 use crate::search::proof::Stop;
-use crate::search::tt::key_map::{KeyMap, ENTRY_BYTES};
+use crate::search::tt::position_map::{position_entry_bytes, PositionMap};
 
 /// Bounds no margin reaches: a node nothing is proven of has `[-BOUND, BOUND]`.
 pub const BOUND: i16 = 1000;
@@ -81,20 +81,20 @@ impl<M> Edge<M> {
     }
 }
 
-/// The nodes (the root first), their edges, and the nodes by key.
-pub struct Graph<M> {
+/// The nodes (the root first), their edges, and the nodes by position.
+pub struct Graph<G: Game> {
     pub nodes: Vec<Node>,
-    pub edges: Vec<Edge<M>>,
-    index: KeyMap<u32>,
+    pub edges: Vec<Edge<G::Move>>,
+    index: PositionMap<G, u32>,
     /// The bytes its memory allows.
     room: usize,
 }
 
-impl<M: GameMove> Graph<M> {
-    /// The root alone (key `root_key`), in `room` bytes.
-    pub fn new(root_key: u64, room: usize) -> Graph<M> {
-        let mut index = KeyMap::default();
-        index.insert(root_key, 0);
+impl<G: Game> Graph<G> {
+    /// The root alone, in `room` bytes.
+    pub fn new(root: G, room: usize) -> Graph<G> {
+        let mut index = PositionMap::default();
+        index.insert(root, 0);
         Graph {
             nodes: vec![Node::new()],
             edges: Vec::new(),
@@ -122,14 +122,14 @@ impl<M: GameMove> Graph<M> {
     /// The bytes it takes, about (its index at twice its entries).
     pub fn bytes(&self) -> usize {
         self.nodes.len() * std::mem::size_of::<Node>()
-            + self.edges.len() * std::mem::size_of::<Edge<M>>()
-            + self.index.len() * ENTRY_BYTES
+            + self.edges.len() * std::mem::size_of::<Edge<G::Move>>()
+            + self.index.len() * position_entry_bytes::<G>()
     }
 
     /// Adds the edges of `node`, one per move; `Stop::Memory` when they do not fit.
-    pub fn expand(&mut self, node: usize, moves: &[M]) -> Result<(), Stop> {
+    pub fn expand(&mut self, node: usize, moves: &[G::Move]) -> Result<(), Stop> {
         let first = self.edges.len();
-        let more = moves.len() * std::mem::size_of::<Edge<M>>();
+        let more = moves.len() * std::mem::size_of::<Edge<G::Move>>();
         if self.bytes() + more > self.room || first + moves.len() >= NONE as usize {
             return Err(Stop::Memory);
         }
@@ -148,20 +148,20 @@ impl<M: GameMove> Graph<M> {
         Ok(())
     }
 
-    /// The node of the position with key `key` that `edge` leads to, found or made: the
-    /// node, and whether it was found.
-    pub fn take(&mut self, edge: usize, key: u64) -> Result<(u32, bool), Stop> {
-        if let Some(&node) = self.index.get(&key) {
+    /// The node of position `pos` that `edge` leads to, found or made: the node, and
+    /// whether it was found.
+    pub fn take(&mut self, edge: usize, pos: &G) -> Result<(u32, bool), Stop> {
+        if let Some(&node) = self.index.get(pos) {
             self.edges[edge].child = node;
             return Ok((node, true));
         }
-        let more = std::mem::size_of::<Node>() + ENTRY_BYTES;
+        let more = std::mem::size_of::<Node>() + position_entry_bytes::<G>();
         if self.bytes() + more > self.room || self.nodes.len() >= NONE as usize - 1 {
             return Err(Stop::Memory);
         }
         let node = self.nodes.len() as u32;
         self.nodes.push(Node::new());
-        self.index.insert(key, node);
+        self.index.insert(*pos, node);
         self.edges[edge].child = node;
         Ok((node, false))
     }

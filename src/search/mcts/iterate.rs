@@ -16,7 +16,7 @@ use crate::search::searcher::MAX_PLY;
 pub struct Search<'a, G: Game> {
     pub root: &'a G,
     pub settings: Settings,
-    pub graph: Graph<G::Move>,
+    pub graph: Graph<G>,
     pub rng: u64,
     pub counters: Counters,
     /// The deepest node reached (plies below the root).
@@ -29,7 +29,7 @@ pub struct Search<'a, G: Game> {
 }
 
 impl<'a, G: Game> Search<'a, G> {
-    pub fn new(root: &'a G, settings: Settings, graph: Graph<G::Move>, seed: u64) -> Self {
+    pub fn new(root: &'a G, settings: Settings, graph: Graph<G>, seed: u64) -> Self {
         Search {
             root,
             settings,
@@ -85,6 +85,7 @@ impl<'a, G: Game> Search<'a, G> {
             let mv = self.graph.edges[edge].mv;
             self.record(&pos, mv);
             pos = pos.play(mv);
+            self.counters.interior += 1;
             let child = self.take(edge, &pos)?;
             self.edges.push(edge);
             self.path.push(child);
@@ -101,11 +102,8 @@ impl<'a, G: Game> Search<'a, G> {
             return Ok(child as usize);
         }
         self.counters.tt_probe += 1;
-        let (node, found) = self.graph.take(edge, pos.key())?;
-        match found {
-            true => self.counters.tt_hit += 1,
-            false => self.counters.leaf += 1,
-        }
+        let (node, found) = self.graph.take(edge, pos)?;
+        self.counters.tt_hit += found as u64;
         Ok(node as usize)
     }
 
@@ -147,7 +145,7 @@ impl<'a, G: Game> Search<'a, G> {
             moves.swap(i, j);
         }
         self.graph.expand(node, &moves)?;
-        self.counters.interior += 1;
+        self.counters.research += 1;
         if self.settings.rule == Rule::Puct {
             self.logits.clear();
             let eval = self.settings.eval;

@@ -5,11 +5,12 @@
 //! (`graph.rs`) grown one iteration at a time (`iterate.rs`).
 //!
 //! Deterministic: every draw comes from one generator seeded by `--shuffle`'s seed (0 when
-//! none is given), so the same seed gives the same counts. Counted: `iteration` the
-//! iterations, `interior` the expansions, `leaf` the nodes added to the graph (and PUCT's
-//! children evaluated for their priors at an expansion), `tt_probe`
-//! and `tt_hit` the look-ups of an edge's child by key and those that found it (a
-//! transposition), `qnode` the playouts' plies, `exact_node` the nodes the solver proved;
+//! none is given), so the same seed gives the same counts. Counted so that `nodes` is every
+//! position made, as alpha-beta's are: `interior` the descents' steps, `leaf` PUCT's
+//! children evaluated for their priors, `qnode` the playouts' plies; besides, `iteration`
+//! the iterations, `research` the expansions, `tt_probe` and `tt_hit` the look-ups of an
+//! edge's child by key on its first taking and those that found it (a transposition: the
+//! misses are the nodes added to the graph), `exact_node` the nodes the solver proved,
 //! `seldepth` the deepest node.
 
 mod graph;
@@ -28,8 +29,8 @@ use super::parallel::report::TeamReport;
 use super::variants::{Base, Variant};
 use crate::counters::CutHistogram;
 use crate::error::SearchError;
-use crate::game::{margin_score, Eval, Game, GameMove};
-use crate::search::proof::{Limits, Stop, TREE_DEFAULT_MIB};
+use crate::game::{margin_score, Eval, Game};
+use crate::search::proof::{Stop, TREE_DEFAULT_MIB};
 
 /// The seed when `--shuffle` gives none.
 pub const DEFAULT_SEED: u64 = 0;
@@ -57,8 +58,26 @@ pub struct Settings {
     pub wld: bool,
 }
 
-/// Checks that a Monte Carlo tree search can run as `config` asks.
+/// Checks that a Monte Carlo tree search can run as `config` asks, with a budget of its own
+/// or a solver to end it.
 pub fn check(
+    variant: &Variant,
+    depth: u32,
+    threads: u32,
+    draw_rules: bool,
+) -> Result<(), SearchError> {
+    check_rules(variant, depth, threads, draw_rules)?;
+    if variant.base.budget().is_none() && !variant.solver {
+        return Err(SearchError::NotForSearch {
+            variant: variant.to_string(),
+            message: "without +solver nothing ends the search: give it a budget of iterations (uct:N, puct:N)".into(),
+        });
+    }
+    Ok(())
+}
+
+/// Checks the rest: what a play agent, whose limits can end it, must meet too.
+pub fn check_rules(
     variant: &Variant,
     depth: u32,
     threads: u32,
@@ -79,9 +98,6 @@ pub fn check(
     if threads > 1 {
         return refuse("Monte Carlo tree searches run on one thread (-t 1)");
     }
-    if variant.base.budget().is_none() && !variant.solver {
-        return refuse("without +solver nothing ends the search: give it a budget of iterations (uct:N, puct:N)");
-    }
     let puct = matches!(variant.base, Base::Puct { .. });
     if puct && (variant.rave.is_some() || variant.guided) {
         return refuse("puct values a new leaf by the evaluation and plays no playouts: +rave and +guided are for uct");
@@ -99,6 +115,20 @@ pub fn check(
     Ok(())
 }
 
+/// When a search stops, besides a proved root (with the solver).
+#[derive(Clone, Copy, Debug)]
+pub struct Until {
+    /// The most iterations (the variant's budget).
+    pub iterations: Option<u64>,
+    /// The most nodes (every position made): a play agent's `nodes=N`.
+    pub nodes: Option<u64>,
+    /// The time it may not pass, by the configuration's clock.
+    pub deadline: Option<Instant>,
+    /// Whether passing the deadline answers with what was found (a play agent's move time)
+    /// rather than failing (a sweep's `--time-limit`).
+    pub deadline_answers: bool,
+}
+
 /// Searches `pos` by the Monte Carlo tree search `config` names (checked already): to its
 /// budget, or until the solver proves the root. A proved root scores as a solve does
 /// (win/loss/draw with `wld` or the window (-1, 1), else the exact margin), its proven move
@@ -109,6 +139,50 @@ pub fn search<G: Game>(
     config: &SearchConfig,
     window: Option<(i32, i32)>,
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
+    let deadline = match config.time_limit {
+        Some(limit) => Some(
+            (config.clock.0)()
+                .checked_add(limit)
+                .ok_or(SearchError::TimeLimit { limit })?,
+        ),
+        None => None,
+    };
+    let until = Until {
+        iterations: config.variant.base.budget().map(u64::from),
+        nodes: None,
+        deadline,
+        deadline_answers: false,
+    };
+    run_search(pos, config, window, until)
+}
+
+/// A play agent's move: the search within its variant's budget and the agent's node and
+/// time limits, answering with what it found when time runs out (at least two iterations:
+/// a move).
+pub fn think<G: Game>(
+    pos: &G,
+    config: &SearchConfig,
+    nodes: Option<u64>,
+    deadline: Option<Instant>,
+) -> Result<SearchOutcome<G::Move>, SearchError> {
+    let until = Until {
+        iterations: config.variant.base.budget().map(u64::from),
+        nodes,
+        deadline,
+        deadline_answers: true,
+    };
+    if until.iterations.is_none() && nodes.is_none() && deadline.is_none() && !config.variant.solver
+    {
+        return Err(SearchError::NotForSearch {
+            variant: config.variant.to_string(),
+            message: "a Monte Carlo agent needs a budget: uct:N, or nodes= or a time limit".into(),
+        });
+    }
+    run_search(pos, config, None, until)
+}
+
+/// The settings of `config`'s variant.
+fn settings(config: &SearchConfig, window: Option<(i32, i32)>) -> Settings {
     let variant = &config.variant;
     let rule = match variant.base {
         Base::Puct { .. } => Rule::Puct,
@@ -118,7 +192,7 @@ pub fn search<G: Game>(
         Rule::Uct => uct::C,
         Rule::Puct => puct::C,
     });
-    let settings = Settings {
+    Settings {
         rule,
         explore: explore as f64 / 100.0,
         solver: variant.solver,
@@ -128,27 +202,23 @@ pub fn search<G: Game>(
         },
         eval: config.eval,
         wld: config.wld || variant.wld || window == Some((-1, 1)),
-    };
+    }
+}
+
+fn run_search<G: Game>(
+    pos: &G,
+    config: &SearchConfig,
+    window: Option<(i32, i32)>,
+    until: Until,
+) -> Result<SearchOutcome<G::Move>, SearchError> {
     G::prepare_eval(config.eval);
-    let mib = variant.table.map_or(TREE_DEFAULT_MIB, |t| t.mib);
-    let room = mib as usize * 1024 * 1024;
+    let mib = config.variant.table.map_or(TREE_DEFAULT_MIB, |t| t.mib);
+    let graph = graph::Graph::new(*pos, mib as usize * 1024 * 1024);
     let seed = config.shuffle.unwrap_or(DEFAULT_SEED);
-    let graph = graph::Graph::new(pos.key(), room);
-    let mut search = iterate::Search::new(pos, settings, graph, seed);
+    let mut search = iterate::Search::new(pos, settings(config, window), graph, seed);
     let meter = crate::cost::Meter::start(crate::cost::Scope::Thread);
     let started = Instant::now();
-    let limits = Limits {
-        deadline: match config.time_limit {
-            Some(limit) => Some(
-                started
-                    .checked_add(limit)
-                    .ok_or(SearchError::TimeLimit { limit })?,
-            ),
-            None => None,
-        },
-    };
-    run(&mut search, variant.base.budget(), &limits)
-        .map_err(|stop| stop_error(stop, config, mib))?;
+    run(&mut search, &until, config.clock).map_err(|stop| stop_error(stop, config, mib))?;
     let (score, line) = result(&search);
     let proven = search.settings.solver && search.graph.nodes[0].solved();
     let counters = search.counters;
@@ -173,20 +243,26 @@ pub fn search<G: Game>(
     })
 }
 
-/// Iterates to the budget or the root's proof.
+/// Iterates until the root's proof or `until`.
 fn run<G: Game>(
     search: &mut iterate::Search<G>,
-    budget: Option<u32>,
-    limits: &Limits,
+    until: &Until,
+    clock: crate::search::config::Clock,
 ) -> Result<(), Stop> {
-    let budget = budget.map_or(u64::MAX, u64::from);
+    let iterations = until.iterations.unwrap_or(u64::MAX);
+    let nodes = until.nodes.unwrap_or(u64::MAX);
     let solver = search.settings.solver;
-    while search.counters.iteration < budget {
+    while search.counters.iteration < iterations && search.counters.nodes() < nodes {
         if solver && search.graph.nodes[0].solved() {
             break;
         }
-        if search.counters.iteration.is_multiple_of(256) {
-            limits.check_time()?;
+        let late = || until.deadline.is_some_and(|d| (clock.0)() > d);
+        if search.counters.iteration.is_multiple_of(64) && search.counters.iteration >= 2 && late()
+        {
+            match until.deadline_answers {
+                true => break,
+                false => return Err(Stop::Time),
+            }
         }
         search.iterate()?;
     }
@@ -213,7 +289,7 @@ fn result<G: Game>(search: &iterate::Search<G>) -> (i32, Vec<G::Move>) {
 }
 
 /// The most visited edge of `node` (the first of equals), if it has a visited one.
-fn most_visited<M: GameMove>(graph: &graph::Graph<M>, node: usize) -> Option<usize> {
+fn most_visited<G: Game>(graph: &graph::Graph<G>, node: usize) -> Option<usize> {
     let mut best: Option<usize> = None;
     for e in graph.edges_of(node) {
         let visits = graph.edges[e].visits;
@@ -225,7 +301,7 @@ fn most_visited<M: GameMove>(graph: &graph::Graph<M>, node: usize) -> Option<usi
 }
 
 /// The line from the root along the edges `next` picks, while they lead to a node.
-fn line<M: GameMove>(graph: &graph::Graph<M>, next: impl Fn(usize) -> Option<usize>) -> Vec<M> {
+fn line<G: Game>(graph: &graph::Graph<G>, next: impl Fn(usize) -> Option<usize>) -> Vec<G::Move> {
     let mut line = Vec::new();
     let mut node = 0;
     while let Some(e) = next(node) {

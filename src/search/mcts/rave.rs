@@ -5,7 +5,7 @@
 //! n visits, so that the blend trusts its own mean as its visits grow.
 
 use super::graph::{Edge, Graph};
-use crate::game::GameMove;
+use crate::game::{Game, GameMove};
 
 /// The child's mean blended with its all-moves-as-first mean.
 #[inline]
@@ -47,7 +47,7 @@ impl Played {
 
     /// Credits the edges of the path's nodes (`path[i]` is left by `moves[i]`) with
     /// `root_reward`, the iteration's reward for the root's side to move; empties the sets.
-    pub fn credit<M: GameMove>(&mut self, graph: &mut Graph<M>, path: &[usize], root_reward: f64) {
+    pub fn credit<G: Game>(&mut self, graph: &mut Graph<G>, path: &[usize], root_reward: f64) {
         for i in (0..self.moves.len()).rev() {
             let (side, index) = self.moves[i];
             self.mark(side, index);

@@ -7,7 +7,7 @@
 //! line learns of a child solved there when an iteration next passes through it.
 
 use super::graph::{Graph, Node, BOUND};
-use crate::game::GameMove;
+use crate::game::Game;
 
 /// A finished game's value for the side to move: the margin, or its sign when proving only
 /// win, draw or loss.
@@ -38,7 +38,7 @@ pub fn open(parent: &Node, child: Option<&Node>) -> bool {
 }
 
 /// Recomputes `node`'s bounds from its children's; whether they changed.
-pub fn update<M: GameMove>(graph: &mut Graph<M>, node: usize) -> bool {
+pub fn update<G: Game>(graph: &mut Graph<G>, node: usize) -> bool {
     let (mut lo, mut hi) = (-BOUND, -BOUND);
     for e in graph.edges_of(node) {
         let (child_lo, child_hi) = graph.child(e).map_or((-BOUND, BOUND), |c| (c.lo, c.hi));
@@ -52,7 +52,7 @@ pub fn update<M: GameMove>(graph: &mut Graph<M>, node: usize) -> bool {
 }
 
 /// The edge of `node` (solved) whose child is solved and gives its value.
-pub fn proving_edge<M: GameMove>(graph: &Graph<M>, node: usize) -> Option<usize> {
+pub fn proving_edge<G: Game>(graph: &Graph<G>, node: usize) -> Option<usize> {
     let value = graph.nodes[node].lo;
     graph
         .edges_of(node)

@@ -35,8 +35,6 @@ pub use table::ENTRY_BYTES;
 pub const DFPN_DEFAULT_MIB: u32 = 64;
 /// The most memory PN's and PN²'s trees may take when the variant gives no size (MiB).
 pub const TREE_DEFAULT_MIB: u32 = 1024;
-/// The bytes a node of PN's tree takes.
-pub const TREE_NODE_BYTES: usize = pn::NODE_BYTES;
 
 /// Checks that a proof search can run as `config` asks (to the end, on one thread, with no
 /// enhancement but its memory and win/loss/draw).
@@ -254,7 +252,7 @@ pub fn search<G: Game>(
         base: variant.base,
         weak: variant.weak,
         limits: Limits { deadline },
-        most_nodes: mib as usize * 1024 * 1024 / pn::NODE_BYTES,
+        most_nodes: mib as usize * 1024 * 1024 / pn::node_bytes::<G>(),
         table,
         counters: Counters {
             iteration: 1,

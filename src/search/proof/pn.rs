@@ -1,16 +1,17 @@
 //! Proof-number search with the tree in memory (Allis 1994): from the root, down to the most
 //! proving leaf (each node's child of least disproof number), expand it, and update the
 //! numbers back up the path. A position reached by two lines is one node (the tree is a
-//! graph: Schijf, Allis and Uiterwijk 1994), found by its key; without that, Ataxx's jumps,
-//! which reach a position by many orders, make trees no memory holds. Positions are replayed
-//! from the root on each descent. The same graph serves PN² (`pn2.rs`): only how a
-//! leaf is expanded differs ([`Expand`]).
+//! graph: Schijf, Allis and Uiterwijk 1994), found by the position itself: two positions can
+//! share a key, and a node's moves are replayed from any line that reaches it. Without the
+//! graph, Ataxx's jumps, which reach a position by many orders, make trees no memory holds.
+//! Positions are replayed from the root on each descent. The same graph serves PN²
+//! (`pn2.rs`): only how a leaf is expanded differs ([`Expand`]).
 
 use super::limits::{Limits, Stop};
 use super::numbers::{Goal, Numbers, Summary};
 use crate::counters::Counters;
 use crate::game::{Game, GameMove};
-use crate::search::tt::key_map::KeyMap;
+use crate::search::tt::position_map::PositionMap;
 
 /// What the trees of one proof share: its goal and rule, the limits and the counters.
 pub struct Context<'a> {
@@ -21,13 +22,12 @@ pub struct Context<'a> {
     pub counters: &'a mut Counters,
 }
 
-/// A child made at an expansion: its move, its key, its numbers, and whether the expansion
+/// A child made at an expansion: its move, its numbers, and whether the expansion
 /// that made it already expanded it too (PN²'s second level: expanding it again is a
 /// re-expansion).
 #[derive(Clone, Copy, Debug)]
 pub struct Child<M> {
     pub mv: M,
-    pub key: u64,
     pub numbers: Numbers,
     pub expanded: bool,
 }
@@ -64,7 +64,6 @@ impl<G: Game> Expand<G> for Evaluate {
             context.counters.leaf += 1;
             out.push(Child {
                 mv,
-                key: child.key(),
                 numbers: context.goal.evaluate(&child),
                 expanded: false,
             });
@@ -90,19 +89,21 @@ struct Edge {
     mv: u16,
 }
 
-/// The bytes a node takes with its edge and its entry in the key index, about (the bound on
+/// The bytes a node takes with its edge and its entry in the position index, about (the bound on
 /// a tree's nodes is its memory over this).
-pub const NODE_BYTES: usize = std::mem::size_of::<Node>()
-    + std::mem::size_of::<Edge>()
-    + crate::search::tt::key_map::ENTRY_BYTES;
+pub const fn node_bytes<G>() -> usize {
+    std::mem::size_of::<Node>()
+        + std::mem::size_of::<Edge>()
+        + crate::search::tt::position_map::position_entry_bytes::<G>()
+}
 
 /// A proof-number graph over positions of `G`, from one root.
 pub struct Tree<G: Game> {
     root: G,
     nodes: Vec<Node>,
     edges: Vec<Edge>,
-    /// Each node by its position's key.
-    index: KeyMap<u32>,
+    /// Each node by its position.
+    index: PositionMap<G, u32>,
     /// The descent's nodes.
     path: Vec<u32>,
     children: Vec<Child<G::Move>>,
@@ -114,8 +115,8 @@ impl<G: Game> Tree<G> {
     /// A tree of the root alone, evaluated (one leaf).
     pub fn new(root: &G, context: &mut Context) -> Tree<G> {
         context.counters.leaf += 1;
-        let mut index = KeyMap::default();
-        index.insert(root.key(), 0);
+        let mut index = PositionMap::default();
+        index.insert(*root, 0);
         Tree {
             root: *root,
             nodes: vec![Node {
@@ -137,9 +138,9 @@ impl<G: Game> Tree<G> {
         self.nodes[0].numbers
     }
 
-    /// The bytes its nodes take, about (see [`NODE_BYTES`]).
+    /// The bytes its nodes take, about (see [`node_bytes`]).
     pub fn bytes(&self) -> usize {
-        self.nodes.len() * NODE_BYTES
+        self.nodes.len() * node_bytes::<G>()
     }
 
     /// The deepest leaf expanded (plies from the root).
@@ -225,7 +226,7 @@ impl<G: Game> Tree<G> {
         let first = self.edges.len() as u32;
         let children = std::mem::take(&mut self.children);
         for child in &children {
-            let node = self.node_of(child, context.counters);
+            let node = self.node_of(&pos.play(child.mv), child, context.counters);
             self.edges.push(Edge {
                 node,
                 mv: child.mv.to_code(),
@@ -241,9 +242,9 @@ impl<G: Game> Tree<G> {
 
     /// The node of a child: the graph's where it holds the position (a leaf there takes the
     /// child's numbers: a second-level search knows more), else a new one.
-    fn node_of(&mut self, child: &Child<G::Move>, counters: &mut Counters) -> u32 {
+    fn node_of(&mut self, pos: &G, child: &Child<G::Move>, counters: &mut Counters) -> u32 {
         counters.tt_probe += 1;
-        if let Some(&found) = self.index.get(&child.key) {
+        if let Some(&found) = self.index.get(pos) {
             counters.tt_hit += 1;
             let node = &mut self.nodes[found as usize];
             if node.count == 0 {
@@ -259,7 +260,7 @@ impl<G: Game> Tree<G> {
             count: 0,
             expanded_before: child.expanded,
         });
-        self.index.insert(child.key, new);
+        self.index.insert(*pos, new);
         new
     }
 
@@ -270,7 +271,7 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    /// The root's children as they stand: their moves, keys, numbers, and whether each was
+    /// The root's children as they stand: their moves, numbers, and whether each was
     /// expanded in this graph.
     pub fn root_children(&self) -> impl Iterator<Item = Child<G::Move>> + '_ {
         let root = self.nodes[0];
@@ -281,7 +282,6 @@ impl<G: Game> Tree<G> {
                 let mv = G::Move::from_code(e.mv);
                 Child {
                     mv,
-                    key: self.root.play(mv).key(),
                     numbers: node.numbers,
                     expanded: node.count > 0,
                 }

@@ -193,8 +193,8 @@ fn mcts_is_deterministic_under_a_seed() {
     }
 }
 
-/// The counters say what the search did: one iteration each, an expansion adds one node's
-/// edges, every new node a look-up that missed.
+/// The counters say what the search did: one iteration each, every position made a node
+/// (UCT: the descents' steps and the playouts' plies), fewer expansions than iterations.
 #[test]
 fn mcts_counts_its_iterations_and_nodes() {
     let pos = ffo_1_to_19()[0];
@@ -202,13 +202,18 @@ fn mcts_counts_its_iterations_and_nodes() {
     let out = search(&pos, END, &config).unwrap();
     let c = out.counters;
     assert_eq!(c.iteration, 5000);
-    assert_eq!(c.leaf, c.tt_probe - c.tt_hit, "{c:?}");
-    assert!(c.interior > 0 && c.interior < c.iteration, "{c:?}");
+    assert_eq!(c.leaf, 0, "{c:?}");
+    assert!(
+        c.interior >= c.iteration - 1 && c.tt_probe <= c.interior,
+        "{c:?}"
+    );
+    assert!(c.research > 0 && c.research < c.iteration, "{c:?}");
     assert!(c.qnode > 0 && out.seldepth > 0, "{c:?}");
     assert!(out.score.abs() < 1000, "an estimate: {}", out.score);
     let puct = solve_config::<Reversi>("puct:5000".parse().unwrap(), true);
     let p = search(&pos, END, &puct).unwrap().counters;
     assert_eq!(p.qnode, 0, "puct plays no playouts: {p:?}");
+    assert!(p.leaf > p.research, "priors: {p:?}");
 }
 
 /// A Monte Carlo search refuses what it cannot do, with a message that says why.

@@ -10,9 +10,9 @@
 
 mod direct;
 mod entry;
-pub mod key_map;
 mod memory;
 mod policy;
+pub mod position_map;
 mod table;
 #[cfg(test)]
 mod tests;
