@@ -42,7 +42,8 @@ fn mcts_solver_proves_the_ffo_1_to_19_results() {
     let cases = ffo_1_to_19();
     let truth = default_solver(GameKind::Reversi);
     for pos in &cases {
-        let mut config = solve_config::<Reversi>("puct+solver+explore:30+tt:2048".parse().unwrap(), true);
+        let mut config =
+            solve_config::<Reversi>("puct+solver+explore:30+tt:2048".parse().unwrap(), true);
         config.eval = Eval::Pattern;
         let proved = search(pos, END, &config).unwrap();
         let expected = result(pos, &truth).0;
