@@ -373,6 +373,13 @@ pub trait Game:
     /// A 64-bit key of the position, for transposition tables.
     fn key(&self) -> u64;
 
+    /// Whether two positions are the same for the rules, as keys see them: what the graphs
+    /// of proof-number and Monte Carlo tree search merge (Ataxx's fullmove number does not
+    /// count).
+    fn same_state(&self, other: &Self) -> bool {
+        self == other
+    }
+
     /// The fastest-first rank of `mv` here (lower: tried first): by default the number of
     /// replies it leaves the opponent.
     #[inline(always)]

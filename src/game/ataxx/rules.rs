@@ -215,6 +215,22 @@ impl Game for Ataxx {
     /// board with another clock may have another value; a clone resets it, so transpositions
     /// after clones still meet). The fullmove number is left out.
     #[inline]
+    fn same_state(&self, other: &Ataxx) -> bool {
+        (
+            self.player,
+            self.opponent,
+            self.gaps,
+            self.side,
+            self.halfmove,
+        ) == (
+            other.player,
+            other.opponent,
+            other.gaps,
+            other.side,
+            other.halfmove,
+        )
+    }
+
     fn key(&self) -> u64 {
         board_key(
             self.player,

@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use crate::game::Game;
 use crate::search::proof::Stop;
-use crate::search::tt::position_map::{position_entry_bytes, PositionMap};
+use crate::search::tt::position_map::{position_entry_bytes, ByState, PositionMap};
 
 /// Bounds no margin reaches: a node nothing is proven of has `[-BOUND, BOUND]`.
 pub const BOUND: i16 = 1000;
@@ -94,7 +94,7 @@ impl<G: Game> Graph<G> {
     /// The root alone, in `room` bytes.
     pub fn new(root: G, room: usize) -> Graph<G> {
         let mut index = PositionMap::default();
-        index.insert(root, 0);
+        index.insert(ByState(root), 0);
         Graph {
             nodes: vec![Node::new()],
             edges: Vec::new(),
@@ -151,7 +151,7 @@ impl<G: Game> Graph<G> {
     /// The node of position `pos` that `edge` leads to, found or made: the node, and
     /// whether it was found.
     pub fn take(&mut self, edge: usize, pos: &G) -> Result<(u32, bool), Stop> {
-        if let Some(&node) = self.index.get(pos) {
+        if let Some(&node) = self.index.get(&ByState(*pos)) {
             self.edges[edge].child = node;
             return Ok((node, true));
         }
@@ -161,7 +161,7 @@ impl<G: Game> Graph<G> {
         }
         let node = self.nodes.len() as u32;
         self.nodes.push(Node::new());
-        self.index.insert(*pos, node);
+        self.index.insert(ByState(*pos), node);
         self.edges[edge].child = node;
         Ok((node, false))
     }

@@ -11,7 +11,7 @@ use super::limits::{Limits, Stop};
 use super::numbers::{Goal, Numbers, Summary};
 use crate::counters::Counters;
 use crate::game::{Game, GameMove};
-use crate::search::tt::position_map::PositionMap;
+use crate::search::tt::position_map::{ByState, PositionMap};
 
 /// What the trees of one proof share: its goal and rule, the limits and the counters.
 pub struct Context<'a> {
@@ -116,7 +116,7 @@ impl<G: Game> Tree<G> {
     pub fn new(root: &G, context: &mut Context) -> Tree<G> {
         context.counters.leaf += 1;
         let mut index = PositionMap::default();
-        index.insert(*root, 0);
+        index.insert(ByState(*root), 0);
         Tree {
             root: *root,
             nodes: vec![Node {
@@ -244,7 +244,7 @@ impl<G: Game> Tree<G> {
     /// child's numbers: a second-level search knows more), else a new one.
     fn node_of(&mut self, pos: &G, child: &Child<G::Move>, counters: &mut Counters) -> u32 {
         counters.tt_probe += 1;
-        if let Some(&found) = self.index.get(pos) {
+        if let Some(&found) = self.index.get(&ByState(*pos)) {
             counters.tt_hit += 1;
             let node = &mut self.nodes[found as usize];
             if node.count == 0 {
@@ -260,7 +260,7 @@ impl<G: Game> Tree<G> {
             count: 0,
             expanded_before: child.expanded,
         });
-        self.index.insert(*pos, new);
+        self.index.insert(ByState(*pos), new);
         new
     }
 

@@ -2,41 +2,49 @@
 //! Carlo tree search find a position reached by another line through it.
 
 use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+use crate::game::Game;
 
 /// A map from positions themselves, exact where keys can collide: the graphs of proof-number
 /// and Monte Carlo tree search replay a node's moves from any line that reaches it, so a
 /// node must be one position, never two that share a key.
-pub type PositionMap<P, V> = HashMap<P, V, BuildHasherDefault<PositionHasher>>;
+pub type PositionMap<G, V> = HashMap<ByState<G>, V, BuildHasherDefault<KeyHasher>>;
 
-/// Hashes a position's words one after another, each mixed in (Stafford's variant 13 of
-/// MurmurHash3's finaliser), so that no two words' changes cancel.
-#[derive(Default)]
-pub struct PositionHasher(u64);
+/// A position as the map holds it: hashed by its key, equal to another of the same state
+/// for the game's rules ([`Game::same_state`]: Ataxx's fullmove number does not count).
+#[derive(Clone, Copy, Debug)]
+pub struct ByState<G: Game>(pub G);
 
-impl PositionHasher {
-    #[inline(always)]
-    fn mix(&mut self, word: u64) {
-        let mut z = (self.0 ^ word).wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        self.0 = z ^ (z >> 31);
+impl<G: Game> Hash for ByState<G> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.0.key());
     }
 }
 
-impl std::hash::Hasher for PositionHasher {
+impl<G: Game> PartialEq for ByState<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.same_state(&other.0)
+    }
+}
+
+impl<G: Game> Eq for ByState<G> {}
+
+/// Hashes a key, a hash already, as itself.
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.mix(u64::from_le_bytes(word));
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
         }
     }
-    fn write_u64(&mut self, word: u64) {
-        self.mix(word);
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
     }
 }
 
@@ -62,8 +70,8 @@ mod tests {
         assert_ne!(a, b);
         assert_eq!(a.key(), b.key());
         let mut map = PositionMap::default();
-        map.insert(a, 0u32);
-        map.insert(b, 1u32);
-        assert_eq!((map.len(), map[&a], map[&b]), (2, 0, 1));
+        map.insert(ByState(a), 0u32);
+        map.insert(ByState(b), 1u32);
+        assert_eq!((map.len(), map[&ByState(a)], map[&ByState(b)]), (2, 0, 1));
     }
 }
