@@ -241,3 +241,34 @@ fn mcts_refuses_what_it_cannot_do() {
     let error = search(&chess, END, &chess_config).unwrap_err().to_string();
     assert!(error.contains("repetition"), "{error}");
 }
+
+/// A Monte Carlo agent plays within its node budget (the same move every time) or its
+/// move time (a move all the same), and its own iteration budget alone.
+#[test]
+fn a_monte_carlo_agent_plays_within_its_budgets() {
+    let pos = crate::game::reversi::Reversi::start();
+    let config = SearchConfig::new("uct".parse::<Variant>().unwrap());
+    let nodes = Limit {
+        nodes: Some(5_000),
+        ..Limit::default()
+    };
+    let a = Thinker::new(&config).unwrap().think(&pos, nodes).unwrap();
+    let b = Thinker::new(&config).unwrap().think(&pos, nodes).unwrap();
+    assert_eq!(a, b);
+    let c = a.counters;
+    assert!(c.nodes() >= 5_000 && c.nodes() < 5_100, "{c:?}");
+    let timed = Limit {
+        deadline: Some(std::time::Instant::now()),
+        ..Limit::default()
+    };
+    let quick = Thinker::new(&config).unwrap().think(&pos, timed).unwrap();
+    assert!(quick.best_move.is_some() && quick.counters.iteration >= 2);
+    let budgeted = SearchConfig::new("uct:300".parse::<Variant>().unwrap());
+    let own = Thinker::new(&budgeted)
+        .unwrap()
+        .think(&pos, Limit::default())
+        .unwrap();
+    assert_eq!(own.counters.iteration, 300);
+    let error = Thinker::new(&config).unwrap().think(&pos, Limit::default());
+    assert!(error.unwrap_err().to_string().contains("budget"));
+}
