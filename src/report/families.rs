@@ -11,12 +11,28 @@ use super::chart_kit::{write, LineChart, Series};
 use super::tables::Tables;
 use super::text::thousands;
 use crate::error::ReportError;
-use crate::search::variants::Variant;
 use crate::store::Record;
 
-/// The variant a row searched with, if it is one of nodeprof's.
-fn variant(r: &Record) -> Option<Variant> {
-    r.variant.parse().ok()
+/// The bases of the other families (`Base::other_family` in the search layer, which the
+/// report reads only through the rows: their variant specs begin with the base).
+const OTHER_FAMILIES: &[&str] = &["pn", "pn2", "dfpn", "uct", "puct"];
+
+/// The base of a variant spec (`uct` of `uct:1000+rave`).
+fn base_of(spec: &str) -> &str {
+    spec.split(['+', ':', '@']).next().unwrap_or(spec)
+}
+
+/// The spec without the base's budget (`uct+rave` of `uct:1000+rave`).
+fn without_budget(spec: &str) -> String {
+    let base = base_of(spec);
+    let rest = &spec[base.len()..];
+    match rest.strip_prefix(':') {
+        Some(arg) => {
+            let digits = arg.len() - arg.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            format!("{base}{}", &arg[digits..])
+        }
+        None => spec.to_string(),
+    }
 }
 
 /// Whether the rows have a search of another family than alpha-beta.
@@ -24,7 +40,7 @@ fn has_other_family(tables: &Tables) -> bool {
     tables
         .finished
         .iter()
-        .any(|r| variant(r).is_some_and(|v| v.base.other_family()))
+        .any(|r| r.engine.is_none() && OTHER_FAMILIES.contains(&base_of(&r.variant)))
 }
 
 /// The rows of `suite` searched to the end without a budget: the proofs.
@@ -140,12 +156,10 @@ fn shares(tables: &Tables) -> Shares {
         if best.trim().is_empty() {
             continue;
         }
-        let Some(mut v) = variant(r) else { continue };
-        v.base = v.base.without_budget();
         let cell = out
             .entry(format!("{} {}", r.game, r.suite))
             .or_default()
-            .entry(v.to_string())
+            .entry(without_budget(&r.variant))
             .or_default()
             .entry(budget)
             .or_default();
@@ -237,4 +251,17 @@ pub fn budget_charts(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, Report
         )?);
     }
     Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_spec_loses_its_budget_and_keeps_its_enhancements() {
+        assert_eq!(without_budget("uct:1000+rave:30"), "uct+rave:30");
+        assert_eq!(without_budget("puct:10"), "puct");
+        assert_eq!(without_budget("uct+solver"), "uct+solver");
+        assert_eq!(base_of("dfpn+weak"), "dfpn");
+    }
 }

@@ -6,7 +6,8 @@
 
 use super::graph::Graph;
 use super::playout::below;
-use super::{puct, rave, solver, uct, Rule, Settings};
+use super::settings::{Rule, Settings};
+use super::{puct, rave, solver, uct};
 use crate::counters::Counters;
 use crate::game::{Game, GameMove, Side};
 use crate::search::proof::Stop;

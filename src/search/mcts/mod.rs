@@ -18,6 +18,7 @@ mod iterate;
 mod playout;
 mod puct;
 mod rave;
+mod settings;
 mod solver;
 mod uct;
 
@@ -29,34 +30,12 @@ use super::parallel::report::TeamReport;
 use super::variants::{Base, Variant};
 use crate::counters::CutHistogram;
 use crate::error::SearchError;
-use crate::game::{margin_score, Eval, Game};
+use crate::game::{margin_score, Game};
 use crate::search::proof::{Stop, TREE_DEFAULT_MIB};
+use settings::{Rule, Settings};
 
 /// The seed when `--shuffle` gives none.
 pub const DEFAULT_SEED: u64 = 0;
-
-/// The selection rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rule {
-    Uct,
-    Puct,
-}
-
-/// What one search does, from its variant and configuration.
-#[derive(Clone, Copy, Debug)]
-pub struct Settings {
-    pub rule: Rule,
-    /// The exploration constant.
-    pub explore: f64,
-    pub solver: bool,
-    /// RAVE's equivalence parameter, if on.
-    pub rave: Option<u32>,
-    pub playout: playout::Policy,
-    /// PUCT's evaluation.
-    pub eval: Eval,
-    /// The solver proves only win, draw or loss.
-    pub wld: bool,
-}
 
 /// Checks that a Monte Carlo tree search can run as `config` asks, with a budget of its own
 /// or a solver to end it.
@@ -182,7 +161,7 @@ pub fn think<G: Game>(
 }
 
 /// The settings of `config`'s variant.
-fn settings(config: &SearchConfig, window: Option<(i32, i32)>) -> Settings {
+fn settings_of(config: &SearchConfig, window: Option<(i32, i32)>) -> Settings {
     let variant = &config.variant;
     let rule = match variant.base {
         Base::Puct { .. } => Rule::Puct,
@@ -215,7 +194,7 @@ fn run_search<G: Game>(
     let mib = config.variant.table.map_or(TREE_DEFAULT_MIB, |t| t.mib);
     let graph = graph::Graph::new(*pos, mib as usize * 1024 * 1024);
     let seed = config.shuffle.unwrap_or(DEFAULT_SEED);
-    let mut search = iterate::Search::new(pos, settings(config, window), graph, seed);
+    let mut search = iterate::Search::new(pos, settings_of(config, window), graph, seed);
     let meter = crate::cost::Meter::start(crate::cost::Scope::Thread);
     let started = Instant::now();
     run(&mut search, &until, config.clock).map_err(|stop| stop_error(stop, config, mib))?;

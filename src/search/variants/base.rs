@@ -244,15 +244,6 @@ impl Base {
         self.proves() || self.monte_carlo()
     }
 
-    /// The same base without its iteration budget (a Monte Carlo search's family).
-    pub fn without_budget(self) -> Base {
-        match self {
-            Base::Uct { .. } => Base::Uct { budget: None },
-            Base::Puct { .. } => Base::Puct { budget: None },
-            other => other,
-        }
-    }
-
     /// A Monte Carlo tree search's iteration budget, if it has one.
     pub fn budget(self) -> Option<u32> {
         match self {
