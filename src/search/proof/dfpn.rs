@@ -25,8 +25,9 @@ pub struct Dfpn<'a, G: Game> {
     /// Weak proof numbers (`+weak`).
     weak: bool,
     pub limits: &'a Limits,
-    /// Each ply's children: their moves and numbers (reused: no allocation per node).
-    frames: Vec<Vec<(G::Move, Numbers)>>,
+    /// Each ply's children: their moves, positions and numbers (reused: no allocation per
+    /// node; a child is made once an expansion, however often it is searched).
+    frames: Vec<Vec<(G::Move, G, Numbers)>>,
     /// The key salt of this goal: entries of other goals in the same table never match.
     salt: u64,
     /// Expansions since the clock was last read.
@@ -62,7 +63,8 @@ impl<'a, G: Game> Dfpn<'a, G> {
             return Ok((numbers, Vec::new()));
         }
         let numbers = self.mid(root, 0, ROOT_LIMIT, counters)?;
-        Ok((numbers, self.frames[0].clone()))
+        let children = self.frames[0].iter().map(|c| (c.0, c.2)).collect();
+        Ok((numbers, children))
     }
 
     #[inline(always)]
@@ -93,12 +95,12 @@ impl<'a, G: Game> Dfpn<'a, G> {
         let mut children = std::mem::take(&mut self.frames[ply]);
         self.make_children(pos, &mut children, counters);
         let numbers = loop {
-            let summary = Summary::of(children.iter().map(|c| c.1), self.weak);
+            let summary = Summary::of(children.iter().map(|c| c.2), self.weak);
             let numbers = summary.numbers;
             if numbers.proof >= limit.proof || numbers.disproof >= limit.disproof {
                 break numbers;
             }
-            let (mv, child) = children[summary.best];
+            let (_, next, child) = children[summary.best];
             // The child may use what the node's disproof threshold leaves beside its
             // siblings' proofs, and no more disproof than it takes to fall behind the
             // second best (or than the node's proof threshold).
@@ -106,8 +108,7 @@ impl<'a, G: Game> Dfpn<'a, G> {
                 proof: child_proof_limit(limit.disproof, numbers, child, summary.open, self.weak),
                 disproof: limit.proof.min(add(summary.second, 1)),
             };
-            let next = pos.play(mv);
-            children[summary.best].1 = self.mid(&next, ply + 1, child_limit, counters)?;
+            children[summary.best].2 = self.mid(&next, ply + 1, child_limit, counters)?;
         };
         self.table
             .put(key, numbers, counters.interior - work_before);
@@ -135,7 +136,7 @@ impl<'a, G: Game> Dfpn<'a, G> {
     fn make_children(
         &mut self,
         pos: &G,
-        children: &mut Vec<(G::Move, Numbers)>,
+        children: &mut Vec<(G::Move, G, Numbers)>,
         counters: &mut Counters,
     ) {
         children.clear();
@@ -149,7 +150,7 @@ impl<'a, G: Game> Dfpn<'a, G> {
                     self.goal.evaluate(&child)
                 }
             };
-            children.push((mv, numbers));
+            children.push((mv, child, numbers));
         }
     }
 }

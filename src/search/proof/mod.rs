@@ -12,10 +12,12 @@
 //! proofs run.
 
 mod dfpn;
+mod index;
 mod limits;
 mod numbers;
 mod pn;
 mod pn2;
+mod slab;
 mod table;
 
 use std::time::Instant;
@@ -134,7 +136,7 @@ impl<G: Game> Prover<'_, G> {
             limits: &self.limits,
             counters: &mut self.counters,
         };
-        let mut tree = pn::Tree::new(self.root, &mut context);
+        let mut tree = pn::Tree::new(self.root, self.most_nodes, &mut context)?;
         match self.base {
             Base::Pn2 => {
                 let mut second = pn2::SecondLevel {
@@ -236,7 +238,10 @@ pub fn search<G: Game>(
     let variant = &config.variant;
     let mib = memory_mib(variant);
     // df-pn's table is made and faulted in before the clock starts, as alpha-beta's are.
-    let table = (variant.base == Base::Dfpn).then(|| table::Table::new(mib));
+    let table = match variant.base == Base::Dfpn {
+        true => Some(table::Table::new(mib).ok_or_else(|| stop_error(Stop::Memory, config, mib))?),
+        false => None,
+    };
     let meter = crate::cost::Meter::start(crate::cost::Scope::Thread);
     let started = Instant::now();
     let deadline = match config.time_limit {
@@ -305,9 +310,12 @@ fn stop_error(stop: Stop, config: &SearchConfig, mib: u32) -> SearchError {
         },
         Stop::Memory => SearchError::NotForSearch {
             variant: config.variant.to_string(),
-            message: format!(
-                "the proof tree filled its {mib} MiB before a proof: give it more (+tt:MiB), or prove with pn2 or dfpn, whose memory is bounded"
-            ),
+            message: match config.variant.base {
+                Base::Dfpn => format!("the system refused df-pn's table of {mib} MiB: give it less (+tt:MiB)"),
+                _ => format!(
+                    "the proof tree filled its {mib} MiB before a proof: give it more (+tt:MiB), or prove with pn2 or dfpn, whose memory is bounded"
+                ),
+            },
         },
     }
 }

@@ -7,11 +7,12 @@
 //! Positions are replayed from the root on each descent. The same graph serves PN²
 //! (`pn2.rs`): only how a leaf is expanded differs ([`Expand`]).
 
+use super::index::NodeIndex;
 use super::limits::{Limits, Stop};
 use super::numbers::{Goal, Numbers, Summary};
+use super::slab::Slab;
 use crate::counters::Counters;
 use crate::game::{Game, GameMove};
-use crate::search::tt::position_map::{ByState, PositionMap};
 
 /// What the trees of one proof share: its goal and rule, the limits and the counters.
 pub struct Context<'a> {
@@ -22,12 +23,13 @@ pub struct Context<'a> {
     pub counters: &'a mut Counters,
 }
 
-/// A child made at an expansion: its move, its numbers, and whether the expansion
-/// that made it already expanded it too (PN²'s second level: expanding it again is a
-/// re-expansion).
+/// A child made at an expansion: its move and position, its numbers, and whether the
+/// expansion that made it already expanded it too (PN²'s second level: expanding it again is
+/// a re-expansion).
 #[derive(Clone, Copy, Debug)]
-pub struct Child<M> {
-    pub mv: M,
+pub struct Child<G: Game> {
+    pub mv: G::Move,
+    pub pos: G,
     pub numbers: Numbers,
     pub expanded: bool,
 }
@@ -41,7 +43,7 @@ pub trait Expand<G: Game> {
         pos: &G,
         held: usize,
         context: &mut Context,
-        out: &mut Vec<Child<G::Move>>,
+        out: &mut Vec<Child<G>>,
     ) -> Result<(), Stop>;
 }
 
@@ -56,7 +58,7 @@ impl<G: Game> Expand<G> for Evaluate {
         pos: &G,
         _held: usize,
         context: &mut Context,
-        out: &mut Vec<Child<G::Move>>,
+        out: &mut Vec<Child<G>>,
     ) -> Result<(), Stop> {
         context.counters.interior += 1;
         for &mv in pos.generate_moves().iter() {
@@ -64,6 +66,7 @@ impl<G: Game> Expand<G> for Evaluate {
             context.counters.leaf += 1;
             out.push(Child {
                 mv,
+                pos: child,
                 numbers: context.goal.evaluate(&child),
                 expanded: false,
             });
@@ -89,48 +92,65 @@ struct Edge {
     mv: u16,
 }
 
-/// The bytes a node takes with its edge and its entry in the position index, about (the bound on
-/// a tree's nodes is its memory over this).
+/// Room for the children of the last expansion beyond a tree's most nodes.
+const SLACK: usize = 4096;
+/// Room for edges a node (more than one where positions have several parents); a graph
+/// with more fills its memory.
+const EDGES_A_NODE: usize = 8;
+
+/// The bytes a node takes with its edge, its position and its index slots (a quarter to a
+/// half full: up to four), about (the bound on a tree's nodes is its memory over this).
 pub const fn node_bytes<G>() -> usize {
     std::mem::size_of::<Node>()
         + std::mem::size_of::<Edge>()
-        + crate::search::tt::position_map::position_entry_bytes::<G>()
+        + std::mem::size_of::<G>()
+        + 4 * std::mem::size_of::<u64>()
 }
 
 /// A proof-number graph over positions of `G`, from one root.
 pub struct Tree<G: Game> {
     root: G,
-    nodes: Vec<Node>,
-    edges: Vec<Edge>,
-    /// Each node by its position.
-    index: PositionMap<G, u32>,
-    /// The descent's nodes.
+    nodes: Slab<Node>,
+    edges: Slab<Edge>,
+    /// Each node's position, and the nodes by position.
+    held: Slab<G>,
+    index: NodeIndex,
+    /// The descent's nodes from the root, and their positions: after an update, the next
+    /// descent resumes from the deepest node whose numbers did not change (Allis' current
+    /// node: the path above it still leads to it).
     path: Vec<u32>,
-    children: Vec<Child<G::Move>>,
+    positions: Vec<G>,
+    children: Vec<Child<G>>,
     /// The deepest leaf expanded (plies from the root).
     max_ply: usize,
 }
 
 impl<G: Game> Tree<G> {
-    /// A tree of the root alone, evaluated (one leaf).
-    pub fn new(root: &G, context: &mut Context) -> Tree<G> {
+    /// A tree of the root alone, evaluated (one leaf), with room for `most` nodes and the
+    /// children of the last expansion: Err where the system refuses the memory.
+    pub fn new(root: &G, most: usize, context: &mut Context) -> Result<Tree<G>, Stop> {
         context.counters.leaf += 1;
-        let mut index = PositionMap::default();
-        index.insert(ByState(*root), 0);
-        Tree {
+        let nodes = most.saturating_add(SLACK);
+        let mut tree = Tree {
             root: *root,
-            nodes: vec![Node {
-                numbers: context.goal.evaluate(root),
-                first: 0,
-                count: 0,
-                expanded_before: false,
-            }],
-            edges: Vec::new(),
-            index,
+            nodes: Slab::new(nodes).ok_or(Stop::Memory)?,
+            edges: Slab::new(nodes.saturating_mul(EDGES_A_NODE)).ok_or(Stop::Memory)?,
+            held: Slab::new(nodes).ok_or(Stop::Memory)?,
+            index: NodeIndex::new(nodes).ok_or(Stop::Memory)?,
             path: Vec::new(),
+            positions: Vec::new(),
             children: Vec::new(),
             max_ply: 0,
-        }
+        };
+        tree.index.find_or_insert(root.key(), 0, |_| false);
+        tree.held.push(*root);
+        tree.nodes.push(Node {
+            numbers: context.goal.evaluate(root),
+            first: 0,
+            count: 0,
+            expanded_before: false,
+        });
+        Ok(tree)
     }
 
     /// The root's numbers.
@@ -140,7 +160,10 @@ impl<G: Game> Tree<G> {
 
     /// The bytes its nodes take, about (see [`node_bytes`]).
     pub fn bytes(&self) -> usize {
-        self.nodes.len() * node_bytes::<G>()
+        self.nodes.len() * std::mem::size_of::<Node>()
+            + self.edges.len() * std::mem::size_of::<Edge>()
+            + self.held.len() * std::mem::size_of::<G>()
+            + self.index.bytes()
     }
 
     /// The deepest leaf expanded (plies from the root).
@@ -163,8 +186,9 @@ impl<G: Game> Tree<G> {
                 context.limits.check_time()?;
             }
             if let Some((leaf, pos)) = self.most_proving(context.weak) {
-                self.max_ply = self.max_ply.max(self.path.len());
-                if self.path.len() >= crate::search::searcher::MAX_PLY {
+                let ply = self.path.len() - 1;
+                self.max_ply = self.max_ply.max(ply);
+                if ply >= crate::search::searcher::MAX_PLY {
                     return Err(Stop::TooDeep);
                 }
                 self.expand(leaf, &pos, expand, context)?;
@@ -186,31 +210,33 @@ impl<G: Game> Tree<G> {
         )
     }
 
-    /// Down from the root by the children of least disproof number (the first of equals) to
-    /// a leaf: its index and position, the path above it kept for the update. None where a
-    /// node's numbers changed below another parent: the path up to it is updated instead.
+    /// Down by the children of least disproof number (the first of equals) to a leaf, from
+    /// the path's deepest node (the root when the path is empty): the leaf's index and
+    /// position, the leaf the path's last node. None where a node's numbers changed below
+    /// another parent: the path up to it is updated instead.
     fn most_proving(&mut self, weak: bool) -> Option<(u32, G)> {
-        self.path.clear();
-        let mut index = 0u32;
-        let mut pos = self.root;
+        if self.path.is_empty() {
+            self.path.push(0);
+            self.positions.push(self.root);
+        }
         loop {
+            let (index, pos) = (*self.path.last()?, *self.positions.last()?);
             let node = self.nodes[index as usize];
             if node.count == 0 {
                 return Some((index, pos));
             }
-            self.path.push(index);
             let summary = self.summary_below(index, weak);
             if summary.numbers != node.numbers {
                 return None;
             }
             let best = self.edges[node.first as usize + summary.best];
-            pos = pos.play(G::Move::from_code(best.mv));
-            index = best.node;
+            self.path.push(best.node);
+            self.positions.push(pos.play(G::Move::from_code(best.mv)));
         }
     }
 
     /// Expands leaf `index` at `pos`: its edges to its children's nodes (a position the
-    /// graph holds already is its node), its numbers from theirs.
+    /// graph holds already is its node). Its numbers are left to the update.
     fn expand(
         &mut self,
         index: u32,
@@ -226,54 +252,76 @@ impl<G: Game> Tree<G> {
         let first = self.edges.len() as u32;
         let children = std::mem::take(&mut self.children);
         for child in &children {
-            let node = self.node_of(&pos.play(child.mv), child, context.counters);
-            self.edges.push(Edge {
+            self.index.prefetch(child.pos.key());
+        }
+        for child in &children {
+            let node = self.node_of(child, context.counters)?;
+            let edge = Edge {
                 node,
                 mv: child.mv.to_code(),
-            });
+            };
+            if !self.edges.push(edge) {
+                return Err(Stop::Memory);
+            }
         }
         let node = &mut self.nodes[index as usize];
         node.first = first;
         node.count = children.len() as u16;
         self.children = children;
-        self.nodes[index as usize].numbers = self.summary_below(index, context.weak).numbers;
         Ok(())
     }
 
     /// The node of a child: the graph's where it holds the position (a leaf there takes the
-    /// child's numbers: a second-level search knows more), else a new one.
-    fn node_of(&mut self, pos: &G, child: &Child<G::Move>, counters: &mut Counters) -> u32 {
+    /// child's numbers: a second-level search knows more), else a new one (Err where the
+    /// graph's memory is full).
+    fn node_of(&mut self, child: &Child<G>, counters: &mut Counters) -> Result<u32, Stop> {
         counters.tt_probe += 1;
-        if let Some(&found) = self.index.get(&ByState(*pos)) {
+        if self.index.is_full() && !self.index.grow() {
+            return Err(Stop::Memory);
+        }
+        let new = self.nodes.len() as u32;
+        let held = &self.held;
+        let same = |n: u32| held[n as usize].same_state(&child.pos);
+        if let Some(found) = self.index.find_or_insert(child.pos.key(), new, same) {
             counters.tt_hit += 1;
             let node = &mut self.nodes[found as usize];
             if node.count == 0 {
                 node.numbers = child.numbers;
                 node.expanded_before |= child.expanded;
             }
-            return found;
+            return Ok(found);
         }
-        let new = self.nodes.len() as u32;
-        self.nodes.push(Node {
+        let node = Node {
             numbers: child.numbers,
             first: 0,
             count: 0,
             expanded_before: child.expanded,
-        });
-        self.index.insert(ByState(*pos), new);
-        new
+        };
+        match self.nodes.push(node) && self.held.push(child.pos) {
+            true => Ok(new),
+            false => Err(Stop::Memory),
+        }
     }
 
-    /// The numbers of the path's nodes again from their children, up from the deepest.
+    /// The numbers of the path's nodes again from their children, up from the deepest,
+    /// until one does not change: the next descent resumes from it (the path above it
+    /// still leads to it).
     fn update_path(&mut self, weak: bool) {
-        while let Some(index) = self.path.pop() {
-            self.nodes[index as usize].numbers = self.summary_below(index, weak).numbers;
+        while let Some(&index) = self.path.last() {
+            let numbers = self.summary_below(index, weak).numbers;
+            let node = &mut self.nodes[index as usize];
+            if numbers == node.numbers {
+                return;
+            }
+            node.numbers = numbers;
+            self.path.pop();
+            self.positions.pop();
         }
     }
 
     /// The root's children as they stand: their moves, numbers, and whether each was
     /// expanded in this graph.
-    pub fn root_children(&self) -> impl Iterator<Item = Child<G::Move>> + '_ {
+    pub fn root_children(&self) -> impl Iterator<Item = Child<G>> + '_ {
         let root = self.nodes[0];
         self.edges[root.first as usize..root.first as usize + root.count as usize]
             .iter()
@@ -282,6 +330,7 @@ impl<G: Game> Tree<G> {
                 let mv = G::Move::from_code(e.mv);
                 Child {
                     mv,
+                    pos: self.root.play(mv),
                     numbers: node.numbers,
                     expanded: node.count > 0,
                 }

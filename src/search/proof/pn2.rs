@@ -24,11 +24,11 @@ impl<G: Game> Expand<G> for SecondLevel {
         pos: &G,
         held: usize,
         context: &mut Context,
-        out: &mut Vec<Child<G::Move>>,
+        out: &mut Vec<Child<G>>,
     ) -> Result<(), Stop> {
         let room = self.most.saturating_sub(held);
         let size = held.min(room).max(LEAST_SECOND_LEVEL);
-        let mut tree = Tree::new(pos, context);
+        let mut tree = Tree::new(pos, self.most, context)?;
         tree.grow(size, &mut Evaluate, context)?;
         self.peak_bytes = self.peak_bytes.max(tree.bytes());
         out.extend(tree.root_children());

@@ -6,6 +6,7 @@ use crate::counters::Counters;
 
 /// One position's entry (24 bytes).
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C)]
 struct Entry {
     /// The position's key (0: empty).
     key: u64,
@@ -15,9 +16,11 @@ struct Entry {
     work: u32,
 }
 
-/// A table of `2^k` entries.
+/// A table of `2^k` entries, over an anonymous mapping with huge pages (with 4 KiB pages,
+/// a 64 MiB table's probes missed the TLB: 12 M nodes/s on FFO 1..19 against 18 M with
+/// 16 MiB, for the same nodes).
 pub struct Table {
-    entries: Vec<Entry>,
+    map: memmap2::MmapMut,
     mask: usize,
 }
 
@@ -27,25 +30,40 @@ pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 impl Table {
     /// A table of at most `mib` MiB (the largest power of two of entries that fits, at
     /// least two), its pages written (faulted in) now rather than during the search.
-    pub fn new(mib: u32) -> Table {
+    /// None where the system refuses the memory.
+    pub fn new(mib: u32) -> Option<Table> {
         let fit = (mib as usize * 1024 * 1024 / ENTRY_BYTES).max(2);
         let len = 1usize << (usize::BITS - 1 - fit.leading_zeros());
-        let mut entries = vec![Entry::default(); len];
-        // One write a page (an opaque value: the allocator's zeroed memory would let the
-        // compiler drop writes of zeros).
-        let per_page = 4096 / ENTRY_BYTES;
-        for entry in entries.iter_mut().step_by(per_page) {
-            *entry = std::hint::black_box(Entry::default());
+        let mut map = memmap2::MmapMut::map_anon(len * ENTRY_BYTES).ok()?;
+        #[cfg(target_os = "linux")]
+        // Only a hint: without huge pages the table works the same, slower.
+        let _ = map.advise(memmap2::Advice::HugePage);
+        // One write a page (an opaque value, so that the write stays).
+        for byte in map.iter_mut().step_by(4096) {
+            *byte = std::hint::black_box(0);
         }
-        Table {
-            entries,
-            mask: len - 1,
+        Some(Table { map, mask: len - 1 })
+    }
+
+    /// The entries (all zero bytes at first: empty).
+    #[inline(always)]
+    fn entries(&self) -> &[Entry] {
+        // SAFETY: the mapping holds `mask + 1` entries, page-aligned; an entry is plain
+        // integers, so any bytes are one.
+        unsafe { std::slice::from_raw_parts(self.map.as_ptr() as *const Entry, self.mask + 1) }
+    }
+
+    #[inline(always)]
+    fn entries_mut(&mut self) -> &mut [Entry] {
+        // SAFETY: as `entries`, borrowed mutably.
+        unsafe {
+            std::slice::from_raw_parts_mut(self.map.as_mut_ptr() as *mut Entry, self.mask + 1)
         }
     }
 
     /// The bytes its entries take.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * ENTRY_BYTES
+        (self.mask + 1) * ENTRY_BYTES
     }
 
     /// The stored numbers of the position with `key`, if it has an entry.
@@ -56,7 +74,7 @@ impl Table {
         let slot = key as usize & self.mask;
         let found = [slot, slot ^ 1]
             .into_iter()
-            .map(|s| &self.entries[s])
+            .map(|s| &self.entries()[s])
             .find(|e| e.key == key)?;
         counters.tt_hit += 1;
         Some(Numbers {
@@ -72,13 +90,13 @@ impl Table {
         let key = stored_key(key);
         let slot = key as usize & self.mask;
         let other = slot ^ 1;
-        let [a, b] = [&self.entries[slot], &self.entries[other]];
+        let [a, b] = [&self.entries()[slot], &self.entries()[other]];
         let target = if a.key == key || (b.key != key && a.work <= b.work) {
             slot
         } else {
             other
         };
-        self.entries[target] = Entry {
+        self.entries_mut()[target] = Entry {
             key,
             proof: numbers.proof,
             disproof: numbers.disproof,
