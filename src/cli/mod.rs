@@ -287,6 +287,11 @@ pub struct SweepArgs {
     /// whose branching factor is several times Reversi's)
     #[arg(short, long, value_parser = parse_depths)]
     pub depth: Option<Depths>,
+    /// Node budgets, a list (`1000,10000`): each variant searches each case under each
+    /// budget (`+nodes:N` added to its spec; the `budget` column), deepening to the end of
+    /// the game unless --depth bounds it
+    #[arg(long, value_name = "N,...", value_delimiter = ',', value_parser = clap::value_parser!(u64).range(1..))]
+    pub budget: Vec<u64>,
     #[command(flatten)]
     pub eval: EvalArg,
     /// Randomise the move order reproducibly with this seed (recorded in runs.csv)

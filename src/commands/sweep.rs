@@ -9,7 +9,7 @@ use crate::cli::{thread_counts, SweepArgs};
 use crate::engine::EngineSpec;
 use crate::error::Error;
 use crate::report::{self, ReportOptions};
-use crate::search::{Clock, END};
+use crate::search::{Clock, Variant, END};
 use crate::store::RUNS_FILE;
 use crate::sweep::{self, plan, SweepSettings};
 
@@ -33,16 +33,18 @@ impl TryFrom<SweepArgs> for SweepJob {
             .folder
             .out
             .unwrap_or_else(|| plan::sweep_folder(profile, &positions, exact_default));
-        let solving = exact || args.depth.is_some_and(|d| d.to == END);
+        let budgeted = !args.budget.is_empty();
+        let solving = exact || budgeted || args.depth.is_some_and(|d| d.to == END);
         let threads = thread_counts(&args.threads);
         let settings = SweepSettings {
             positions,
             game: args.game.game,
-            variants: args.variants,
+            variants: with_budgets(args.variants, &args.budget)?,
             engines: on_threads(super::engine::engines(&args.engines)?, &threads)?,
-            depths: match exact {
-                true => Some(vec![END]),
-                false => args.depth.map(|d| d.list()),
+            depths: match (exact, args.depth) {
+                (true, _) => Some(vec![END]),
+                (false, Some(d)) => Some(d.list()),
+                (false, None) => budgeted.then(|| vec![END]),
             },
             eval: args.eval.eval.unwrap_or(plan::default_eval(solving)),
             shuffle: args.shuffle,
@@ -71,6 +73,33 @@ impl TryFrom<SweepArgs> for SweepJob {
             defaults,
         })
     }
+}
+
+/// Each variant under each node budget (`+nodes:N`), budget by budget; the variants as they
+/// are without budgets. A budget needs variants named, none of them a proof search (which
+/// has no move before its proof).
+fn with_budgets(variants: Vec<Variant>, budgets: &[u64]) -> Result<Vec<Variant>, Error> {
+    if budgets.is_empty() {
+        return Ok(variants);
+    }
+    if variants.is_empty() {
+        return Err(Error::Usage(
+            "--budget needs the variants to search under it (-v alphabeta+tt+id,uct)".into(),
+        ));
+    }
+    if let Some(proof) = variants.iter().find(|v| v.base.proves()) {
+        return Err(Error::Usage(format!(
+            "{proof} takes no --budget: a proof-number search has no move before its proof (sweep it apart, with --time-limit)"
+        )));
+    }
+    let mut out = Vec::new();
+    for &nodes in budgets {
+        out.extend(variants.iter().map(|v| Variant {
+            nodes: Some(nodes),
+            ..v.clone()
+        }));
+    }
+    Ok(out)
 }
 
 /// `nodeprof sweep`: `Failure` when no case of the sweep finished (and then no report).

@@ -22,15 +22,18 @@ fn base_of(spec: &str) -> &str {
     spec.split(['+', ':', '@']).next().unwrap_or(spec)
 }
 
-/// The spec without the base's budget (`uct+rave` of `uct:1000+rave`).
+/// The spec without the budget in the `budget` column, and that budget's unit: the base's
+/// iterations (`uct+rave (iterations)` of `uct:1000+rave`), else the node budget
+/// (`alphabeta+tt (nodes)` of `alphabeta+tt+nodes:500`, which `sweep --budget` makes).
 fn without_budget(spec: &str) -> String {
     let base = base_of(spec);
     let rest = &spec[base.len()..];
-    match rest.strip_prefix(':') {
-        Some(arg) => {
-            let digits = arg.len() - arg.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-            format!("{base}{}", &arg[digits..])
-        }
+    let digits = |arg: &str| arg.len() - arg.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if let Some(arg) = rest.strip_prefix(':') {
+        return format!("{base}{} (iterations)", &arg[digits(arg)..]);
+    }
+    match spec.split_once("+nodes:") {
+        Some((before, after)) => format!("{before}{} (nodes)", &after[digits(after)..]),
         None => spec.to_string(),
     }
 }
@@ -54,7 +57,7 @@ fn proofs<'a>(tables: &'a Tables, suite: &'a str) -> impl Iterator<Item = &'a Re
 /// The section: the proofs' table per suite, then the best moves against the budget.
 pub fn families_section(tables: &Tables) -> String {
     if !has_other_family(tables) {
-        return String::new();
+        return budget_section(tables);
     }
     let mut s = String::new();
     let _ = writeln!(s, "\n## Search families: the cost of a proof\n");
@@ -183,7 +186,7 @@ fn budget_section(tables: &Tables) -> String {
     );
     let _ = writeln!(
         s,
-        "Per suite, the share of positions where a search under a budget of iterations chose one of the suite's best moves (positions whose suite lists none are left out). Charts: `plots/best_move_vs_budget_*.png`."
+        "Per suite, the share of positions where a search under a budget chose one of the suite's best moves (positions whose suite lists none are left out). A budget is of iterations (`uct:N`, `puct:N`) or of counted nodes (`+nodes:N`, which `sweep --budget` adds), as each search's name says. Charts: `plots/best_move_vs_budget_*.png`."
     );
     for (suite, searches) in &shares {
         let budgets: BTreeSet<u64> = searches.values().flat_map(|b| b.keys().copied()).collect();
@@ -233,7 +236,7 @@ pub fn budget_charts(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, Report
             .collect();
         let chart = LineChart {
             title: format!("{suite}: best moves found against the budget"),
-            x_label: "iterations".into(),
+            x_label: "budget (iterations or nodes, as each line's name says)".into(),
             y_label: "best move (% of positions)".into(),
             series,
             log_y: false,
@@ -259,9 +262,17 @@ mod tests {
 
     #[test]
     fn a_spec_loses_its_budget_and_keeps_its_enhancements() {
-        assert_eq!(without_budget("uct:1000+rave:30"), "uct+rave:30");
-        assert_eq!(without_budget("puct:10"), "puct");
+        assert_eq!(
+            without_budget("uct:1000+rave:30"),
+            "uct+rave:30 (iterations)"
+        );
+        assert_eq!(without_budget("puct:10"), "puct (iterations)");
         assert_eq!(without_budget("uct+solver"), "uct+solver");
+        assert_eq!(
+            without_budget("alphabeta+tt+nodes:500"),
+            "alphabeta+tt (nodes)"
+        );
+        assert_eq!(without_budget("uct+nodes:500+rave"), "uct+rave (nodes)");
         assert_eq!(base_of("dfpn+weak"), "dfpn");
     }
 }

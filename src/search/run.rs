@@ -188,8 +188,11 @@ fn search_with<G: Endgame, const COUNT: bool>(
     config: &SearchConfig,
     window: Option<(i32, i32)>,
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
-    check::<G>(depth, config)?;
     let variant = &config.variant;
+    if variant.nodes.is_some() && !variant.base.proves() && !variant.base.monte_carlo() {
+        return super::timed::budgeted(pos, depth, config);
+    }
+    check::<G>(depth, config)?;
     if variant.base.proves() {
         return super::proof::search(pos, config, window);
     }

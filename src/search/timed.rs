@@ -221,3 +221,61 @@ impl TimeControl {
         wanted.min(remaining)
     }
 }
+
+/// A search under a node budget (`+nodes:N`, `sweep --budget`): the player's search, deepening
+/// from depth 1 up to `depth` (the game's end for `END`) until the budget is spent, answering
+/// with the last finished iteration. Its counters are every node spent, the unfinished
+/// iteration's included; on one thread.
+pub fn budgeted<G: Endgame>(
+    pos: &G,
+    depth: u32,
+    config: &SearchConfig,
+) -> Result<super::outcome::SearchOutcome<G::Move>, SearchError> {
+    if config.threads > 1 {
+        return Err(SearchError::NotForSearch {
+            variant: config.variant.to_string(),
+            message: "a search under a node budget runs on one thread (-t 1)".into(),
+        });
+    }
+    let mut thinker = Thinker::<G>::new(config)?;
+    let meter = crate::cost::Meter::start(crate::cost::Scope::Thread);
+    let started = Instant::now();
+    let deadline = match config.time_limit {
+        Some(limit) => Some(
+            started
+                .checked_add(limit)
+                .ok_or(SearchError::TimeLimit { limit })?,
+        ),
+        None => None,
+    };
+    let limit = Limit {
+        depth: (depth != super::config::END).then_some(depth),
+        nodes: config.variant.nodes,
+        deadline,
+    };
+    let thought = thinker.think(pos, limit)?;
+    drop(thinker);
+    let counters = thought.counters;
+    Ok(super::outcome::SearchOutcome {
+        estimate: false,
+        memory_bytes: config
+            .variant
+            .table
+            .map_or(0, |t| t.mib as u64 * 1024 * 1024),
+        depth: thought.depth,
+        score: thought.score,
+        best_move: thought.best_move,
+        pv: thought.pv,
+        counters,
+        cuts: Default::default(),
+        time_ns: started.elapsed().as_nanos() as u64,
+        cost: meter.stop(),
+        seldepth: thought.seldepth,
+        team: super::parallel::report::TeamReport {
+            threads: 1,
+            shares: Default::default(),
+            idle_ns: vec![0],
+            nodes: vec![counters.nodes()],
+        },
+    })
+}

@@ -35,7 +35,12 @@ pub fn row(
         jobs,
         threads: config.threads,
         shuffle_seed: config.shuffle,
-        budget: config.variant.base.budget().map(u64::from),
+        budget: config
+            .variant
+            .base
+            .budget()
+            .map(u64::from)
+            .or(config.variant.nodes),
         ..Record::default()
     };
     match result {

@@ -46,10 +46,10 @@ pub fn check(
     draw_rules: bool,
 ) -> Result<(), SearchError> {
     check_rules(variant, depth, threads, draw_rules)?;
-    if variant.base.budget().is_none() && !variant.solver {
+    if variant.base.budget().is_none() && variant.nodes.is_none() && !variant.solver {
         return Err(SearchError::NotForSearch {
             variant: variant.to_string(),
-            message: "without +solver nothing ends the search: give it a budget of iterations (uct:N, puct:N)".into(),
+            message: "without +solver nothing ends the search: give it a budget of iterations (uct:N, puct:N) or of nodes (+nodes:N)".into(),
         });
     }
     Ok(())
@@ -88,8 +88,9 @@ pub fn check_rules(
     plain.rave = variant.rave;
     plain.guided = variant.guided;
     plain.explore = variant.explore;
+    plain.nodes = variant.nodes;
     if &plain != variant {
-        return refuse("a Monte Carlo tree search takes +tt:MiB (its tree's memory), +solver, +rave, +guided, +explore and +wld, no other enhancement");
+        return refuse("a Monte Carlo tree search takes +tt:MiB (its tree's memory), +solver, +rave, +guided, +explore, +nodes and +wld, no other enhancement");
     }
     Ok(())
 }
@@ -128,7 +129,7 @@ pub fn search<G: Game>(
     };
     let until = Until {
         iterations: config.variant.base.budget().map(u64::from),
-        nodes: None,
+        nodes: config.variant.nodes,
         deadline,
         deadline_answers: false,
     };
@@ -146,7 +147,7 @@ pub fn think<G: Game>(
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
     let until = Until {
         iterations: config.variant.base.budget().map(u64::from),
-        nodes,
+        nodes: nodes.or(config.variant.nodes),
         deadline,
         deadline_answers: true,
     };

@@ -61,6 +61,9 @@ pub fn check(
     if threads > 1 {
         return refuse("proof-number searches run on one thread (-t 1)");
     }
+    if variant.nodes.is_some() {
+        return refuse("a proof-number search has no move before its proof: +nodes is for alpha-beta and Monte Carlo tree search (prove under --time-limit instead)");
+    }
     let mut plain = Variant::new(variant.base);
     plain.table = variant.table;
     plain.wld = variant.wld;

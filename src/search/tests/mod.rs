@@ -134,6 +134,7 @@ fn check_values_match_negamax<G: Endgame>(cases: &[G], max_depth: u32) -> (u32, 
     (searches, differ, worst)
 }
 
+mod budget;
 mod chess;
 mod chess_pruning;
 mod chess_suites;

@@ -469,6 +469,24 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
         on: |v| v.explore.is_some(),
         print: |v| v.explore.map(|c| format!("+explore:{c}")),
     },
+    Enhancement {
+        name: "nodes",
+        arg: Some(Arg { placeholder: "N", what: "node budget", min: 1, max: 1_000_000_000_000 }),
+        help: "a budget of N counted nodes (leaf + interior + qnode): alpha-beta deepens from depth 1 until it is spent and answers with the last finished iteration, as a play agent's nodes=N does; Monte Carlo tree search stops there (`sweep --budget` adds it to each variant)",
+        listed: true,
+        needs: &[],
+        exact_only: false,
+        game_needs: None,
+        set: |v, n| match n {
+            Some(n) => {
+                v.nodes = Some(n as u64);
+                Ok(())
+            }
+            None => Err("+nodes needs its budget: +nodes:10000".into()),
+        },
+        on: |v| v.nodes.is_some(),
+        print: |v| v.nodes.map(|n| format!("+nodes:{n}")),
+    },
     flag_row!("guided", guided,
         "Monte Carlo tree search: evaluation-guided playouts, the move the evaluation scores best three times in four and a random one otherwise (default: uniformly random moves)",
         needs: &[Need::MonteCarlo], exact: false, game: None),

@@ -99,6 +99,10 @@ pub struct Variant {
     /// Monte Carlo tree search: the selection rule's exploration constant, in hundredths
     /// (none: the rule's own, UCT 0.7, PUCT 1).
     pub explore: Option<u32>,
+    /// A budget of counted nodes (`leaf + interior + qnode`): alpha-beta deepens from depth 1
+    /// until it is spent and answers with the last finished iteration (as a play agent's
+    /// `nodes=N`); Monte Carlo tree search stops its iterations there.
+    pub nodes: Option<u64>,
     /// A move that gives check costs no depth before this ply, which no line passes (games
     /// with checks).
     pub check_extension: Option<u32>,

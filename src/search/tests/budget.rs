@@ -1,0 +1,44 @@
+//! A node budget in the variant's name (`+nodes:N`, which `sweep --budget` adds): the same
+//! search as a play agent's `nodes=N`, node for node, for alpha-beta and Monte Carlo tree
+//! search; a proof search, which has no move before its proof, refuses it.
+
+use super::*;
+use crate::search::timed::{Limit, Thinker};
+
+/// `spec+nodes:N` searched as a case against `spec` thought with a node limit of N.
+fn budget_is_the_agents_limit(spec: &str, nodes: u64) {
+    let pos = Reversi::start();
+    let plain = SearchConfig::new(spec.parse::<Variant>().unwrap());
+    let limit = Limit {
+        nodes: Some(nodes),
+        ..Limit::default()
+    };
+    let thought = Thinker::new(&plain).unwrap().think(&pos, limit).unwrap();
+    let budgeted = SearchConfig::new(format!("{spec}+nodes:{nodes}").parse().unwrap());
+    let outcome = search(&pos, END, &budgeted).unwrap();
+    assert_eq!(outcome.best_move, thought.best_move, "{spec}");
+    assert_eq!(outcome.score, thought.score, "{spec}");
+    assert_eq!(outcome.counters, thought.counters, "{spec}");
+    let spent = outcome.counters.nodes();
+    assert!(
+        spent >= nodes && spent < nodes + nodes / 10,
+        "{spec}: {spent} nodes"
+    );
+}
+
+#[test]
+fn a_node_budget_is_the_play_agents_node_limit() {
+    budget_is_the_agents_limit("alphabeta+tt+id", 20_000);
+    budget_is_the_agents_limit("uct", 5_000);
+    budget_is_the_agents_limit("puct+solver", 5_000);
+}
+
+#[test]
+fn a_proof_search_refuses_a_node_budget() {
+    let config = SearchConfig::new("dfpn+nodes:1000".parse::<Variant>().unwrap());
+    let error = search(&Reversi::start(), END, &config).unwrap_err();
+    assert!(
+        error.to_string().contains("no move before its proof"),
+        "{error}"
+    );
+}
