@@ -26,7 +26,7 @@ use super::settings::SweepSettings;
 /// adapted to the position's game), or an external engine (an index into the engines).
 #[derive(Clone, Debug)]
 pub(super) enum Producer {
-    Search(SearchConfig),
+    Search(Box<SearchConfig>),
     Engine(usize),
 }
 

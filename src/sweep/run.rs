@@ -164,7 +164,7 @@ fn units_of(settings: &SweepSettings, planned: &Planned, configs: &[SearchConfig
                         seq: units.len(),
                         case: ci,
                         key: key_of(case, &config, depth),
-                        producer: Producer::Search(config.clone()),
+                        producer: Producer::Search(Box::new(config.clone())),
                         depth,
                     });
                 }
