@@ -61,6 +61,21 @@ impl SearchConfig {
         }
     }
 
+    /// When a search that starts at `started` must stop: `time_limit` later (none without a
+    /// limit; an error where that moment is past what the clock can hold).
+    pub fn deadline_after(
+        &self,
+        started: Instant,
+    ) -> Result<Option<Instant>, crate::error::SearchError> {
+        self.time_limit
+            .map(|limit| {
+                started
+                    .checked_add(limit)
+                    .ok_or(crate::error::SearchError::TimeLimit { limit })
+            })
+            .transpose()
+    }
+
     pub fn new(variant: Variant) -> SearchConfig {
         SearchConfig {
             variant,

@@ -7,6 +7,7 @@ mod aspiration;
 mod bisect;
 mod bnb;
 mod check_extension;
+mod checks;
 mod config;
 mod draws;
 pub mod endgame;

@@ -5,9 +5,9 @@
 
 use std::time::{Duration, Instant};
 
+use super::checks::{check, game_result};
 use super::config::{SearchConfig, MAX_DEPTH};
 use super::endgame::Endgame;
-use super::run::{check, game_result};
 use super::searcher::Searcher;
 use crate::counters::Counters;
 use crate::error::SearchError;
@@ -48,7 +48,7 @@ impl<G: Endgame> Thinker<G> {
     pub fn new(config: &SearchConfig) -> Result<Thinker<G>, SearchError> {
         // A Monte Carlo agent searches apart: its searcher stays the plainest.
         let monte_carlo = config.variant.base.monte_carlo();
-        super::run::check_agent::<G>(config)?;
+        super::checks::check_agent::<G>(config)?;
         let variant = match monte_carlo {
             true => super::variants::Variant::default(),
             false => config.variant.clone(),
@@ -240,14 +240,7 @@ pub fn budgeted<G: Endgame>(
     let mut thinker = Thinker::<G>::new(config)?;
     let meter = crate::cost::Meter::start(crate::cost::Scope::Thread);
     let started = Instant::now();
-    let deadline = match config.time_limit {
-        Some(limit) => Some(
-            started
-                .checked_add(limit)
-                .ok_or(SearchError::TimeLimit { limit })?,
-        ),
-        None => None,
-    };
+    let deadline = config.deadline_after(started)?;
     let limit = Limit {
         depth: (depth != super::config::END).then_some(depth),
         nodes: config.variant.nodes,

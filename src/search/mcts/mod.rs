@@ -119,14 +119,7 @@ pub fn search<G: Game>(
     config: &SearchConfig,
     window: Option<(i32, i32)>,
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
-    let deadline = match config.time_limit {
-        Some(limit) => Some(
-            (config.clock.0)()
-                .checked_add(limit)
-                .ok_or(SearchError::TimeLimit { limit })?,
-        ),
-        None => None,
-    };
+    let deadline = config.deadline_after((config.clock.0)())?;
     let until = Until {
         iterations: config.variant.base.budget().map(u64::from),
         nodes: config.variant.nodes,

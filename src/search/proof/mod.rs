@@ -247,14 +247,7 @@ pub fn search<G: Game>(
     };
     let meter = crate::cost::Meter::start(crate::cost::Scope::Thread);
     let started = Instant::now();
-    let deadline = match config.time_limit {
-        Some(limit) => Some(
-            started
-                .checked_add(limit)
-                .ok_or(SearchError::TimeLimit { limit })?,
-        ),
-        None => None,
-    };
+    let deadline = config.deadline_after(started)?;
     let mut prover = Prover {
         root: pos,
         base: variant.base,
