@@ -23,6 +23,7 @@ pub mod show;
 pub mod solve;
 mod solve_progress;
 mod solve_where;
+mod solve_where_root;
 pub mod sprt;
 pub mod sweep;
 pub mod variants;

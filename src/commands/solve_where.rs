@@ -26,6 +26,13 @@ pub struct WhereDoc {
     pub stages: Vec<StageDoc>,
     /// Nodes by empties where there are any, most empties first.
     pub by_empties: Vec<EmptiesDoc>,
+    /// A proof-number search's root numbers over the search (its stages and empties are
+    /// empty).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof_numbers: Option<Vec<super::solve_where_root::ProofPointDoc>>,
+    /// A Monte Carlo tree search's root moves, most visited first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub root_moves: Option<Vec<super::solve_where_root::RootMoveDoc>>,
 }
 
 /// A stage of [`WhereDoc`]: `iteration` (with its `depth`), `selective` (with its `margin`)
@@ -107,6 +114,8 @@ impl WhereDoc {
             nodes: trail.nodes,
             stages: trail.stages.iter().map(stage).collect(),
             by_empties,
+            proof_numbers: None,
+            root_moves: None,
         }
     }
 }
@@ -124,6 +133,10 @@ pub fn write_where(
             threads: 1,
             ..config_for(case).for_game(case.position.kind())
         };
+        if config.variant.base.other_family() {
+            docs.push(root_doc(case, &config, out)?);
+            continue;
+        }
         let trail = on_deep_stack(
             END,
             || with_position!(&case.position, p => trail_of(p, &config)),
@@ -136,6 +149,26 @@ pub fn write_where(
         docs.push(WhereDoc::of(&case.name, case.position.empties(), &trail));
     }
     Ok(docs)
+}
+
+/// A proof-number or Monte Carlo search's root, written and as a document.
+fn root_doc(case: &Case, config: &SearchConfig, out: &mut dyn Write) -> Result<WhereDoc, Error> {
+    use super::solve_where_root::{root_of, write_root, RootDoc};
+    let report = on_deep_stack(END, || root_of(case, config))?;
+    let root = write_root(case, config, report, out)?;
+    let (proof_numbers, root_moves, nodes) = match root {
+        RootDoc::Proof(points, nodes) => (Some(points), None, nodes),
+        RootDoc::Moves(moves, nodes) => (None, Some(moves), nodes),
+    };
+    Ok(WhereDoc {
+        position: case.name.clone(),
+        empties: case.position.empties(),
+        nodes,
+        stages: Vec::new(),
+        by_empties: Vec::new(),
+        proof_numbers,
+        root_moves,
+    })
 }
 
 /// A share of `total` as a percentage.

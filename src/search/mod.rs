@@ -35,6 +35,7 @@ pub mod progress;
 pub mod proof;
 mod pvs;
 mod quiescence;
+pub mod root_report;
 mod run;
 mod searcher;
 mod shortcut;
@@ -51,8 +52,8 @@ pub use config::{depth_label, threads_suffix, Clock, SearchConfig, END, MAX_DEPT
 pub use endgame::Endgame;
 pub use probcut::shallow_depth;
 pub use run::{
-    check, check_agent, check_memory, check_threads, game_result, search, search_uncounted,
-    solve_in_window, trail_of, SearchOutcome,
+    check, check_agent, check_memory, check_threads, game_result, report_root, search,
+    search_uncounted, solve_in_window, trail_of, SearchOutcome,
 };
 pub use searcher::{INF, MAX_PLY};
 pub use timed::{

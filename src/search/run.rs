@@ -8,6 +8,7 @@ use super::config::{SearchConfig, END};
 use super::endgame::{finish_line, Endgame};
 pub use super::outcome::SearchOutcome;
 use super::parallel::report::{Summed, TeamReport};
+use super::root_report::RootReport;
 use super::searcher::{Searcher, MAX_PLY};
 use super::trail::{Claim, Trail, Verdict};
 use crate::error::SearchError;
@@ -203,4 +204,24 @@ pub(super) fn trail_and_claims<G: Endgame>(
     let mut trail = *searcher.trail.take().expect("the trail set above");
     trail.finish(searcher.counters.nodes());
     Ok((trail, claims))
+}
+
+/// Searches `pos` as `config` says (a proof-number or Monte Carlo tree search, to the end on
+/// one thread) and reports its root: the same search and counts as without the report.
+pub fn report_root<G: Endgame>(
+    pos: &G,
+    config: &SearchConfig,
+) -> Result<RootReport<G::Move>, SearchError> {
+    check::<G>(END, config)?;
+    let base = config.variant.base;
+    if base.proves() {
+        return super::proof::root_trail(pos, config).map(RootReport::Proof);
+    }
+    if base.monte_carlo() {
+        return super::mcts::root_visits(pos, config);
+    }
+    Err(SearchError::NotForSearch {
+        variant: config.variant.to_string(),
+        message: "the root report is for proof-number and Monte Carlo tree searches (alpha-beta's is --where's trail)".into(),
+    })
 }

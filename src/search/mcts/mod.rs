@@ -32,6 +32,7 @@ use crate::counters::CutHistogram;
 use crate::error::SearchError;
 use crate::game::{margin_score, Game};
 use crate::search::proof::{Stop, TREE_DEFAULT_MIB};
+use crate::search::root_report::{RootReport, RootVisit};
 use settings::{Rule, Settings};
 
 /// The seed when `--shuffle` gives none.
@@ -119,14 +120,18 @@ pub fn search<G: Game>(
     config: &SearchConfig,
     window: Option<(i32, i32)>,
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
-    let deadline = config.deadline_after((config.clock.0)())?;
-    let until = Until {
+    run_search(pos, config, window, searched_until(config)?)
+}
+
+/// Where a search (not a play agent's) stops: the variant's budgets, the configuration's time
+/// limit (an error when passed).
+fn searched_until(config: &SearchConfig) -> Result<Until, SearchError> {
+    Ok(Until {
         iterations: config.variant.base.budget().map(u64::from),
         nodes: config.variant.nodes,
-        deadline,
+        deadline: config.deadline_after((config.clock.0)())?,
         deadline_answers: false,
-    };
-    run_search(pos, config, window, until)
+    })
 }
 
 /// A play agent's move: the search within its variant's budget and the agent's node and
@@ -184,14 +189,9 @@ fn run_search<G: Game>(
     window: Option<(i32, i32)>,
     until: Until,
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
-    G::prepare_eval(config.eval);
-    let mib = config.variant.table.map_or(TREE_DEFAULT_MIB, |t| t.mib);
-    let graph = graph::Graph::new(*pos, mib as usize * 1024 * 1024);
-    let seed = config.shuffle.unwrap_or(DEFAULT_SEED);
-    let mut search = iterate::Search::new(pos, settings_of(config, window), graph, seed);
     let meter = crate::cost::Meter::start(crate::cost::Scope::Thread);
     let started = Instant::now();
-    run(&mut search, &until, config.clock).map_err(|stop| stop_error(stop, config, mib))?;
+    let search = grown(pos, config, window, until)?;
     let (score, line) = result(&search);
     let proven = search.settings.solver && search.graph.nodes[0].solved();
     let counters = search.counters;
@@ -214,6 +214,49 @@ fn run_search<G: Game>(
             nodes: vec![counters.nodes()],
         },
     })
+}
+
+/// The search of `pos` grown until the root's proof or `until`.
+fn grown<'a, G: Game>(
+    pos: &'a G,
+    config: &SearchConfig,
+    window: Option<(i32, i32)>,
+    until: Until,
+) -> Result<iterate::Search<'a, G>, SearchError> {
+    G::prepare_eval(config.eval);
+    let mib = config.variant.table.map_or(TREE_DEFAULT_MIB, |t| t.mib);
+    let graph = graph::Graph::new(*pos, mib as usize * 1024 * 1024);
+    let seed = config.shuffle.unwrap_or(DEFAULT_SEED);
+    let mut search = iterate::Search::new(pos, settings_of(config, window), graph, seed);
+    run(&mut search, &until, config.clock).map_err(|stop| stop_error(stop, config, mib))?;
+    Ok(search)
+}
+
+/// The root's moves after the search `config` names (checked already), for `solve
+/// --where`: the same search, the same counts; most visited first, and the search's nodes.
+pub fn root_visits<G: Game>(
+    pos: &G,
+    config: &SearchConfig,
+) -> Result<RootReport<G::Move>, SearchError> {
+    let search = grown(pos, config, None, searched_until(config)?)?;
+    let graph = &search.graph;
+    let mut visits: Vec<RootVisit<G::Move>> = graph
+        .edges_of(0)
+        .map(|e| {
+            let edge = &graph.edges[e];
+            RootVisit {
+                mv: edge.mv,
+                visits: edge.visits as u64,
+                mean: (edge.visits > 0).then(|| edge.mean(0.5)),
+                proven: graph
+                    .child(e)
+                    .filter(|c| c.solved())
+                    .map(|c| -(c.lo as i32)),
+            }
+        })
+        .collect();
+    visits.sort_by_key(|v| std::cmp::Reverse(v.visits));
+    Ok(RootReport::Visits(visits, search.counters.nodes()))
 }
 
 /// Iterates until the root's proof or `until`.

@@ -6,6 +6,7 @@
 use super::limits::{Limits, Stop};
 use super::numbers::{add, child_proof_limit, Goal, Numbers, Summary, INF};
 use super::table::Table;
+use super::trail::Recorder;
 use crate::counters::Counters;
 use crate::game::Game;
 
@@ -34,6 +35,8 @@ pub struct Dfpn<'a, G: Game> {
     steps: u32,
     /// The deepest ply expanded.
     pub max_ply: usize,
+    /// The root's numbers over the search, at its root's iterations, where asked.
+    pub recorder: Option<Recorder>,
 }
 
 impl<'a, G: Game> Dfpn<'a, G> {
@@ -47,6 +50,7 @@ impl<'a, G: Game> Dfpn<'a, G> {
             salt: (goal.at_least as i64 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             steps: 0,
             max_ply: 0,
+            recorder: None,
         }
     }
 
@@ -97,6 +101,9 @@ impl<'a, G: Game> Dfpn<'a, G> {
         let numbers = loop {
             let summary = Summary::of(children.iter().map(|c| c.2), self.weak);
             let numbers = summary.numbers;
+            if let (0, Some(recorder)) = (ply, &mut self.recorder) {
+                recorder.note(counters.nodes(), numbers);
+            }
             if numbers.proof >= limit.proof || numbers.disproof >= limit.disproof {
                 break numbers;
             }

@@ -19,6 +19,7 @@ mod pn;
 mod pn2;
 mod slab;
 mod table;
+mod trail;
 
 use std::time::Instant;
 
@@ -105,6 +106,8 @@ struct Prover<'a, G: Game> {
     max_ply: usize,
     /// The most bytes a tree held (PN², its two levels together).
     peak_bytes: usize,
+    /// The root's numbers over the search, where asked (`solve --where`).
+    recorder: Option<trail::Recorder>,
 }
 
 impl<G: Game> Prover<'_, G> {
@@ -115,15 +118,23 @@ impl<G: Game> Prover<'_, G> {
             at_least,
         };
         self.counters.pass += 1;
+        if let Some(recorder) = &mut self.recorder {
+            recorder.at_least = at_least;
+        }
         let (numbers, children) = match &mut self.table {
             Some(table) => {
                 let mut dfpn = dfpn::Dfpn::new(table, goal, self.weak, &self.limits);
-                let found = dfpn.prove(self.root, &mut self.counters)?;
+                dfpn.recorder = self.recorder.take();
+                let found = dfpn.prove(self.root, &mut self.counters);
+                self.recorder = dfpn.recorder.take();
                 self.max_ply = self.max_ply.max(dfpn.max_ply);
-                found
+                found?
             }
             None => self.grow_tree(goal)?,
         };
+        if let Some(recorder) = &mut self.recorder {
+            recorder.keep(self.counters.nodes(), numbers);
+        }
         let best = children.iter().min_by_key(|c| c.1.disproof).map(|c| c.0);
         Ok(Proof {
             holds: numbers.proof == 0,
@@ -140,22 +151,11 @@ impl<G: Game> Prover<'_, G> {
             counters: &mut self.counters,
         };
         let mut tree = pn::Tree::new(self.root, self.most_nodes, &mut context)?;
-        match self.base {
-            Base::Pn2 => {
-                let mut second = pn2::SecondLevel {
-                    most: self.most_nodes,
-                    peak_bytes: 0,
-                };
-                let grown = tree.grow(self.most_nodes, &mut second, &mut context);
-                self.peak_bytes = self.peak_bytes.max(tree.bytes() + second.peak_bytes);
-                grown?
-            }
-            _ => {
-                let grown = tree.grow(self.most_nodes, &mut pn::Evaluate, &mut context);
-                self.peak_bytes = self.peak_bytes.max(tree.bytes());
-                grown?
-            }
-        }
+        tree.recorder = self.recorder.take();
+        let (grown, bytes) = grow_levels(self.base, self.most_nodes, &mut tree, &mut context);
+        self.recorder = tree.recorder.take();
+        self.peak_bytes = self.peak_bytes.max(bytes);
+        grown?;
         self.max_ply = self.max_ply.max(tree.max_ply());
         if !tree.root_numbers().is_solved() {
             return Err(Stop::Memory);
@@ -230,6 +230,30 @@ impl<G: Game> Prover<'_, G> {
     }
 }
 
+/// Grows PN's tree (PN²'s first level, its leaves expanded by second-level trees) to a
+/// proof or its most nodes: how it stopped, and the most bytes both levels held.
+fn grow_levels<G: Game>(
+    base: Base,
+    most: usize,
+    tree: &mut pn::Tree<G>,
+    context: &mut pn::Context,
+) -> (Result<(), Stop>, usize) {
+    match base {
+        Base::Pn2 => {
+            let mut second = pn2::SecondLevel {
+                most,
+                peak_bytes: 0,
+            };
+            let grown = tree.grow(most, &mut second, context);
+            (grown, tree.bytes() + second.peak_bytes)
+        }
+        _ => {
+            let grown = tree.grow(most, &mut pn::Evaluate, context);
+            (grown, tree.bytes())
+        }
+    }
+}
+
 /// Solves `pos` by the proof-number search `config` names: win/loss/draw (`wld`, or the
 /// window (-1, 1)), else the exact value. `config` is checked already (`run::check`, which
 /// calls [`check`]).
@@ -238,6 +262,27 @@ pub fn search<G: Game>(
     config: &SearchConfig,
     window: Option<(i32, i32)>,
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
+    prove_all(pos, config, window, None).map(|(outcome, _)| outcome)
+}
+
+/// The root's proof and disproof numbers over the search `config` names (checked already),
+/// for `solve --where`: the same search, the same counts.
+pub fn root_trail<G: Game>(
+    pos: &G,
+    config: &SearchConfig,
+) -> Result<Vec<crate::search::root_report::ProofPoint>, SearchError> {
+    let recorder = Some(trail::Recorder::new());
+    let (_, recorder) = prove_all(pos, config, None, recorder)?;
+    Ok(recorder.map(|r| r.points).unwrap_or_default())
+}
+
+/// [`search`], keeping the root's numbers in `recorder` where given.
+fn prove_all<G: Game>(
+    pos: &G,
+    config: &SearchConfig,
+    window: Option<(i32, i32)>,
+    recorder: Option<trail::Recorder>,
+) -> Result<(SearchOutcome<G::Move>, Option<trail::Recorder>), SearchError> {
     let variant = &config.variant;
     let mib = memory_mib(variant);
     // df-pn's table is made and faulted in before the clock starts, as alpha-beta's are.
@@ -261,6 +306,7 @@ pub fn search<G: Game>(
         },
         max_ply: 0,
         peak_bytes: 0,
+        recorder,
     };
     let wld = config.wld || variant.wld || window == Some((-1, 1));
     let found = match wld {
@@ -273,7 +319,7 @@ pub fn search<G: Game>(
         Some(table) => table.bytes(),
         None => prover.peak_bytes,
     } as u64;
-    Ok(SearchOutcome {
+    let outcome = SearchOutcome {
         estimate: false,
         memory_bytes,
         depth: END,
@@ -291,7 +337,8 @@ pub fn search<G: Game>(
             idle_ns: vec![0],
             nodes: vec![counters.nodes()],
         },
-    })
+    };
+    Ok((outcome, prover.recorder))
 }
 
 /// The error of a proof search that stopped short.

@@ -11,6 +11,7 @@ use super::index::NodeIndex;
 use super::limits::{Limits, Stop};
 use super::numbers::{Goal, Numbers, Summary};
 use super::slab::Slab;
+use super::trail::Recorder;
 use crate::counters::Counters;
 use crate::game::{Game, GameMove};
 
@@ -123,6 +124,8 @@ pub struct Tree<G: Game> {
     children: Vec<Child<G>>,
     /// The deepest leaf expanded (plies from the root).
     max_ply: usize,
+    /// The root's numbers over the search, where asked (`solve --where`).
+    pub recorder: Option<Recorder>,
 }
 
 impl<G: Game> Tree<G> {
@@ -141,6 +144,7 @@ impl<G: Game> Tree<G> {
             positions: Vec::new(),
             children: Vec::new(),
             max_ply: 0,
+            recorder: None,
         };
         tree.index.find_or_insert(root.key(), 0, |_| false);
         tree.held.push(*root);
@@ -194,6 +198,9 @@ impl<G: Game> Tree<G> {
                 self.expand(leaf, &pos, expand, context)?;
             }
             self.update_path(context.weak);
+            if let Some(recorder) = &mut self.recorder {
+                recorder.note(context.counters.nodes(), self.nodes[0].numbers);
+            }
         }
         Ok(())
     }

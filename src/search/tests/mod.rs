@@ -145,4 +145,5 @@ mod mcts;
 mod minimal;
 mod parallel;
 mod proof;
+mod root_report;
 mod trail;
