@@ -241,7 +241,8 @@ pub struct SolveArgs {
     pub minimal: bool,
     /// After the table, where each solve's nodes go (one more solve, on one thread): its
     /// stages (iterations, selective passes, the search to the end) with their ordering and
-    /// ProbCut searches apart, the passes to the end, and the nodes by empties
+    /// ProbCut searches apart, the passes to the end, and the nodes by empties; for a
+    /// proof-number or Monte Carlo search, its root over the search
     #[arg(long = "where")]
     pub where_nodes: bool,
     /// Threads solving each position together (YBWC, see docs/parallel.md) [default: this
