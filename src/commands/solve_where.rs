@@ -33,6 +33,9 @@ pub struct WhereDoc {
     /// A Monte Carlo tree search's root moves, most visited first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub root_moves: Option<Vec<super::solve_where_root::RootMoveDoc>>,
+    /// df-pn's table at the end of its search.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<super::solve_where_root::TableUsageDoc>,
 }
 
 /// A stage of [`WhereDoc`]: `iteration` (with its `depth`), `selective` (with its `margin`)
@@ -116,6 +119,7 @@ impl WhereDoc {
             by_empties,
             proof_numbers: None,
             root_moves: None,
+            table: None,
         }
     }
 }
@@ -156,9 +160,9 @@ fn root_doc(case: &Case, config: &SearchConfig, out: &mut dyn Write) -> Result<W
     use super::solve_where_root::{root_of, write_root, RootDoc};
     let report = on_deep_stack(END, || root_of(case, config))?;
     let root = write_root(case, config, report, out)?;
-    let (proof_numbers, root_moves, nodes) = match root {
-        RootDoc::Proof(points, nodes) => (Some(points), None, nodes),
-        RootDoc::Moves(moves, nodes) => (None, Some(moves), nodes),
+    let (proof_numbers, root_moves, table, nodes) = match root {
+        RootDoc::Proof(points, table, nodes) => (Some(points), None, table, nodes),
+        RootDoc::Moves(moves, nodes) => (None, Some(moves), None, nodes),
     };
     Ok(WhereDoc {
         position: case.name.clone(),
@@ -168,6 +172,7 @@ fn root_doc(case: &Case, config: &SearchConfig, out: &mut dyn Write) -> Result<W
         by_empties: Vec::new(),
         proof_numbers,
         root_moves,
+        table,
     })
 }
 

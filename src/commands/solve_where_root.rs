@@ -11,7 +11,7 @@ use crate::error::Error;
 use crate::position::Case;
 use crate::report::text::thousands;
 use crate::search::report_root as root_report;
-use crate::search::root_report::{ProofPoint, RootReport, RootVisit};
+use crate::search::root_report::{ProofPoint, RootReport, RootVisit, TableUsage};
 use crate::search::SearchConfig;
 use crate::with_position;
 
@@ -34,9 +34,18 @@ pub struct RootMoveDoc {
     pub proven: Option<i32>,
 }
 
-/// What one case's root showed: its numbers' points or its moves, and the search's nodes.
+/// How df-pn used its table, at the end of its search.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableUsageDoc {
+    pub entries: u64,
+    pub used: u64,
+    pub replaced: u64,
+}
+
+/// What one case's root showed: its numbers' points (and df-pn's table) or its moves, and
+/// the search's nodes.
 pub enum RootDoc {
-    Proof(Vec<ProofPointDoc>, u64),
+    Proof(Vec<ProofPointDoc>, Option<TableUsageDoc>, u64),
     Moves(Vec<RootMoveDoc>, u64),
 }
 
@@ -64,7 +73,7 @@ pub fn write_root(
         config.variant
     );
     match report {
-        RootReport::Proof(points) => write_points(&head, &points, out),
+        RootReport::Proof(points, table) => write_points(&head, &points, table, out),
         RootReport::Visits(moves, nodes) => write_moves(&head, &moves, nodes, out),
     }
 }
@@ -72,7 +81,7 @@ pub fn write_root(
 /// The report with its moves by name.
 fn named<M: std::fmt::Display>(report: RootReport<M>) -> RootReport<String> {
     match report {
-        RootReport::Proof(points) => RootReport::Proof(points),
+        RootReport::Proof(points, table) => RootReport::Proof(points, table),
         RootReport::Visits(moves, nodes) => RootReport::Visits(
             moves
                 .into_iter()
@@ -92,7 +101,12 @@ fn number(n: Option<u32>) -> String {
     n.map_or("∞".into(), |n| thousands(n as u64))
 }
 
-fn write_points(head: &str, points: &[ProofPoint], out: &mut dyn Write) -> Result<RootDoc, Error> {
+fn write_points(
+    head: &str,
+    points: &[ProofPoint],
+    table: Option<TableUsage>,
+    out: &mut dyn Write,
+) -> Result<RootDoc, Error> {
     let nodes = points.last().map_or(0, |p| p.nodes);
     writeln!(
         out,
@@ -114,6 +128,16 @@ fn write_points(head: &str, points: &[ProofPoint], out: &mut dyn Write) -> Resul
             number(p.disproof)
         )?;
     }
+    if let Some(t) = table {
+        writeln!(
+            out,
+            "  table: {} entries, {} in use ({:.1}%), {} stores replaced another position's entry",
+            thousands(t.entries),
+            thousands(t.used),
+            100.0 * t.used as f64 / t.entries.max(1) as f64,
+            thousands(t.replaced)
+        )?;
+    }
     let docs = points
         .iter()
         .map(|p| ProofPointDoc {
@@ -123,7 +147,12 @@ fn write_points(head: &str, points: &[ProofPoint], out: &mut dyn Write) -> Resul
             disproof: p.disproof,
         })
         .collect();
-    Ok(RootDoc::Proof(docs, nodes))
+    let table = table.map(|t| TableUsageDoc {
+        entries: t.entries,
+        used: t.used,
+        replaced: t.replaced,
+    });
+    Ok(RootDoc::Proof(docs, table, nodes))
 }
 
 fn write_moves(

@@ -16,9 +16,13 @@ pub fn check<G: Endgame>(depth: u32, config: &SearchConfig) -> Result<(), Search
 }
 
 /// Checks that a play agent of `config` can search positions of `G`: a Monte Carlo agent
-/// may take its budget from the agent's limits.
+/// may take its budget from the agent's limits; a proof-number agent proves to the end
+/// within them.
 pub fn check_agent<G: Endgame>(config: &SearchConfig) -> Result<(), SearchError> {
     let variant = &config.variant;
+    if variant.base.proves() {
+        return check::<G>(END, config);
+    }
     if !variant.base.monte_carlo() {
         return check::<G>(1, config);
     }

@@ -30,11 +30,23 @@ pub struct RootVisit<M> {
     pub proven: Option<i32>,
 }
 
+/// How a df-pn search used its table, at its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableUsage {
+    /// The table's entries.
+    pub entries: u64,
+    /// Those holding a position.
+    pub used: u64,
+    /// Stores that overwrote another position's entry (the one with less work under it).
+    pub replaced: u64,
+}
+
 /// What a search of another family shows of its root.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RootReport<M> {
-    /// The points, the last at the search's end (its nodes the search's).
-    Proof(Vec<ProofPoint>),
+    /// The points, the last at the search's end (its nodes the search's), and df-pn's
+    /// table's use.
+    Proof(Vec<ProofPoint>, Option<TableUsage>),
     /// The root's moves, most visited first, and the search's nodes.
     Visits(Vec<RootVisit<M>>, u64),
 }

@@ -215,7 +215,7 @@ pub fn report_root<G: Endgame>(
     check::<G>(END, config)?;
     let base = config.variant.base;
     if base.proves() {
-        return super::proof::root_trail(pos, config).map(RootReport::Proof);
+        return super::proof::root_trail(pos, config);
     }
     if base.monte_carlo() {
         return super::mcts::root_visits(pos, config);

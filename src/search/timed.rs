@@ -46,10 +46,11 @@ pub struct Thinker<G: Endgame> {
 impl<G: Endgame> Thinker<G> {
     /// A thinker with fresh tables (made here, before any clock runs).
     pub fn new(config: &SearchConfig) -> Result<Thinker<G>, SearchError> {
-        // A Monte Carlo agent searches apart: its searcher stays the plainest.
-        let monte_carlo = config.variant.base.monte_carlo();
+        // Monte Carlo and proof-number agents search apart: their searcher stays the
+        // plainest.
+        let apart = config.variant.base.other_family();
         super::checks::check_agent::<G>(config)?;
-        let variant = match monte_carlo {
+        let variant = match apart {
             true => super::variants::Variant::default(),
             false => config.variant.clone(),
         };
@@ -74,8 +75,8 @@ impl<G: Endgame> Thinker<G> {
     /// Searches `pos` within `limit`. Depth 1 always finishes (a move is always answered);
     /// the limits apply from depth 2 on.
     pub fn think(&mut self, pos: &G, limit: Limit) -> Result<Thought<G::Move>, SearchError> {
-        if self.config.variant.base.monte_carlo() {
-            return self.think_monte_carlo(pos, limit);
+        if self.config.variant.base.other_family() {
+            return self.think_apart(pos, limit);
         }
         let last = limit.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         check::<G>(last, &self.config)?;
@@ -131,14 +132,13 @@ impl<G: Endgame> Thinker<G> {
         Ok(answer)
     }
 
-    /// A Monte Carlo agent's move: its budget, the node limit and the deadline (a depth
-    /// limit is not its own: ignored).
-    fn think_monte_carlo(
-        &mut self,
-        pos: &G,
-        limit: Limit,
-    ) -> Result<Thought<G::Move>, SearchError> {
-        let out = super::mcts::think(pos, &self.config, limit.nodes, limit.deadline)?;
+    /// A Monte Carlo or proof-number agent's move: its budget, the node limit and the
+    /// deadline (a depth limit is not its own: ignored).
+    fn think_apart(&mut self, pos: &G, limit: Limit) -> Result<Thought<G::Move>, SearchError> {
+        let out = match self.config.variant.base.proves() {
+            true => super::proof::think(pos, &self.config, limit.nodes, limit.deadline)?,
+            false => super::mcts::think(pos, &self.config, limit.nodes, limit.deadline)?,
+        };
         Ok(Thought {
             depth: out.pv.len() as u32,
             score: out.score,

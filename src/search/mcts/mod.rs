@@ -339,6 +339,10 @@ fn stop_error(stop: Stop, config: &SearchConfig, mib: u32) -> SearchError {
         Stop::Time => SearchError::TimedOut {
             limit: config.time_limit.unwrap_or_default(),
         },
+        Stop::Budget => SearchError::NotForSearch {
+            variant: config.variant.to_string(),
+            message: "its node budget ran out before a proof".into(),
+        },
         Stop::TooDeep => SearchError::TooDeep {
             max: super::searcher::MAX_PLY,
             hint: "",

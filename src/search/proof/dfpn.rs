@@ -85,7 +85,7 @@ impl<'a, G: Game> Dfpn<'a, G> {
         limit: Numbers,
         counters: &mut Counters,
     ) -> Result<Numbers, Stop> {
-        self.enter(ply)?;
+        self.enter(ply, counters.nodes())?;
         let work_before = counters.interior;
         let key = self.key(pos);
         if let Some(stored) = self.table.get(key, counters) {
@@ -115,7 +115,14 @@ impl<'a, G: Game> Dfpn<'a, G> {
                 proof: child_proof_limit(limit.disproof, numbers, child, summary.open, self.weak),
                 disproof: limit.proof.min(add(summary.second, 1)),
             };
-            children[summary.best].2 = self.mid(&next, ply + 1, child_limit, counters)?;
+            match self.mid(&next, ply + 1, child_limit, counters) {
+                Ok(found) => children[summary.best].2 = found,
+                Err(stop) => {
+                    // Kept for `root_guess`.
+                    self.frames[ply] = children;
+                    return Err(stop);
+                }
+            }
         };
         self.table
             .put(key, numbers, counters.interior - work_before);
@@ -123,8 +130,17 @@ impl<'a, G: Game> Dfpn<'a, G> {
         Ok(numbers)
     }
 
-    /// Entering ply `ply`: its frame made, the clock read now and then, the deepest ply kept.
-    fn enter(&mut self, ply: usize) -> Result<(), Stop> {
+    /// The root's child of least disproof number as the search left it, if the root was
+    /// expanded: a play agent's move when its budget runs out before a proof.
+    pub fn root_guess(&self) -> Option<G::Move> {
+        let children = self.frames.first()?;
+        children.iter().min_by_key(|c| c.2.disproof).map(|c| c.0)
+    }
+
+    /// Entering ply `ply` (the search's `nodes` so far): its frame made, the clock read now
+    /// and then, the deepest ply kept.
+    fn enter(&mut self, ply: usize, nodes: u64) -> Result<(), Stop> {
+        self.limits.check_nodes(nodes)?;
         if ply >= crate::search::searcher::MAX_PLY {
             return Err(Stop::TooDeep);
         }

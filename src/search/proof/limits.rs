@@ -11,11 +11,15 @@ pub enum Stop {
     TooDeep,
     /// PN's tree reached its memory before the root was solved.
     Memory,
+    /// A play agent's node budget was spent.
+    Budget,
 }
 
 /// The limits a proof search runs under.
 pub struct Limits {
     pub deadline: Option<Instant>,
+    /// A play agent's node budget (counted nodes).
+    pub nodes: Option<u64>,
 }
 
 impl Limits {
@@ -24,6 +28,15 @@ impl Limits {
     pub fn check_time(&self) -> Result<(), Stop> {
         match self.deadline {
             Some(deadline) if Instant::now() > deadline => Err(Stop::Time),
+            _ => Ok(()),
+        }
+    }
+
+    /// Err when the node budget is spent (`nodes` counted so far).
+    #[inline(always)]
+    pub fn check_nodes(&self, nodes: u64) -> Result<(), Stop> {
+        match self.nodes {
+            Some(most) if nodes >= most => Err(Stop::Budget),
             _ => Ok(()),
         }
     }

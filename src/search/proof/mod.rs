@@ -30,6 +30,7 @@ use super::variants::{Base, Variant};
 use crate::counters::{Counters, CutHistogram};
 use crate::error::SearchError;
 use crate::game::{margin_score, Game};
+use crate::search::root_report::RootReport;
 pub use limits::{Limits, Stop};
 pub use numbers::{Goal, Numbers, INF};
 pub use table::ENTRY_BYTES;
@@ -108,6 +109,9 @@ struct Prover<'a, G: Game> {
     peak_bytes: usize,
     /// The root's numbers over the search, where asked (`solve --where`).
     recorder: Option<trail::Recorder>,
+    /// The root's most-proving move of the last proof stopped short (a play agent's move
+    /// when its budget runs out).
+    guess: Option<G::Move>,
 }
 
 impl<G: Game> Prover<'_, G> {
@@ -127,6 +131,9 @@ impl<G: Game> Prover<'_, G> {
                 dfpn.recorder = self.recorder.take();
                 let found = dfpn.prove(self.root, &mut self.counters);
                 self.recorder = dfpn.recorder.take();
+                if found.is_err() {
+                    self.guess = dfpn.root_guess().or(self.guess);
+                }
                 self.max_ply = self.max_ply.max(dfpn.max_ply);
                 found?
             }
@@ -154,6 +161,10 @@ impl<G: Game> Prover<'_, G> {
         tree.recorder = self.recorder.take();
         let (grown, bytes) = grow_levels(self.base, self.most_nodes, &mut tree, &mut context);
         self.recorder = tree.recorder.take();
+        if grown.is_err() {
+            let guess = tree.root_children().min_by_key(|c| c.numbers.disproof);
+            self.guess = guess.map(|c| c.mv).or(self.guess);
+        }
         self.peak_bytes = self.peak_bytes.max(bytes);
         grown?;
         self.max_ply = self.max_ply.max(tree.max_ply());
@@ -262,7 +273,20 @@ pub fn search<G: Game>(
     config: &SearchConfig,
     window: Option<(i32, i32)>,
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
-    prove_all(pos, config, window, None).map(|(outcome, _)| outcome)
+    prove_all(pos, config, window, None, None).map(|(outcome, _)| outcome)
+}
+
+/// A play agent's move: the proof search within the agent's node budget and deadline. A
+/// proof found in time answers as a solve does; otherwise the move is the root's child of
+/// least disproof number in the proof under way (the most promising toward it), an estimate
+/// with score 0 (a proof search has no value before its proof).
+pub fn think<G: Game>(
+    pos: &G,
+    config: &SearchConfig,
+    nodes: Option<u64>,
+    deadline: Option<Instant>,
+) -> Result<SearchOutcome<G::Move>, SearchError> {
+    prove_all(pos, config, None, None, Some(Limits { deadline, nodes })).map(|(o, _)| o)
 }
 
 /// The root's proof and disproof numbers over the search `config` names (checked already),
@@ -270,18 +294,21 @@ pub fn search<G: Game>(
 pub fn root_trail<G: Game>(
     pos: &G,
     config: &SearchConfig,
-) -> Result<Vec<crate::search::root_report::ProofPoint>, SearchError> {
+) -> Result<RootReport<G::Move>, SearchError> {
     let recorder = Some(trail::Recorder::new());
-    let (_, recorder) = prove_all(pos, config, None, recorder)?;
-    Ok(recorder.map(|r| r.points).unwrap_or_default())
+    let (_, recorder) = prove_all(pos, config, None, recorder, None)?;
+    let recorder = recorder.unwrap_or_else(trail::Recorder::new);
+    Ok(RootReport::Proof(recorder.points, recorder.table))
 }
 
-/// [`search`], keeping the root's numbers in `recorder` where given.
+/// [`search`], keeping the root's numbers in `recorder` where given; with an `agent`'s
+/// limits, [`think`].
 fn prove_all<G: Game>(
     pos: &G,
     config: &SearchConfig,
     window: Option<(i32, i32)>,
     recorder: Option<trail::Recorder>,
+    agent: Option<Limits>,
 ) -> Result<(SearchOutcome<G::Move>, Option<trail::Recorder>), SearchError> {
     let variant = &config.variant;
     let mib = memory_mib(variant);
@@ -292,12 +319,19 @@ fn prove_all<G: Game>(
     };
     let meter = crate::cost::Meter::start(crate::cost::Scope::Thread);
     let started = Instant::now();
-    let deadline = config.deadline_after(started)?;
+    let answers = agent.is_some();
+    let limits = match agent {
+        Some(limits) => limits,
+        None => Limits {
+            deadline: config.deadline_after(started)?,
+            nodes: None,
+        },
+    };
     let mut prover = Prover {
         root: pos,
         base: variant.base,
         weak: variant.weak,
-        limits: Limits { deadline },
+        limits,
         most_nodes: mib as usize * 1024 * 1024 / pn::node_bytes::<G>(),
         table,
         counters: Counters {
@@ -307,20 +341,30 @@ fn prove_all<G: Game>(
         max_ply: 0,
         peak_bytes: 0,
         recorder,
+        guess: None,
     };
     let wld = config.wld || variant.wld || window == Some((-1, 1));
     let found = match wld {
         true => prover.win_loss_draw(),
         false => prover.exact(),
     };
-    let (score, best) = found.map_err(|stop| stop_error(stop, config, mib))?;
+    let (estimate, (score, best)) = match found {
+        Ok(found) => (false, found),
+        Err(Stop::Budget | Stop::Time) if answers => {
+            let guess = prover
+                .guess
+                .or_else(|| pos.generate_moves().iter().next().copied());
+            (true, (0, guess))
+        }
+        Err(stop) => return Err(stop_error(stop, config, mib)),
+    };
     let counters = prover.counters;
     let memory_bytes = match &prover.table {
         Some(table) => table.bytes(),
         None => prover.peak_bytes,
     } as u64;
     let outcome = SearchOutcome {
-        estimate: false,
+        estimate,
         memory_bytes,
         depth: END,
         score,
@@ -338,7 +382,11 @@ fn prove_all<G: Game>(
             nodes: vec![counters.nodes()],
         },
     };
-    Ok((outcome, prover.recorder))
+    let mut recorder = prover.recorder;
+    if let (Some(recorder), Some(table)) = (&mut recorder, &prover.table) {
+        recorder.table = Some(table.usage());
+    }
+    Ok((outcome, recorder))
 }
 
 /// The error of a proof search that stopped short.
@@ -346,6 +394,10 @@ fn stop_error(stop: Stop, config: &SearchConfig, mib: u32) -> SearchError {
     match stop {
         Stop::Time => SearchError::TimedOut {
             limit: config.time_limit.unwrap_or_default(),
+        },
+        Stop::Budget => SearchError::NotForSearch {
+            variant: config.variant.to_string(),
+            message: "its node budget ran out before a proof".into(),
         },
         Stop::TooDeep => SearchError::TooDeep {
             max: super::searcher::MAX_PLY,

@@ -189,6 +189,7 @@ impl<G: Game> Tree<G> {
             if steps.is_multiple_of(1024) {
                 context.limits.check_time()?;
             }
+            context.limits.check_nodes(context.counters.nodes())?;
             if let Some((leaf, pos)) = self.most_proving(context.weak) {
                 let ply = self.path.len() - 1;
                 self.max_ply = self.max_ply.max(ply);

@@ -3,6 +3,7 @@
 
 use super::numbers::Numbers;
 use crate::counters::Counters;
+use crate::search::root_report::TableUsage;
 
 /// One position's entry (24 bytes).
 #[derive(Clone, Copy, Debug, Default)]
@@ -22,6 +23,8 @@ struct Entry {
 pub struct Table {
     map: memmap2::MmapMut,
     mask: usize,
+    /// Stores that overwrote another position's entry.
+    replaced: u64,
 }
 
 /// The bytes one entry takes.
@@ -42,7 +45,11 @@ impl Table {
         for byte in map.iter_mut().step_by(4096) {
             *byte = std::hint::black_box(0);
         }
-        Some(Table { map, mask: len - 1 })
+        Some(Table {
+            map,
+            mask: len - 1,
+            replaced: 0,
+        })
     }
 
     /// The entries (all zero bytes at first: empty).
@@ -64,6 +71,15 @@ impl Table {
     /// The bytes its entries take.
     pub fn bytes(&self) -> usize {
         (self.mask + 1) * ENTRY_BYTES
+    }
+
+    /// Its entries, those in use, and the stores that replaced another position's entry.
+    pub fn usage(&self) -> TableUsage {
+        TableUsage {
+            entries: self.mask as u64 + 1,
+            used: self.entries().iter().filter(|e| e.key != 0).count() as u64,
+            replaced: self.replaced,
+        }
     }
 
     /// The stored numbers of the position with `key`, if it has an entry.
@@ -96,6 +112,8 @@ impl Table {
         } else {
             other
         };
+        let old = self.entries()[target].key;
+        self.replaced += (old != 0 && old != key) as u64;
         self.entries_mut()[target] = Entry {
             key,
             proof: numbers.proof,

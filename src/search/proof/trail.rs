@@ -3,7 +3,7 @@
 //! of each proof. Keeping them changes no count.
 
 use super::numbers::{Numbers, INF};
-use crate::search::root_report::ProofPoint;
+use crate::search::root_report::{ProofPoint, TableUsage};
 
 /// The points kept so far.
 #[derive(Clone, Debug)]
@@ -13,6 +13,8 @@ pub struct Recorder {
     next: u64,
     /// The goal of the proof under way.
     pub at_least: i32,
+    /// df-pn's table's use at the end.
+    pub table: Option<TableUsage>,
 }
 
 impl Recorder {
@@ -21,6 +23,7 @@ impl Recorder {
             points: Vec::new(),
             next: 1,
             at_least: 0,
+            table: None,
         }
     }
 

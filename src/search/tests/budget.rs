@@ -42,3 +42,41 @@ fn a_proof_search_refuses_a_node_budget() {
         "{error}"
     );
 }
+
+/// A proof-number agent under a node budget: a legal move, the most promising toward the
+/// proof under way, with score 0 when the budget runs out first; the proof's result when it
+/// proves in time; the same move for the same budget.
+#[test]
+fn a_proof_number_agent_plays_within_its_budget() {
+    let pos = Reversi::start();
+    for spec in ["pn", "pn2", "dfpn"] {
+        let config = SearchConfig::new(spec.parse::<Variant>().unwrap());
+        let limit = Limit {
+            nodes: Some(5_000),
+            ..Limit::default()
+        };
+        let a = Thinker::new(&config).unwrap().think(&pos, limit).unwrap();
+        let b = Thinker::new(&config).unwrap().think(&pos, limit).unwrap();
+        assert_eq!(a, b, "{spec}");
+        let mv = a.best_move.unwrap();
+        assert!(pos.generate_moves().contains(&mv), "{spec}: {mv}");
+        assert_eq!(a.score, 0, "{spec}");
+        let spent = a.counters.nodes();
+        assert!((5_000..5_100).contains(&spent), "{spec}: {spent} nodes");
+    }
+    let endgame = load(&["connect4:end-easy".to_string()], None).unwrap();
+    let AnyPosition::Connect4(c4) = endgame[0].position else {
+        panic!("a Connect 4 position");
+    };
+    let config = super::proof::solve_config::<Connect4>("pn".parse().unwrap(), false);
+    let limit = Limit {
+        nodes: Some(1_000_000),
+        ..Limit::default()
+    };
+    let proved = Thinker::new(&config).unwrap().think(&c4, limit).unwrap();
+    let solved = search(&c4, END, &config).unwrap();
+    assert_eq!(
+        (proved.score, proved.best_move),
+        (solved.score, solved.best_move)
+    );
+}

@@ -13,13 +13,19 @@ use crate::search::root_report::RootReport;
 fn trail_ends_in_the_proof<G: Endgame>(pos: &G, spec: &str) {
     let config = solve_config::<G>(spec.parse().unwrap(), true);
     let outcome = search(pos, END, &config).unwrap();
-    let Ok(RootReport::Proof(points)) = root_report(pos, &config) else {
+    let Ok(RootReport::Proof(points, table)) = root_report(pos, &config) else {
         panic!("{spec}: no proof trail");
     };
     assert!(
         points.windows(2).all(|w| w[0].nodes <= w[1].nodes),
         "{spec}"
     );
+    // df-pn's table holds what it stored, at most its entries; PN has none.
+    match (spec.starts_with("dfpn"), table) {
+        (true, Some(t)) => assert!(t.used > 0 && t.used <= t.entries, "{spec}: {t:?}"),
+        (false, None) => {}
+        (_, table) => panic!("{spec}: table {table:?}"),
+    }
     assert_eq!(
         points.last().unwrap().nodes,
         outcome.counters.nodes(),
