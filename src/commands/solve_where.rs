@@ -29,13 +29,13 @@ pub struct WhereDoc {
     /// A proof-number search's root numbers over the search (its stages and empties are
     /// empty).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub proof_numbers: Option<Vec<super::solve_where_root::ProofPointDoc>>,
+    pub proof_numbers: Option<Vec<crate::search::root_report::ProofPoint>>,
     /// A Monte Carlo tree search's root moves, most visited first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub root_moves: Option<Vec<super::solve_where_root::RootMoveDoc>>,
+    pub root_moves: Option<Vec<crate::search::root_report::RootVisit<String>>>,
     /// df-pn's table at the end of its search.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub table: Option<super::solve_where_root::TableUsageDoc>,
+    pub table: Option<crate::search::root_report::TableUsage>,
 }
 
 /// A stage of [`WhereDoc`]: `iteration` (with its `depth`), `selective` (with its `margin`)

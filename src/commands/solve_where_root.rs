@@ -5,8 +5,6 @@
 
 use std::io::Write;
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::Error;
 use crate::position::Case;
 use crate::report::text::thousands;
@@ -15,38 +13,11 @@ use crate::search::root_report::{ProofPoint, RootReport, RootVisit, TableUsage};
 use crate::search::SearchConfig;
 use crate::with_position;
 
-/// A point of a proof-number search's root numbers (null: infinite).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ProofPointDoc {
-    pub at_least: i32,
-    pub nodes: u64,
-    pub proof: Option<u32>,
-    pub disproof: Option<u32>,
-}
-
-/// A root move of a Monte Carlo tree search.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RootMoveDoc {
-    #[serde(rename = "move")]
-    pub mv: String,
-    pub visits: u64,
-    pub mean: Option<f64>,
-    pub proven: Option<i32>,
-}
-
-/// How df-pn used its table, at the end of its search.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TableUsageDoc {
-    pub entries: u64,
-    pub used: u64,
-    pub replaced: u64,
-}
-
 /// What one case's root showed: its numbers' points (and df-pn's table) or its moves, and
 /// the search's nodes.
 pub enum RootDoc {
-    Proof(Vec<ProofPointDoc>, Option<TableUsageDoc>, u64),
-    Moves(Vec<RootMoveDoc>, u64),
+    Proof(Vec<ProofPoint>, Option<TableUsage>, u64),
+    Moves(Vec<RootVisit<String>>, u64),
 }
 
 /// Searches `case` once more as `config` says: its root's report.
@@ -138,21 +109,7 @@ fn write_points(
             thousands(t.replaced)
         )?;
     }
-    let docs = points
-        .iter()
-        .map(|p| ProofPointDoc {
-            at_least: p.at_least,
-            nodes: p.nodes,
-            proof: p.proof,
-            disproof: p.disproof,
-        })
-        .collect();
-    let table = table.map(|t| TableUsageDoc {
-        entries: t.entries,
-        used: t.used,
-        replaced: t.replaced,
-    });
-    Ok(RootDoc::Proof(docs, table, nodes))
+    Ok(RootDoc::Proof(points.to_vec(), table, nodes))
 }
 
 fn write_moves(
@@ -183,14 +140,5 @@ fn write_moves(
             m.proven.map_or("-".into(), |v| format!("{v:+}"))
         )?;
     }
-    let docs = moves
-        .iter()
-        .map(|m| RootMoveDoc {
-            mv: m.mv.clone(),
-            visits: m.visits,
-            mean: m.mean,
-            proven: m.proven,
-        })
-        .collect();
-    Ok(RootDoc::Moves(docs, nodes))
+    Ok(RootDoc::Moves(moves.to_vec(), nodes))
 }

@@ -4,8 +4,11 @@
 //! root's iterations), and the root's moves after a Monte Carlo tree search, with their
 //! visits, mean rewards and proven values.
 
-/// The root's numbers at one moment of a proof search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+use serde::{Deserialize, Serialize};
+
+/// The root's numbers at one moment of a proof search (`solve --format json`: the
+/// `proof_numbers` of a `where` object; null is infinite).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProofPoint {
     /// The goal being proved: the root's side reaches a final margin of at least this.
     pub at_least: i32,
@@ -17,9 +20,10 @@ pub struct ProofPoint {
     pub disproof: Option<u32>,
 }
 
-/// A root move after a Monte Carlo tree search.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// A root move after a Monte Carlo tree search (JSON: the `root_moves` of a `where` object).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RootVisit<M> {
+    #[serde(rename = "move")]
     pub mv: M,
     /// The iterations that went through it.
     pub visits: u64,
@@ -30,8 +34,8 @@ pub struct RootVisit<M> {
     pub proven: Option<i32>,
 }
 
-/// How a df-pn search used its table, at its end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a df-pn search used its table, at its end (JSON: the `table` of a `where` object).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableUsage {
     /// The table's entries.
     pub entries: u64,

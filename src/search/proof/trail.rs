@@ -38,15 +38,20 @@ impl Recorder {
         }
     }
 
-    /// Keeps the root's `numbers` at `nodes`.
+    /// Keeps the root's `numbers` at `nodes` (in place of a point of the same proof at the
+    /// same nodes).
     pub fn keep(&mut self, nodes: u64, numbers: Numbers) {
         let finite = |n: u32| (n != INF).then_some(n);
-        self.points.push(ProofPoint {
+        let point = ProofPoint {
             at_least: self.at_least,
             nodes,
             proof: finite(numbers.proof),
             disproof: finite(numbers.disproof),
-        });
+        };
+        match self.points.last_mut() {
+            Some(last) if (last.at_least, last.nodes) == (point.at_least, nodes) => *last = point,
+            _ => self.points.push(point),
+        }
     }
 }
 
@@ -64,6 +69,7 @@ mod tests {
         for nodes in [1, 2, 3, 5, 6, 9, 100, 101] {
             recorder.note(nodes, numbers);
         }
+        recorder.keep(100, numbers);
         recorder.keep(101, numbers);
         let at: Vec<u64> = recorder.points.iter().map(|p| p.nodes).collect();
         assert_eq!(at, [1, 2, 5, 9, 100, 101]);
