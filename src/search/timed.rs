@@ -35,6 +35,9 @@ pub struct Thought<M> {
     pub seldepth: u32,
     /// Every node of the move, the abandoned last iteration's included.
     pub counters: Counters,
+    /// Whether the score is the game's value (proven, or a search that met no horizon)
+    /// rather than a heuristic value (a node budget or deadline met first).
+    pub proven: bool,
 }
 
 /// A searcher that plays a game.
@@ -122,7 +125,7 @@ impl<G: Endgame> Thinker<G> {
             let exhausted = (!s.course.horizon_reached && s.counters.tt_cut == cuts_before)
                 || pos.plies_left_at_most().is_some_and(|most| depth >= most);
             let proven = game_result::<G>(score).is_some() || exhausted;
-            answer = Some(thought);
+            answer = Some(Thought { proven, ..thought });
             if proven {
                 break;
             }
@@ -146,6 +149,7 @@ impl<G: Endgame> Thinker<G> {
             pv: out.pv,
             seldepth: out.seldepth,
             counters: out.counters,
+            proven: !out.estimate,
         })
     }
 
@@ -167,6 +171,7 @@ impl<G: Endgame> Thinker<G> {
             best_move: s.root.best,
             pv,
             counters: s.counters(),
+            proven: false,
         }
     }
 }
@@ -250,7 +255,8 @@ pub fn budgeted<G: Endgame>(
     drop(thinker);
     let counters = thought.counters;
     Ok(super::outcome::SearchOutcome {
-        estimate: false,
+        // The last finished iteration's value: heuristic unless it proved the result.
+        estimate: !thought.proven,
         memory_bytes: config
             .variant
             .table
