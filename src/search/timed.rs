@@ -78,6 +78,12 @@ impl<G: Endgame> Thinker<G> {
     /// Searches `pos` within `limit`. Depth 1 always finishes (a move is always answered);
     /// the limits apply from depth 2 on.
     pub fn think(&mut self, pos: &G, limit: Limit) -> Result<Thought<G::Move>, SearchError> {
+        // A node budget in the variant's name (`+nodes:N`) limits every move too.
+        let nodes = match (limit.nodes, self.config.variant.nodes) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let limit = Limit { nodes, ..limit };
         if self.config.variant.base.other_family() {
             return self.think_apart(pos, limit);
         }
@@ -246,9 +252,10 @@ pub fn budgeted<G: Endgame>(
     let meter = crate::cost::Meter::start(crate::cost::Scope::Thread);
     let started = Instant::now();
     let deadline = config.deadline_after(started)?;
+    // The variant's node budget is the thinker's own (see `Thinker::think`).
     let limit = Limit {
         depth: (depth != super::config::END).then_some(depth),
-        nodes: config.variant.nodes,
+        nodes: None,
         deadline,
     };
     let thought = thinker.think(pos, limit)?;

@@ -145,7 +145,7 @@ pub fn think<G: Game>(
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
     let until = Until {
         iterations: config.variant.base.budget().map(u64::from),
-        nodes: nodes.or(config.variant.nodes),
+        nodes,
         deadline,
         deadline_answers: true,
     };

@@ -67,8 +67,7 @@ impl<'a, G: Game> Dfpn<'a, G> {
             return Ok((numbers, Vec::new()));
         }
         let numbers = self.mid(root, 0, ROOT_LIMIT, counters)?;
-        let children = self.frames[0].iter().map(|c| (c.0, c.2)).collect();
-        Ok((numbers, children))
+        Ok((numbers, self.root_children()))
     }
 
     #[inline(always)]
@@ -118,7 +117,7 @@ impl<'a, G: Game> Dfpn<'a, G> {
             match self.mid(&next, ply + 1, child_limit, counters) {
                 Ok(found) => children[summary.best].2 = found,
                 Err(stop) => {
-                    // Kept for `root_guess`.
+                    // Kept for `root_children`.
                     self.frames[ply] = children;
                     return Err(stop);
                 }
@@ -130,11 +129,11 @@ impl<'a, G: Game> Dfpn<'a, G> {
         Ok(numbers)
     }
 
-    /// The root's child of least disproof number as the search left it, if the root was
-    /// expanded: a play agent's move when its budget runs out before a proof.
-    pub fn root_guess(&self) -> Option<G::Move> {
-        let children = self.frames.first()?;
-        children.iter().min_by_key(|c| c.2.disproof).map(|c| c.0)
+    /// The root's children with their numbers as the search left them (none if the root was
+    /// not expanded): after a proof, or a search stopped short of one.
+    pub fn root_children(&self) -> RootChildren<G> {
+        let children = self.frames.first().map_or(&[][..], |f| &f[..]);
+        children.iter().map(|c| (c.0, c.2)).collect()
     }
 
     /// Entering ply `ply` (the search's `nodes` so far): its frame made, the clock read now

@@ -132,7 +132,7 @@ impl<G: Game> Prover<'_, G> {
                 let found = dfpn.prove(self.root, &mut self.counters);
                 self.recorder = dfpn.recorder.take();
                 if found.is_err() {
-                    self.guess = dfpn.root_guess().or(self.guess);
+                    self.guess = least_disproof(&dfpn.root_children()).or(self.guess);
                 }
                 self.max_ply = self.max_ply.max(dfpn.max_ply);
                 found?
@@ -142,10 +142,9 @@ impl<G: Game> Prover<'_, G> {
         if let Some(recorder) = &mut self.recorder {
             recorder.keep(self.counters.nodes(), numbers);
         }
-        let best = children.iter().min_by_key(|c| c.1.disproof).map(|c| c.0);
         Ok(Proof {
             holds: numbers.proof == 0,
-            best,
+            best: least_disproof(&children),
         })
     }
 
@@ -161,9 +160,10 @@ impl<G: Game> Prover<'_, G> {
         tree.recorder = self.recorder.take();
         let (grown, bytes) = grow_levels(self.base, self.most_nodes, &mut tree, &mut context);
         self.recorder = tree.recorder.take();
+        let children: dfpn::RootChildren<G> =
+            tree.root_children().map(|c| (c.mv, c.numbers)).collect();
         if grown.is_err() {
-            let guess = tree.root_children().min_by_key(|c| c.numbers.disproof);
-            self.guess = guess.map(|c| c.mv).or(self.guess);
+            self.guess = least_disproof(&children).or(self.guess);
         }
         self.peak_bytes = self.peak_bytes.max(bytes);
         grown?;
@@ -171,7 +171,6 @@ impl<G: Game> Prover<'_, G> {
         if !tree.root_numbers().is_solved() {
             return Err(Stop::Memory);
         }
-        let children = tree.root_children().map(|c| (c.mv, c.numbers)).collect();
         Ok((tree.root_numbers(), children))
     }
 
@@ -239,6 +238,12 @@ impl<G: Game> Prover<'_, G> {
             }
         }
     }
+}
+
+/// The root's move toward a proof: the child of least disproof number (the first of equals):
+/// the proof's move once it holds, the most promising one while it is under way.
+fn least_disproof<M: Copy>(children: &[(M, Numbers)]) -> Option<M> {
+    children.iter().min_by_key(|c| c.1.disproof).map(|c| c.0)
 }
 
 /// Grows PN's tree (PN²'s first level, its leaves expanded by second-level trees) to a

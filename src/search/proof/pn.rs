@@ -1,11 +1,11 @@
-//! Proof-number search with the tree in memory (Allis 1994): from the root, down to the most
-//! proving leaf (each node's child of least disproof number), expand it, and update the
-//! numbers back up the path. A position reached by two lines is one node (the tree is a
-//! graph: Schijf, Allis and Uiterwijk 1994), found by the position itself: two positions can
-//! share a key, and a node's moves are replayed from any line that reaches it. Without the
-//! graph, Ataxx's jumps, which reach a position by many orders, make trees no memory holds.
-//! Positions are replayed from the root on each descent. The same graph serves PN²
-//! (`pn2.rs`): only how a leaf is expanded differs ([`Expand`]).
+//! Proof-number search with the tree in memory (Allis 1994): down to the most proving leaf
+//! (each node's child of least disproof number), expand it, and update the numbers back up
+//! the path until a node's do not change; the next descent starts from that node (Allis'
+//! current node). A position reached by two lines is one node (the tree is a graph: Schijf,
+//! Allis and Uiterwijk 1994), found by the position itself, which the graph keeps: two
+//! positions can share a key. Without the graph, Ataxx's jumps, which reach a position by many
+//! orders, make trees no memory holds. The same graph serves PN² (`pn2.rs`): only how a leaf
+//! is expanded differs ([`Expand`]).
 
 use super::index::NodeIndex;
 use super::limits::{Limits, Stop};
@@ -110,17 +110,15 @@ pub const fn node_bytes<G>() -> usize {
 
 /// A proof-number graph over positions of `G`, from one root.
 pub struct Tree<G: Game> {
-    root: G,
     nodes: Slab<Node>,
     edges: Slab<Edge>,
     /// Each node's position, and the nodes by position.
     held: Slab<G>,
     index: NodeIndex,
-    /// The descent's nodes from the root, and their positions: after an update, the next
-    /// descent resumes from the deepest node whose numbers did not change (Allis' current
-    /// node: the path above it still leads to it).
+    /// The descent's nodes from the root: after an update, the next descent resumes from the
+    /// deepest node whose numbers did not change (Allis' current node: the path above it
+    /// still leads to it).
     path: Vec<u32>,
-    positions: Vec<G>,
     children: Vec<Child<G>>,
     /// The deepest leaf expanded (plies from the root).
     max_ply: usize,
@@ -135,13 +133,11 @@ impl<G: Game> Tree<G> {
         context.counters.leaf += 1;
         let nodes = most.saturating_add(SLACK);
         let mut tree = Tree {
-            root: *root,
             nodes: Slab::new(nodes).ok_or(Stop::Memory)?,
             edges: Slab::new(nodes.saturating_mul(EDGES_A_NODE)).ok_or(Stop::Memory)?,
             held: Slab::new(nodes).ok_or(Stop::Memory)?,
             index: NodeIndex::new(nodes).ok_or(Stop::Memory)?,
             path: Vec::new(),
-            positions: Vec::new(),
             children: Vec::new(),
             max_ply: 0,
             recorder: None,
@@ -190,12 +186,13 @@ impl<G: Game> Tree<G> {
                 context.limits.check_time()?;
             }
             context.limits.check_nodes(context.counters.nodes())?;
-            if let Some((leaf, pos)) = self.most_proving(context.weak) {
+            if let Some(leaf) = self.most_proving(context.weak) {
                 let ply = self.path.len() - 1;
                 self.max_ply = self.max_ply.max(ply);
                 if ply >= crate::search::searcher::MAX_PLY {
                     return Err(Stop::TooDeep);
                 }
+                let pos = self.held[leaf as usize];
                 self.expand(leaf, &pos, expand, context)?;
             }
             self.update_path(context.weak);
@@ -219,27 +216,25 @@ impl<G: Game> Tree<G> {
     }
 
     /// Down by the children of least disproof number (the first of equals) to a leaf, from
-    /// the path's deepest node (the root when the path is empty): the leaf's index and
-    /// position, the leaf the path's last node. None where a node's numbers changed below
-    /// another parent: the path up to it is updated instead.
-    fn most_proving(&mut self, weak: bool) -> Option<(u32, G)> {
+    /// the path's deepest node (the root when the path is empty): the leaf, the path's last
+    /// node. None where a node's numbers changed below another parent: the path up to it is
+    /// updated instead.
+    fn most_proving(&mut self, weak: bool) -> Option<u32> {
         if self.path.is_empty() {
             self.path.push(0);
-            self.positions.push(self.root);
         }
         loop {
-            let (index, pos) = (*self.path.last()?, *self.positions.last()?);
+            let index = *self.path.last()?;
             let node = self.nodes[index as usize];
             if node.count == 0 {
-                return Some((index, pos));
+                return Some(index);
             }
             let summary = self.summary_below(index, weak);
             if summary.numbers != node.numbers {
                 return None;
             }
-            let best = self.edges[node.first as usize + summary.best];
-            self.path.push(best.node);
-            self.positions.push(pos.play(G::Move::from_code(best.mv)));
+            self.path
+                .push(self.edges[node.first as usize + summary.best].node);
         }
     }
 
@@ -323,7 +318,6 @@ impl<G: Game> Tree<G> {
             }
             node.numbers = numbers;
             self.path.pop();
-            self.positions.pop();
         }
     }
 
@@ -335,10 +329,9 @@ impl<G: Game> Tree<G> {
             .iter()
             .map(move |e| {
                 let node = self.nodes[e.node as usize];
-                let mv = G::Move::from_code(e.mv);
                 Child {
-                    mv,
-                    pos: self.root.play(mv),
+                    mv: G::Move::from_code(e.mv),
+                    pos: self.held[e.node as usize],
                     numbers: node.numbers,
                     expanded: node.count > 0,
                 }

@@ -80,3 +80,33 @@ fn a_proof_number_agent_plays_within_its_budget() {
         (solved.score, solved.best_move)
     );
 }
+
+/// A play agent whose variant carries a node budget keeps to the smaller of it and the
+/// agent's own `nodes=` limit.
+#[test]
+fn an_agents_variant_budget_and_node_limit_take_the_smaller() {
+    let pos = Reversi::start();
+    for spec in ["alphabeta+tt+id+nodes:3000", "uct+nodes:3000"] {
+        let config = SearchConfig::new(spec.parse::<Variant>().unwrap());
+        let think = |nodes| {
+            let limit = Limit {
+                nodes,
+                ..Limit::default()
+            };
+            Thinker::new(&config).unwrap().think(&pos, limit).unwrap()
+        };
+        let (own, wider, narrower) = (think(None), think(Some(5_000)), think(Some(2_000)));
+        assert_eq!(own, wider, "{spec}");
+        let spent = |t: &crate::search::Thought<_>| t.counters.nodes();
+        assert!(
+            (3_000..3_300).contains(&spent(&own)),
+            "{spec}: {}",
+            spent(&own)
+        );
+        assert!(
+            (2_000..2_200).contains(&spent(&narrower)),
+            "{spec}: {}",
+            spent(&narrower)
+        );
+    }
+}
