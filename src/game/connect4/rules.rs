@@ -354,6 +354,13 @@ impl Game for Connect4 {
         fmix64(self.current + self.mask)
     }
 
+    /// The stones alone: the moves that reached them (kept for the notation) do not count,
+    /// so that the graphs of proof-number and Monte Carlo tree search merge transpositions.
+    #[inline]
+    fn same_state(&self, other: &Connect4) -> bool {
+        (self.current, self.mask) == (other.current, other.mask)
+    }
+
     #[inline]
     fn is_legal(&self, mv: Connect4Move) -> bool {
         mv.column() < WIDTH && !self.is_over() && self.can_play(mv.column())

@@ -3,8 +3,9 @@
 //! half full. A slot whose key half matches is the node only if the graph's position there is
 //! the same (keys can collide: the caller compares). A key's first slot is given by its top
 //! bits, which the slot keeps, so the index doubles in one pass over its slots, in order (a
-//! slot's entries go to the new slots near twice its place); the slots of a node's children
-//! are fetched into cache together before they are looked up ([`NodeIndex::prefetch`]).
+//! slot's entries go to the new slots near twice its place). PN's graph looks a leaf up
+//! when it is about to be expanded, so the index holds its expanded nodes only; PN²'s second
+//! level looks each child up as it is made ([`super::pn::Merge`]).
 
 use super::slab::Slab;
 
@@ -77,22 +78,6 @@ impl NodeIndex {
     #[inline(always)]
     fn home(&self, key: u64) -> usize {
         (key >> self.shift) as usize
-    }
-
-    /// Asks the processor to bring the first slot of `key` into cache.
-    #[inline(always)]
-    pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let slot = &self.slots.as_slice()[self.home(key)] as *const u64;
-            // SAFETY: a prefetch reads nothing the program sees and cannot fault; the
-            // pointer is to a slot of the slab.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(slot.cast())
-            };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
     }
 
     /// The node of `key` that `same` says is the position sought; else `node` inserted for

@@ -156,7 +156,8 @@ impl<G: Game> Prover<'_, G> {
             limits: &self.limits,
             counters: &mut self.counters,
         };
-        let mut tree = pn::Tree::new(self.root, self.most_nodes, &mut context)?;
+        let merge = pn::Merge::OnExpanding;
+        let mut tree = pn::Tree::new(self.root, self.most_nodes, merge, &mut context)?;
         tree.recorder = self.recorder.take();
         let (grown, bytes) = grow_levels(self.base, self.most_nodes, &mut tree, &mut context);
         self.recorder = tree.recorder.take();

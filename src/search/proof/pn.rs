@@ -1,9 +1,9 @@
 //! Proof-number search with the tree in memory (Allis 1994): down to the most proving leaf
 //! (each node's child of least disproof number), expand it, and update the numbers back up
 //! the path until a node's do not change; the next descent starts from that node (Allis'
-//! current node). A position reached by two lines is one node (the tree is a graph: Schijf,
-//! Allis and Uiterwijk 1994), found by the position itself, which the graph keeps: two
-//! positions can share a key. Without the graph, Ataxx's jumps, which reach a position by many
+//! current node). A position reached by two lines is one node once it is expanded (the tree
+//! is a graph: Schijf, Allis and Uiterwijk 1994; when the lines meet: [`Merge`]), found by the
+//! position itself, which the graph keeps: two positions can share a key. Without the graph, Ataxx's jumps, which reach a position by many
 //! orders, make trees no memory holds. The same graph serves PN² (`pn2.rs`): only how a leaf
 //! is expanded differs ([`Expand`]).
 
@@ -124,12 +124,30 @@ pub struct Tree<G: Game> {
     max_ply: usize,
     /// The root's numbers over the search, where asked (`solve --where`).
     pub recorder: Option<Recorder>,
+    merge: Merge,
+}
+
+/// When a position reached by a second line is found to be the node the graph holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Merge {
+    /// When a leaf is about to be expanded: a child is made as a new leaf, and the index
+    /// holds the expanded nodes only. Most leaves are never expanded, and looking each up
+    /// as it was made cost PN a third of its time (a cache miss a child); a position may be
+    /// a leaf twice meanwhile (4% more nodes on FFO 1..19, 10 to 16% on the Ataxx end suite).
+    OnExpanding,
+    /// When a child is made: every node is in the index, each position one node.
+    OnMaking,
 }
 
 impl<G: Game> Tree<G> {
     /// A tree of the root alone, evaluated (one leaf), with room for `most` nodes and the
     /// children of the last expansion: Err where the system refuses the memory.
-    pub fn new(root: &G, most: usize, context: &mut Context) -> Result<Tree<G>, Stop> {
+    pub fn new(
+        root: &G,
+        most: usize,
+        merge: Merge,
+        context: &mut Context,
+    ) -> Result<Tree<G>, Stop> {
         context.counters.leaf += 1;
         let nodes = most.saturating_add(SLACK);
         let mut tree = Tree {
@@ -141,8 +159,11 @@ impl<G: Game> Tree<G> {
             children: Vec::new(),
             max_ply: 0,
             recorder: None,
+            merge,
         };
-        tree.index.find_or_insert(root.key(), 0, |_| false);
+        if merge == Merge::OnMaking {
+            tree.index.find_or_insert(root.key(), 0, |_| false);
+        }
         tree.held.push(*root);
         tree.nodes.push(Node {
             numbers: context.goal.evaluate(root),
@@ -192,8 +213,17 @@ impl<G: Game> Tree<G> {
                 if ply >= crate::search::searcher::MAX_PLY {
                     return Err(Stop::TooDeep);
                 }
-                let pos = self.held[leaf as usize];
-                self.expand(leaf, &pos, expand, context)?;
+                let found = match self.merge {
+                    Merge::OnMaking => None,
+                    Merge::OnExpanding => self.transposed(leaf, context.counters)?,
+                };
+                match found {
+                    Some(node) => self.redirect(leaf, node),
+                    None => {
+                        let pos = self.held[leaf as usize];
+                        self.expand(leaf, &pos, expand, context)?;
+                    }
+                }
             }
             self.update_path(context.weak);
             if let Some(recorder) = &mut self.recorder {
@@ -255,10 +285,10 @@ impl<G: Game> Tree<G> {
         let first = self.edges.len() as u32;
         let children = std::mem::take(&mut self.children);
         for child in &children {
-            self.index.prefetch(child.pos.key());
-        }
-        for child in &children {
-            let node = self.node_of(child, context.counters)?;
+            let node = match self.merge {
+                Merge::OnMaking => self.merged_node_of(child, context.counters)?,
+                Merge::OnExpanding => self.node_of(child)?,
+            };
             let edge = Edge {
                 node,
                 mv: child.mv.to_code(),
@@ -274,10 +304,10 @@ impl<G: Game> Tree<G> {
         Ok(())
     }
 
-    /// The node of a child: the graph's where it holds the position (a leaf there takes the
-    /// child's numbers: a second-level search knows more), else a new one (Err where the
-    /// graph's memory is full).
-    fn node_of(&mut self, child: &Child<G>, counters: &mut Counters) -> Result<u32, Stop> {
+    /// The node of a child, merged as it is made: the graph's where it holds the position
+    /// (a leaf there takes the child's numbers: a second-level search knows more), else a
+    /// new one (Err where the graph's memory is full).
+    fn merged_node_of(&mut self, child: &Child<G>, counters: &mut Counters) -> Result<u32, Stop> {
         counters.tt_probe += 1;
         if self.index.is_full() && !self.index.grow() {
             return Err(Stop::Memory);
@@ -294,15 +324,54 @@ impl<G: Game> Tree<G> {
             }
             return Ok(found);
         }
+        self.node_of(child)
+    }
+
+    /// A new node for a child: a leaf (with [`Merge::OnExpanding`], the index learns it only
+    /// when it is expanded); Err where the graph's memory is full.
+    fn node_of(&mut self, child: &Child<G>) -> Result<u32, Stop> {
         let node = Node {
             numbers: child.numbers,
             first: 0,
             count: 0,
             expanded_before: child.expanded,
         };
+        let new = self.nodes.len() as u32;
         match self.nodes.push(node) && self.held.push(child.pos) {
             true => Ok(new),
             false => Err(Stop::Memory),
+        }
+    }
+
+    /// The expanded node of leaf `leaf`'s position, where another line reached and expanded
+    /// it first (a transposition); else None, and the index learns the leaf, about to be
+    /// expanded (Err where the index's memory is full).
+    fn transposed(&mut self, leaf: u32, counters: &mut Counters) -> Result<Option<u32>, Stop> {
+        counters.tt_probe += 1;
+        if self.index.is_full() && !self.index.grow() {
+            return Err(Stop::Memory);
+        }
+        let held = &self.held;
+        let pos = &held[leaf as usize];
+        let found = self
+            .index
+            .find_or_insert(pos.key(), leaf, |n| held[n as usize].same_state(pos));
+        counters.tt_hit += found.is_some() as u64;
+        Ok(found)
+    }
+
+    /// The path's leaf replaced by `node`, the expanded node of its position: its parent's
+    /// edge leads there instead, and the path goes back to the parent, whose numbers the
+    /// update takes from the node's (the leaf stays, unreached).
+    fn redirect(&mut self, leaf: u32, node: u32) {
+        self.path.pop();
+        let Some(&parent) = self.path.last() else {
+            return;
+        };
+        let parent = self.nodes[parent as usize];
+        let edges = &mut self.edges[parent.first as usize..][..parent.count as usize];
+        if let Some(edge) = edges.iter_mut().find(|e| e.node == leaf) {
+            edge.node = node;
         }
     }
 
@@ -336,5 +405,83 @@ impl<G: Game> Tree<G> {
                     expanded: node.count > 0,
                 }
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::connect4::Connect4;
+    use crate::game::GameMove;
+
+    /// Connect 4 after a few moves, grown until PN proves a win for the side to move or holds
+    /// `most` nodes: every edge leads to the position its move makes, each expanded node has
+    /// all its moves, and no position is expanded twice (the graph found its transpositions:
+    /// some look-ups hit, and each hit is the same position); merged as made, no position is
+    /// two nodes.
+    #[test]
+    fn the_graph_expands_each_position_once_and_its_edges_are_the_moves() {
+        for merge in [Merge::OnExpanding, Merge::OnMaking] {
+            graph_is_sound(merge);
+        }
+    }
+
+    fn graph_is_sound(merge: Merge) {
+        let mut root = Connect4::start();
+        for code in [3u16, 3, 2, 4, 4, 2] {
+            root = root.play(<Connect4 as Game>::Move::from_code(code));
+        }
+        let limits = Limits {
+            deadline: None,
+            nodes: None,
+        };
+        let mut counters = Counters::default();
+        let mut context = Context {
+            goal: Goal {
+                root_side: root.side_to_move(),
+                at_least: 1,
+            },
+            weak: false,
+            limits: &limits,
+            counters: &mut counters,
+        };
+        let most = 200_000;
+        let mut tree = Tree::new(&root, most, merge, &mut context).unwrap();
+        tree.grow(most, &mut Evaluate, &mut context).unwrap();
+        let mut expanded: std::collections::HashMap<u64, Vec<Connect4>> = Default::default();
+        for (n, node) in tree.nodes.as_slice().iter().enumerate() {
+            let pos = tree.held[n];
+            if node.count == 0 && merge == Merge::OnExpanding {
+                continue;
+            }
+            let same_key = expanded.entry(pos.key()).or_default();
+            assert!(
+                !same_key.iter().any(|p| p.same_state(&pos)),
+                "{pos} expanded twice"
+            );
+            same_key.push(pos);
+            if node.count == 0 {
+                continue;
+            }
+            let edges = &tree.edges[node.first as usize..][..node.count as usize];
+            let moves = pos.generate_moves();
+            assert_eq!(edges.len(), moves.len(), "{pos}");
+            for (edge, &mv) in edges.iter().zip(moves.iter()) {
+                assert_eq!(edge.mv, mv.to_code());
+                assert!(tree.held[edge.node as usize].same_state(&pos.play(mv)));
+            }
+        }
+        let distinct: usize = expanded.values().map(Vec::len).sum();
+        assert!(counters.tt_hit > 0, "{merge:?}: no transposition met");
+        match merge {
+            Merge::OnExpanding => {
+                assert_eq!(distinct as u64, counters.interior);
+                assert_eq!(counters.tt_probe, counters.interior + counters.tt_hit);
+            }
+            Merge::OnMaking => {
+                assert_eq!(distinct, tree.nodes.len());
+                assert_eq!(counters.tt_probe, counters.leaf - 1);
+            }
+        }
     }
 }
