@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::checks::{check, game_result};
+use super::checks::check;
 use super::config::{SearchConfig, MAX_DEPTH};
 use super::endgame::Endgame;
 use super::searcher::Searcher;
@@ -35,8 +35,9 @@ pub struct Thought<M> {
     pub seldepth: u32,
     /// Every node of the move, the abandoned last iteration's included.
     pub counters: Counters,
-    /// Whether the score is the game's value (proven, or a search that met no horizon)
-    /// rather than a heuristic value (a node budget or deadline met first).
+    /// Whether the score is the game's exact value (a search that met no horizon), rather
+    /// than a heuristic value (a node budget or deadline met first) or a decided result's
+    /// bound (a forced win found short of the end: a deeper search may win by more).
     pub proven: bool,
 }
 
@@ -124,15 +125,18 @@ impl<G: Endgame> Thinker<G> {
             if iterative {
                 self.searcher.root.first = thought.best_move;
             }
-            // A proven result does not change with depth, nor does a search that met no
-            // horizon (and took no value from the table, which may hold horizon values) or
-            // one deeper than the game can last.
+            // The value is exact once a search met no horizon (and took no value from the
+            // table, which may hold horizon values) or went deeper than the game can last.
+            // A decided result (a forced win or loss) is not: its margin is only a bound,
+            // and a deeper search may win by more.
             let s = &self.searcher;
             let exhausted = (!s.course.horizon_reached && s.counters.tt_cut == cuts_before)
                 || pos.plies_left_at_most().is_some_and(|most| depth >= most);
-            let proven = game_result::<G>(score).is_some() || exhausted;
-            answer = Some(Thought { proven, ..thought });
-            if proven {
+            answer = Some(Thought {
+                proven: exhausted,
+                ..thought
+            });
+            if exhausted {
                 break;
             }
         }

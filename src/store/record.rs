@@ -138,6 +138,11 @@ macro_rules! define_record {
             /// (alpha-beta: its table as sized; NA for engines).
             #[serde(default)]
             pub memory_bytes: Option<u64>,
+            /// What a budgeted search's move gives away of the position's proven value: the
+            /// suite's score less the move's proven value (0 for a best move; NA without a
+            /// budget or a proven score).
+            #[serde(default)]
+            pub move_loss: Option<i32>,
         }
 
         impl Default for Record {
@@ -194,6 +199,7 @@ macro_rules! define_record {
                     cycles: None,
                     budget: None,
                     memory_bytes: None,
+                    move_loss: None,
                 }
             }
         }
@@ -208,6 +214,7 @@ macro_rules! define_record {
             "minimal_graph", "minimal_graph_leaves", "nodes_min", "nodes_max", "split_tried",
             "split", "abandoned", "wasted", "helper_nodes", "idle_ns", "idle_max_ns", "times_ns",
             "cpu_user_ns", "cpu_sys_ns", "instructions", "cycles", "budget", "memory_bytes",
+            "move_loss",
         ];
 
         impl Record {
@@ -238,8 +245,8 @@ macro_rules! define_record {
 crate::counter_list!(define_record);
 
 /// The columns a runs table of an earlier build may lack (from before parallel searches, and
-/// from before CPU time and instructions, budgets and memory were recorded): such a table
-/// reads as searched on one thread, its parallel, cost, budget and memory columns NA, and is
+/// from before CPU time and instructions, budgets, memory and move losses were recorded): such a table
+/// reads as searched on one thread, its parallel, cost, budget, memory and move loss columns NA, and is
 /// rewritten whole in today's form before rows are appended to it.
 pub const ADDED_COLUMNS: &[&str] = &[
     "threads",
@@ -259,6 +266,7 @@ pub const ADDED_COLUMNS: &[&str] = &[
     "cycles",
     "budget",
     "memory_bytes",
+    "move_loss",
 ];
 
 /// A row's threads where its table does not say: one (see [`ADDED_COLUMNS`]).

@@ -19,6 +19,7 @@ use crate::store::CaseKey;
 use crate::store::{Record, Status};
 
 use super::minimal::{minimal_of, MinimalTrees};
+use super::move_loss::MoveValues;
 use super::row::{engine_row, row};
 use super::settings::SweepSettings;
 
@@ -57,7 +58,7 @@ pub(super) type Files = (RunsAppender, CutsAppender);
 pub(super) type Outcome = Result<Status, String>;
 
 /// What running units needs: the plan, the files (one writer at a time), the first write
-/// error, the progress bar and the minimal trees computed so far.
+/// error, the progress bar, and the minimal trees and moves' values found so far.
 pub(super) struct Runner<'a> {
     settings: &'a SweepSettings,
     planned: &'a Planned,
@@ -67,6 +68,7 @@ pub(super) struct Runner<'a> {
     progress: ProgressBar,
     jobs: u32,
     trees: MinimalTrees,
+    move_values: MoveValues,
 }
 
 impl<'a> Runner<'a> {
@@ -86,6 +88,7 @@ impl<'a> Runner<'a> {
             progress: progress_bar(units as u64, settings.quiet),
             jobs: settings.jobs.max(1) as u32,
             trees: MinimalTrees::default(),
+            move_values: MoveValues::default(),
         }
     }
 
@@ -181,6 +184,8 @@ impl<'a> Runner<'a> {
         if let Some(minimal) = minimal {
             minimal.fill(&mut record);
         }
+        let limit = self.settings.time_limit;
+        self.move_values.fill(unit.case, case, &mut record, limit);
         self.save(record, &cuts)
     }
 

@@ -5,6 +5,7 @@
 mod execute;
 pub mod meta;
 mod minimal;
+mod move_loss;
 pub mod plan;
 pub mod row;
 mod run;

@@ -3,7 +3,9 @@
 //! search; a proof search, which has no move before its proof, refuses it.
 
 use super::*;
+use crate::game::GameKind;
 use crate::search::timed::{Limit, Thinker};
+use crate::search::variants::default_solver;
 
 /// `spec+nodes:N` searched as a case against `spec` thought with a node limit of N.
 fn budget_is_the_agents_limit(spec: &str, nodes: u64) {
@@ -109,4 +111,43 @@ fn an_agents_variant_budget_and_node_limit_take_the_smaller() {
             spent(&narrower)
         );
     }
+}
+
+/// Budgeted alpha-beta on every case at each budget: each value it says is exact (not an
+/// estimate) is the game's solver's. Returns how many were said exact.
+fn exact_values_are_the_solvers<G: Endgame>(cases: &[G], kind: GameKind, budgets: &[u64]) -> usize {
+    let solver = super::proof::solve_config::<G>(default_solver(kind), false);
+    let mut exact = 0;
+    for pos in cases {
+        let truth = search(pos, END, &solver).unwrap().score;
+        for budget in budgets {
+            let spec = format!("alphabeta+tt+id+nodes:{budget}");
+            let config = config_for::<G>(spec.parse().unwrap());
+            let outcome = search(pos, END, &config).unwrap();
+            if !outcome.estimate {
+                assert_eq!(outcome.score, truth, "{spec} on {pos}");
+                exact += 1;
+            }
+        }
+    }
+    exact
+}
+
+/// A forced win found short of the end is a bound on the margin, not the value: a budgeted
+/// search says its value is exact only where it is (FFO 1..19, the Ataxx end suite, whose
+/// wins found early once read as exact margins).
+#[test]
+fn a_budgeted_value_said_exact_is_the_solvers() {
+    let ffo = exact_values_are_the_solvers(
+        &super::proof::ffo_1_to_19(),
+        GameKind::Reversi,
+        &[10_000, 3_000_000],
+    );
+    let ataxx = super::proof::suite(
+        &super::proof::positions_dir("ataxx/end"),
+        super::proof::ataxx,
+    );
+    let ataxx =
+        exact_values_are_the_solvers(&ataxx, GameKind::Ataxx, &[100, 1_000, 10_000, 100_000]);
+    assert!(ffo > 0 && ataxx > 0, "exact: {ffo} FFO, {ataxx} Ataxx");
 }
