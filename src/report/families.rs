@@ -145,18 +145,39 @@ fn proof_table(tables: &Tables, suite: &str) -> String {
     s
 }
 
-/// Best-move shares by suite, search (its spec without the budget) and budget: (best, judged).
-type Shares = BTreeMap<String, BTreeMap<String, BTreeMap<u64, (usize, usize)>>>;
+/// What the budgeted rows of one suite, search and budget chose: how many of their moves
+/// were among the suite's best (`best` of `listed`, the rows whose suite lists best moves),
+/// and the move losses summed over the rows that have one.
+#[derive(Clone, Copy, Debug, Default)]
+struct Choices {
+    best: usize,
+    listed: usize,
+    loss: i64,
+    losses: usize,
+}
 
-/// The shares of the budgeted rows whose suite lists best moves.
+impl Choices {
+    fn best_share(&self) -> Option<f64> {
+        (self.listed > 0).then(|| 100.0 * self.best as f64 / self.listed as f64)
+    }
+
+    fn mean_loss(&self) -> Option<f64> {
+        (self.losses > 0).then(|| self.loss as f64 / self.losses as f64)
+    }
+}
+
+/// The choices by suite, search (its spec without the budget) and budget.
+type Shares = BTreeMap<String, BTreeMap<String, BTreeMap<u64, Choices>>>;
+
+/// The choices of the budgeted rows.
 fn shares(tables: &Tables) -> Shares {
     let mut out = Shares::new();
     for r in &tables.finished {
-        let (Some(budget), Some(best), Some(mv)) = (r.budget, &r.expected_best, &r.best_move)
-        else {
+        let (Some(budget), Some(mv)) = (r.budget, &r.best_move) else {
             continue;
         };
-        if best.trim().is_empty() {
+        let best = r.expected_best.as_deref().unwrap_or("").trim();
+        if best.is_empty() && r.move_loss.is_none() {
             continue;
         }
         let cell = out
@@ -166,12 +187,51 @@ fn shares(tables: &Tables) -> Shares {
             .or_default()
             .entry(budget)
             .or_default();
-        cell.1 += 1;
-        if best.split_whitespace().any(|b| b.eq_ignore_ascii_case(mv)) {
-            cell.0 += 1;
+        if !best.is_empty() {
+            cell.listed += 1;
+            cell.best += best.split_whitespace().any(|b| b.eq_ignore_ascii_case(mv)) as usize;
+        }
+        if let Some(loss) = r.move_loss {
+            cell.loss += loss as i64;
+            cell.losses += 1;
         }
     }
     out
+}
+
+/// One measure of the choices: its table's caption, its cell and its chart.
+struct Measure {
+    caption: &'static str,
+    cell: fn(&Choices) -> Option<String>,
+    value: fn(&Choices) -> Option<f64>,
+    file: &'static str,
+    title: &'static str,
+    y_label: &'static str,
+}
+
+const MEASURES: [Measure; 2] = [
+    Measure {
+        caption: "best move found (share of the positions whose suite lists best moves)",
+        cell: |c| Some(format!("{:.0}% ({}/{})", c.best_share()?, c.best, c.listed)),
+        value: Choices::best_share,
+        file: "best_move_vs_budget",
+        title: "best moves found against the budget",
+        y_label: "best move (% of positions)",
+    },
+    Measure {
+        caption: "mean move loss (the suite's value less the chosen move's proven value; positions judged)",
+        cell: |c| Some(format!("{:.2} ({})", c.mean_loss()?, c.losses)),
+        value: Choices::mean_loss,
+        file: "move_loss_vs_budget",
+        title: "move loss against the budget",
+        y_label: "mean move loss (score units)",
+    },
+];
+
+/// The budgets of a suite's searches, in order.
+fn budgets_of(searches: &BTreeMap<String, BTreeMap<u64, Choices>>) -> Vec<u64> {
+    let budgets: BTreeSet<u64> = searches.values().flat_map(|b| b.keys().copied()).collect();
+    budgets.into_iter().collect()
 }
 
 fn budget_section(tables: &Tables) -> String {
@@ -186,72 +246,70 @@ fn budget_section(tables: &Tables) -> String {
     );
     let _ = writeln!(
         s,
-        "Per suite, the share of positions where a search under a budget chose one of the suite's best moves (positions whose suite lists none are left out). A budget is of iterations (`uct:N`, `puct:N`) or of counted nodes (`+nodes:N`, which `sweep --budget` adds), as each search's name says. Charts: `plots/best_move_vs_budget_*.png`."
+        "Per suite, for the searches under a budget: the share of positions where the search chose one of the suite's best moves, and the mean move loss: the suite's proven value less the proven value of the chosen move (0 for a best move; the solver proves the moves the suite does not value, `move_loss`). A budget is of iterations (`uct:N`, `puct:N`) or of counted nodes (`+nodes:N`, which `sweep --budget` adds), as each search's name says. Charts: `plots/best_move_vs_budget_*.png`, `plots/move_loss_vs_budget_*.png`."
     );
     for (suite, searches) in &shares {
-        let budgets: BTreeSet<u64> = searches.values().flat_map(|b| b.keys().copied()).collect();
-        let _ = writeln!(s, "\n**{suite}**\n");
+        let budgets = budgets_of(searches);
         let head: Vec<String> = budgets.iter().map(|b| thousands(*b)).collect();
-        let _ = writeln!(s, "| search | {} |", head.join(" | "));
-        let _ = writeln!(s, "|---|{}", "--:|".repeat(budgets.len()));
-        for (search, cells) in searches {
-            let row: Vec<String> = budgets
+        for measure in &MEASURES {
+            let rows: Vec<(&String, Vec<String>)> = searches
                 .iter()
-                .map(|b| match cells.get(b) {
-                    Some(&(best, judged)) => {
-                        format!(
-                            "{:.0}% ({best}/{judged})",
-                            100.0 * best as f64 / judged as f64
-                        )
-                    }
-                    None => "-".into(),
+                .map(|(search, cells)| {
+                    let row = budgets.iter().map(|b| cells.get(b).and_then(measure.cell));
+                    (search, row.map(|c| c.unwrap_or("-".into())).collect())
                 })
                 .collect();
-            let _ = writeln!(s, "| {search} | {} |", row.join(" | "));
+            if rows.iter().all(|(_, row)| row.iter().all(|c| c == "-")) {
+                continue;
+            }
+            let _ = writeln!(s, "\n**{suite}**: {}\n", measure.caption);
+            let _ = writeln!(s, "| search | {} |", head.join(" | "));
+            let _ = writeln!(s, "|---|{}", "--:|".repeat(budgets.len()));
+            for (search, row) in rows {
+                let _ = writeln!(s, "| {search} | {} |", row.join(" | "));
+            }
         }
     }
     s
 }
 
-/// A chart per suite: the best-move share against the budget, a line a search.
+/// Charts per suite: the best-move share and the mean move loss against the budget, a line a
+/// search (a chart only where its measure has points).
 pub fn budget_charts(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     let mut files = Vec::new();
     for (i, (suite, searches)) in shares(tables).iter().enumerate() {
-        let budgets: Vec<u64> = searches
-            .values()
-            .flat_map(|b| b.keys().copied())
-            .collect::<BTreeSet<_>>()
-            .into_iter()
-            .collect();
+        let budgets = budgets_of(searches);
         let at = |b: u64| budgets.iter().position(|&x| x == b).unwrap_or(0) as f64 + 1.0;
-        let series = searches
-            .iter()
-            .map(|(search, cells)| Series {
-                name: search.clone(),
-                points: cells
-                    .iter()
-                    .map(|(&b, &(best, judged))| (at(b), 100.0 * best as f64 / judged as f64))
-                    .collect(),
-            })
-            .collect();
-        let chart = LineChart {
-            title: format!("{suite}: best moves found against the budget"),
-            x_label: "budget (iterations or nodes, as each line's name says)".into(),
-            y_label: "best move (% of positions)".into(),
-            series,
-            log_y: false,
-            integer_x: true,
-            legend: true,
-            title_size: 22,
-            lines: true,
-            x_names: budgets.iter().map(|b| thousands(*b)).collect(),
-        };
-        files.extend(write(
-            dir,
-            &format!("best_move_vs_budget_{}", i + 1),
-            (960, 640),
-            &chart,
-        )?);
+        for measure in &MEASURES {
+            let series: Vec<Series> = searches
+                .iter()
+                .map(|(search, cells)| Series {
+                    name: search.clone(),
+                    points: cells
+                        .iter()
+                        .filter_map(|(&b, c)| Some((at(b), (measure.value)(c)?)))
+                        .collect(),
+                })
+                .filter(|series| !series.points.is_empty())
+                .collect();
+            if series.is_empty() {
+                continue;
+            }
+            let chart = LineChart {
+                title: format!("{suite}: {}", measure.title),
+                x_label: "budget (iterations or nodes, as each line's name says)".into(),
+                y_label: measure.y_label.into(),
+                series,
+                log_y: false,
+                integer_x: true,
+                legend: true,
+                title_size: 22,
+                lines: true,
+                x_names: budgets.iter().map(|b| thousands(*b)).collect(),
+            };
+            let name = format!("{}_{}", measure.file, i + 1);
+            files.extend(write(dir, &name, (960, 640), &chart)?);
+        }
     }
     Ok(files)
 }

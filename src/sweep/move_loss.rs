@@ -104,7 +104,10 @@ mod tests {
         let cases = load(&suites.map(String::from), None).unwrap();
         let values = MoveValues::default();
         let mut judged = 0;
-        let picked = cases.iter().enumerate().filter(|(i, _)| *i < 3 || i % 5 == 0);
+        let picked = cases
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i < 3 || i % 5 == 0);
         for (index, case) in picked {
             let mut losses = Vec::new();
             for mv in case.position.legal_moves() {
@@ -116,7 +119,9 @@ mod tests {
                     ..Record::default()
                 };
                 values.fill(index, case, &mut record, None);
-                let loss = record.move_loss.unwrap_or_else(|| panic!("{}: {mv}", case.name));
+                let loss = record
+                    .move_loss
+                    .unwrap_or_else(|| panic!("{}: {mv}", case.name));
                 assert!(loss >= 0, "{}: {mv} gains {}", case.name, -loss);
                 losses.push(loss);
             }
