@@ -295,18 +295,15 @@ pub fn budget_charts(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, Report
             if series.is_empty() {
                 continue;
             }
-            let chart = LineChart {
-                title: format!("{suite}: {}", measure.title),
-                x_label: "budget (iterations or nodes, as each line's name says)".into(),
-                y_label: measure.y_label.into(),
+            let chart = LineChart::joined(
+                format!("{suite}: {}", measure.title),
+                (
+                    "budget (iterations or nodes, as each line's name says)",
+                    measure.y_label,
+                ),
                 series,
-                log_y: false,
-                integer_x: true,
-                legend: true,
-                title_size: 22,
-                lines: true,
-                x_names: budgets.iter().map(|b| thousands(*b)).collect(),
-            };
+                budgets.iter().map(|b| thousands(*b)).collect(),
+            );
             let name = format!("{}_{}", measure.file, i + 1);
             files.extend(write(dir, &name, (960, 640), &chart)?);
         }

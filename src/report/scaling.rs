@@ -333,18 +333,12 @@ pub fn speedup_chart(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, Report
         name: "ideal".into(),
         points: (1..=most).map(|n| (n as f64, n as f64)).collect(),
     });
-    let chart = LineChart {
-        title: "Speedup against threads (time on one thread over time on N)".into(),
-        x_label: "threads".into(),
-        y_label: "speedup".into(),
+    let chart = LineChart::joined(
+        "Speedup against threads (time on one thread over time on N)".into(),
+        ("threads", "speedup"),
         series,
-        log_y: false,
-        integer_x: true,
-        legend: true,
-        title_size: 22,
-        lines: true,
-        x_names: Vec::new(),
-    };
+        Vec::new(),
+    );
     // Room on the right for the longest name at its line's end (about 7 pixels a letter).
     let longest = chart.series.iter().map(|s| s.name.chars().count()).max();
     let width = 960 + 7 * longest.unwrap_or(0).saturating_sub(24) as u32;

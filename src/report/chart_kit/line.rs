@@ -157,6 +157,28 @@ impl Draw for LineChart {
 }
 
 impl LineChart {
+    /// A chart of joined lines over whole x values, linear y, with a legend: the usual
+    /// against-threads or against-budget chart (`x_names` may name the x values 1, 2, ...).
+    pub fn joined(
+        title: String,
+        (x_label, y_label): (&str, &str),
+        series: Vec<Series>,
+        x_names: Vec<String>,
+    ) -> LineChart {
+        LineChart {
+            title,
+            x_label: x_label.into(),
+            y_label: y_label.into(),
+            series,
+            log_y: false,
+            integer_x: true,
+            legend: true,
+            title_size: 22,
+            lines: true,
+            x_names,
+        }
+    }
+
     /// The series with a point to draw (only they are drawn, listed and labelled), each
     /// with its style and those points.
     fn drawn(&self) -> Vec<Drawn<'_>> {
