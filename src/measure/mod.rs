@@ -389,20 +389,45 @@ pub fn search_position(
 
 /// Runs `work`, a search to `depth`, on a thread with room for `MAX_PLY` frames when it
 /// solves: solving can go hundreds of plies deep (Ataxx jumps until the halfmove clock ends
-/// the game).
+/// the game). A thread with such a stack already (the command's, a sweep's or a match's
+/// jobs: [`on_deep_thread`], [`deep_pool`]) runs it itself: a thread started for each solve
+/// cost the kernel more than Connect 4's quick solves took.
 pub fn on_deep_stack<T: Send>(depth: u32, work: impl FnOnce() -> T + Send) -> T {
-    if depth != END {
+    if depth != END || DEEP.with(std::cell::Cell::get) {
         return work();
     }
+    on_deep_thread(work)
+}
+
+thread_local! {
+    /// Whether this thread has a solving thread's stack.
+    static DEEP: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `work` on a new thread with a solving thread's stack, which its solves then use.
+pub fn on_deep_thread<T: Send>(work: impl FnOnce() -> T + Send) -> T {
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("solve".into())
             .stack_size(SOLVE_STACK)
-            .spawn_scoped(scope, work)
+            .spawn_scoped(scope, || {
+                DEEP.with(|deep| deep.set(true));
+                work()
+            })
             .expect("cannot start the solving thread")
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     })
+}
+
+/// A pool of `threads` threads with a solving thread's stack (a sweep's or a match's jobs),
+/// kept for all their solves.
+pub fn deep_pool(threads: usize) -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(SOLVE_STACK)
+        .start_handler(|_| DEEP.with(|deep| deep.set(true)))
+        .build()
 }
 
 /// Stack of a solving thread (reserved, not committed, until used).

@@ -93,9 +93,7 @@ fn run_matches(
         .iter()
         .map(|r| (r.r#match.clone(), r.round))
         .collect();
-    let threads = rayon::ThreadPoolBuilder::new()
-        .num_threads(settings.jobs.max(1))
-        .build()
+    let threads = crate::measure::deep_pool(settings.jobs.max(1))
         .map_err(|e| PlayError::Threads(e.to_string()))?;
     let run = Matches {
         threads,

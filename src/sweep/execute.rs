@@ -287,10 +287,7 @@ fn paired_groups(units: &[Unit]) -> Vec<Vec<&Unit>> {
 }
 
 fn thread_pool(jobs: u32) -> Result<rayon::ThreadPool, Error> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs as usize)
-        .build()
-        .map_err(|e| SweepError::Threads(e.to_string()).into())
+    crate::measure::deep_pool(jobs as usize).map_err(|e| SweepError::Threads(e.to_string()).into())
 }
 
 fn progress_bar(len: u64, quiet: bool) -> ProgressBar {

@@ -5,7 +5,7 @@
 //! bits, which the slot keeps, so the index doubles in one pass over its slots, in order (a
 //! slot's entries go to the new slots near twice its place). PN's graph looks a leaf up
 //! when it is about to be expanded, so the index holds its expanded nodes only; PN²'s second
-//! level looks each child up as it is made ([`super::pn::Merge`]).
+//! level looks each child up as it is made (`pn::Merge`).
 
 use super::slab::Slab;
 
