@@ -60,6 +60,10 @@ pub enum SearchError {
     TimedOut { limit: std::time::Duration },
     #[error("{variant}: {message}")]
     NotForSearch { variant: String, message: String },
+    /// The search's tree, graph or table filled the memory it was given before a result: a
+    /// failure of this position, not of the search (`solve` goes on to the next).
+    #[error("{variant}: {message}")]
+    OutOfMemory { variant: String, message: String },
     #[error("the search went {max} plies deep without reaching the end of the game{hint}")]
     TooDeep { max: usize, hint: &'static str },
     #[error("a transposition table of {mib} MiB cannot be had: {message}")]

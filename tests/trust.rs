@@ -364,6 +364,31 @@ fn a_solve_past_its_time_limit_is_timed_out_not_solved() {
     assert!(table.contains("timed out"), "{table}");
 }
 
+/// A proof tree that fills its memory fails its position alone: the next one is solved, the
+/// row says why, and the exit code says a position was not solved.
+#[test]
+fn a_solve_out_of_memory_goes_on_to_the_next_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let small = "positions/ataxx/end/end-gaps-cross-103-s19.pos";
+    let small = Path::new(env!("CARGO_MANIFEST_DIR")).join(small);
+    let small = small.to_str().unwrap();
+    let args = ["solve", "ffo:1", small, "-v", "pn+tt:1+wld", "-t", "1"];
+    let out = nodeprof(dir.path(), &[&args[..], &["--format", "json"]].concat());
+    assert_eq!(out.status.code(), Some(1));
+    let doc: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    let statuses: Vec<&str> = (0..2)
+        .map(|i| doc["rows"][i]["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, ["memory", "ok"], "{doc}");
+    assert_eq!(doc["rows"][1]["game_result"], 1, "{doc}");
+    assert_eq!(doc["totals"][0]["out_of_memory"], 1, "{doc}");
+    let table = text(&nodeprof(dir.path(), &args).stdout);
+    assert!(
+        table.contains("out of memory: the proof tree filled its 1 MiB"),
+        "{table}"
+    );
+}
+
 #[test]
 fn a_sweeps_meta_json_names_the_evaluation_its_searches_used() {
     let dir = tempfile::tempdir().unwrap();

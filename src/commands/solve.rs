@@ -35,6 +35,8 @@ pub struct Solved {
     pub graph: Option<u64>,
     /// The threads that solved it (0: an external solver's, unknown).
     pub threads: u32,
+    /// Why there is no report: `timed out`, or the memory its search filled.
+    pub unsolved: Option<String>,
 }
 
 /// A position's solve as `--format csv` writes it and the JSON document's `rows` hold
@@ -47,9 +49,9 @@ pub struct SolveRow {
     pub empties: u32,
     /// `exact` or `wld` (win, loss or draw).
     pub mode: String,
-    /// `ok`; `timeout` past `--time-limit` (its result fields null); `unproven` for a Monte
-    /// Carlo tree search that spent its budget before proving the root (its move is judged,
-    /// its result null).
+    /// `ok`; `timeout` past `--time-limit`, `memory` where its tree, graph or table filled
+    /// the memory given (their result fields null); `unproven` for a Monte Carlo tree search
+    /// that spent its budget before proving the root (its move is judged, its result null).
     pub status: String,
     /// The proven margin (in `wld`, its sign).
     pub game_result: Option<i32>,
@@ -81,7 +83,8 @@ impl SolveRow {
             status: match report {
                 Some(r) if r.game_result.is_none() => "unproven",
                 Some(_) => "ok",
-                None => "timeout",
+                None if solved.unsolved.as_deref() == Some(TIMED_OUT) => "timeout",
+                None => "memory",
             }
             .into(),
             game_result: report.and_then(|r| r.game_result),
@@ -117,7 +120,10 @@ pub struct SolveTotals {
     pub positions: usize,
     pub wrong_scores: usize,
     pub wrong_moves: usize,
+    /// Positions not solved: timed out, or out of memory (`out_of_memory` of them).
     pub unsolved: usize,
+    #[serde(default)]
+    pub out_of_memory: usize,
     pub nodes: u64,
     pub time_ns: u64,
     /// The minimal graphs' nodes and the nodes of the solves that have one (null without
@@ -223,7 +229,10 @@ pub fn table(
                     *totals.nodes_with_graph.get_or_insert(0) += solved.nodes;
                 }
             }
-            None => totals.unsolved += 1,
+            None => {
+                totals.unsolved += 1;
+                totals.out_of_memory += (solved.unsolved.as_deref() != Some(TIMED_OUT)) as usize;
+            }
         }
     }
     writeln!(output.text(), "{}", rule(&header))?;
@@ -243,11 +252,19 @@ fn rule(header: &str) -> String {
         .collect()
 }
 
-/// Solves one case; a timed-out search is a row without a result, other errors stop.
+/// What an unsolved row says of a search past `--time-limit`.
+const TIMED_OUT: &str = "timed out";
+
+/// Solves one case; a search that timed out or filled its memory is a row without a result
+/// (the run goes on), other errors stop.
 pub fn solve(case: &Case, config: &SearchConfig, repeat: Repeat) -> Result<Solved, Error> {
     let report = match measure(&case.position, END, config, repeat) {
         Ok(report) => report,
-        Err(SearchError::TimedOut { .. }) => {
+        Err(e @ (SearchError::TimedOut { .. } | SearchError::OutOfMemory { .. })) => {
+            let why = match e {
+                SearchError::OutOfMemory { message, .. } => format!("out of memory: {message}"),
+                _ => TIMED_OUT.to_string(),
+            };
             return Ok(Solved {
                 case: case.name.clone(),
                 empties: case.position.empties(),
@@ -258,7 +275,8 @@ pub fn solve(case: &Case, config: &SearchConfig, repeat: Repeat) -> Result<Solve
                 move_ok: None,
                 graph: None,
                 threads: config.threads,
-            })
+                unsolved: Some(why),
+            });
         }
         Err(source) => {
             return Err(Error::Search {
@@ -318,6 +336,7 @@ fn judged(
         move_ok,
         graph: None,
         threads: 0,
+        unsolved: None,
     }
 }
 
@@ -383,9 +402,10 @@ fn row(solved: &Solved, wld: bool, width: usize, minimal: bool) -> String {
         .map_or("-".into(), |e| result_text(Some(e), wld));
     let Some(report) = &solved.report else {
         return format!(
-            "  {name:<width$} | {:>7} | {:>5} | {expected:>8} | {:<3} | {:>4} | {:>13} | {:>8} | {:>11} |{} timed out",
+            "  {name:<width$} | {:>7} | {:>5} | {expected:>8} | {:<3} | {:>4} | {:>13} | {:>8} | {:>11} |{} {}",
             solved.empties, "-", "-", "-", "-", "-", "-",
-            if minimal { format!(" {:>14} | {:>7} |", "-", "-") } else { String::new() }
+            if minimal { format!(" {:>14} | {:>7} |", "-", "-") } else { String::new() },
+            solved.unsolved.as_deref().unwrap_or(TIMED_OUT)
         );
     };
     let margin = report.game_result;
@@ -435,17 +455,26 @@ fn rate(nodes: u64, time_ns: u64) -> u64 {
     (nodes as f64 / (time_ns.max(1) as f64 / 1e9)) as u64
 }
 
+/// The positions not solved, by why: `, 2 timed out, 1 out of memory`.
+fn unsolved_text(t: &SolveTotals) -> String {
+    let timed_out = t.unsolved - t.out_of_memory;
+    let mut text = String::new();
+    if timed_out > 0 {
+        text += &format!(", {timed_out} timed out");
+    }
+    if t.out_of_memory > 0 {
+        text += &format!(", {} out of memory", t.out_of_memory);
+    }
+    text
+}
+
 fn total_line(t: &SolveTotals) -> String {
     format!(
         "  {}, {}, {}{}: {} nodes in {:.3} s, {} nodes/s{}{}",
         count(t.positions, "position"),
         count(t.wrong_scores, "wrong score"),
         count(t.wrong_moves, "wrong move"),
-        if t.unsolved > 0 {
-            format!(", {} timed out", t.unsolved)
-        } else {
-            String::new()
-        },
+        unsolved_text(t),
         thousands(t.nodes),
         t.time_ns as f64 / 1e9,
         thousands(rate(t.nodes, t.time_ns)),

@@ -347,7 +347,7 @@ fn stop_error(stop: Stop, config: &SearchConfig, mib: u32) -> SearchError {
             max: super::searcher::MAX_PLY,
             hint: "",
         },
-        Stop::Memory => SearchError::NotForSearch {
+        Stop::Memory => SearchError::OutOfMemory {
             variant: config.variant.to_string(),
             message: format!(
                 "the graph filled its {mib} MiB before the budget was spent or the root proved: give it more (+tt:MiB) or a smaller budget"

@@ -409,14 +409,15 @@ fn stop_error(stop: Stop, config: &SearchConfig, mib: u32) -> SearchError {
             max: super::searcher::MAX_PLY,
             hint: "",
         },
-        Stop::Memory => SearchError::NotForSearch {
+        Stop::Memory if config.variant.base == Base::Dfpn => SearchError::NotForSearch {
             variant: config.variant.to_string(),
-            message: match config.variant.base {
-                Base::Dfpn => format!("the system refused df-pn's table of {mib} MiB: give it less (+tt:MiB)"),
-                _ => format!(
-                    "the proof tree filled its {mib} MiB before a proof: give it more (+tt:MiB), or prove with pn2 or dfpn, whose memory is bounded"
-                ),
-            },
+            message: format!("the system refused df-pn's table of {mib} MiB: give it less (+tt:MiB)"),
+        },
+        Stop::Memory => SearchError::OutOfMemory {
+            variant: config.variant.to_string(),
+            message: format!(
+                "the proof tree filled its {mib} MiB before a proof: give it more (+tt:MiB), or prove with pn2 or dfpn, whose memory is bounded"
+            ),
         },
     }
 }
