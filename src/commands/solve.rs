@@ -35,8 +35,26 @@ pub struct Solved {
     pub graph: Option<u64>,
     /// The threads that solved it (0: an external solver's, unknown).
     pub threads: u32,
-    /// Why there is no report: `timed out`, or the memory its search filled.
-    pub unsolved: Option<String>,
+    /// Why there is no report (None: there is one).
+    pub unsolved: Option<Unsolved>,
+}
+
+/// Why a position has no result: its search ran past `--time-limit`, or filled the memory
+/// of its tree, graph or table (the error's text).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Unsolved {
+    TimedOut,
+    OutOfMemory(String),
+}
+
+impl Unsolved {
+    /// What the text table's row says.
+    fn text(&self) -> String {
+        match self {
+            Unsolved::TimedOut => "timed out".into(),
+            Unsolved::OutOfMemory(message) => format!("out of memory: {message}"),
+        }
+    }
 }
 
 /// A position's solve as `--format csv` writes it and the JSON document's `rows` hold
@@ -83,8 +101,10 @@ impl SolveRow {
             status: match report {
                 Some(r) if r.game_result.is_none() => "unproven",
                 Some(_) => "ok",
-                None if solved.unsolved.as_deref() == Some(TIMED_OUT) => "timeout",
-                None => "memory",
+                None => match solved.unsolved {
+                    Some(Unsolved::OutOfMemory(_)) => "memory",
+                    _ => "timeout",
+                },
             }
             .into(),
             game_result: report.and_then(|r| r.game_result),
@@ -231,7 +251,8 @@ pub fn table(
             }
             None => {
                 totals.unsolved += 1;
-                totals.out_of_memory += (solved.unsolved.as_deref() != Some(TIMED_OUT)) as usize;
+                let memory = matches!(solved.unsolved, Some(Unsolved::OutOfMemory(_)));
+                totals.out_of_memory += memory as usize;
             }
         }
     }
@@ -252,9 +273,6 @@ fn rule(header: &str) -> String {
         .collect()
 }
 
-/// What an unsolved row says of a search past `--time-limit`.
-const TIMED_OUT: &str = "timed out";
-
 /// Solves one case; a search that timed out or filled its memory is a row without a result
 /// (the run goes on), other errors stop.
 pub fn solve(case: &Case, config: &SearchConfig, repeat: Repeat) -> Result<Solved, Error> {
@@ -262,8 +280,8 @@ pub fn solve(case: &Case, config: &SearchConfig, repeat: Repeat) -> Result<Solve
         Ok(report) => report,
         Err(e @ (SearchError::TimedOut { .. } | SearchError::OutOfMemory { .. })) => {
             let why = match e {
-                SearchError::OutOfMemory { message, .. } => format!("out of memory: {message}"),
-                _ => TIMED_OUT.to_string(),
+                SearchError::OutOfMemory { message, .. } => Unsolved::OutOfMemory(message),
+                _ => Unsolved::TimedOut,
             };
             return Ok(Solved {
                 case: case.name.clone(),
@@ -405,7 +423,7 @@ fn row(solved: &Solved, wld: bool, width: usize, minimal: bool) -> String {
             "  {name:<width$} | {:>7} | {:>5} | {expected:>8} | {:<3} | {:>4} | {:>13} | {:>8} | {:>11} |{} {}",
             solved.empties, "-", "-", "-", "-", "-", "-",
             if minimal { format!(" {:>14} | {:>7} |", "-", "-") } else { String::new() },
-            solved.unsolved.as_deref().unwrap_or(TIMED_OUT)
+            solved.unsolved.as_ref().map_or(Unsolved::TimedOut.text(), Unsolved::text)
         );
     };
     let margin = report.game_result;

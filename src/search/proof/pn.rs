@@ -308,10 +308,7 @@ impl<G: Game> Tree<G> {
     /// (a leaf there takes the child's numbers: a second-level search knows more), else a
     /// new one (Err where the graph's memory is full).
     fn merged_node_of(&mut self, child: &Child<G>, counters: &mut Counters) -> Result<u32, Stop> {
-        counters.tt_probe += 1;
-        if self.index.is_full() && !self.index.grow() {
-            return Err(Stop::Memory);
-        }
+        self.before_look_up(counters)?;
         let new = self.nodes.len() as u32;
         let held = &self.held;
         let same = |n: u32| held[n as usize].same_state(&child.pos);
@@ -325,6 +322,16 @@ impl<G: Game> Tree<G> {
             return Ok(found);
         }
         self.node_of(child)
+    }
+
+    /// A look-up in the index counted, and room made for the node it may insert (Err where
+    /// the index's memory is full).
+    fn before_look_up(&mut self, counters: &mut Counters) -> Result<(), Stop> {
+        counters.tt_probe += 1;
+        match self.index.is_full() && !self.index.grow() {
+            true => Err(Stop::Memory),
+            false => Ok(()),
+        }
     }
 
     /// A new node for a child: a leaf (with [`Merge::OnExpanding`], the index learns it only
@@ -347,10 +354,7 @@ impl<G: Game> Tree<G> {
     /// it first (a transposition); else None, and the index learns the leaf, about to be
     /// expanded (Err where the index's memory is full).
     fn transposed(&mut self, leaf: u32, counters: &mut Counters) -> Result<Option<u32>, Stop> {
-        counters.tt_probe += 1;
-        if self.index.is_full() && !self.index.grow() {
-            return Err(Stop::Memory);
-        }
+        self.before_look_up(counters)?;
         let held = &self.held;
         let pos = &held[leaf as usize];
         let found = self
