@@ -64,6 +64,9 @@ pub enum SearchError {
     /// failure of this position, not of the search (`solve` goes on to the next).
     #[error("{variant}: {message}")]
     OutOfMemory { variant: String, message: String },
+    /// The search trace could not be written (its file or pipe failed).
+    #[error("the search trace could not be written: {message}")]
+    TraceWrite { message: String },
     #[error("the search went {max} plies deep without reaching the end of the game{hint}")]
     TooDeep { max: usize, hint: &'static str },
     #[error("a transposition table of {mib} MiB cannot be had: {message}")]
@@ -93,6 +96,12 @@ pub enum Error {
     Store(#[from] StoreError),
     #[error(transparent)]
     Engine(#[from] EngineError),
+    /// A search trace that cannot be read (its file, line and why).
+    #[error("{file}: {source}")]
+    Trace {
+        file: String,
+        source: crate::trace::TraceError,
+    },
     /// Arguments that parse but do not make a command (clap's checks passed, ours did not).
     #[error("{0}")]
     Usage(String),

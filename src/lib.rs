@@ -22,4 +22,5 @@ pub mod search;
 pub mod stats;
 pub mod store;
 pub mod sweep;
+pub mod trace;
 pub mod train;

@@ -12,6 +12,7 @@ pub const PLAY_EXAMPLES: &str = "Examples:\n  nodeprof play alphabeta+tt+id gree
 pub const SPRT_EXAMPLES: &str = "Examples:\n  nodeprof sprt --wdl 222/212/0\n  nodeprof sprt --penta 13/37/50/25/3 --elo0 0 --elo1 4 --model normalized";
 pub const BENCH_EXAMPLES: &str = "Examples:\n  nodeprof bench\n  nodeprof bench positions/chess/profile24.epd -d 10 --engine name=sf cmd=stockfish option.Hash=16 option.Threads=1\n  nodeprof sweep ffo:1..19 --exact --shard 2/4 --signature $(nodeprof bench | tail -1 | cut -d' ' -f1) -o shards/2";
 pub const MERGE_EXAMPLES: &str = "Examples:\n  nodeprof merge shards/1 shards/2 shards/3 shards/4 -o merged\n  nodeprof merge shards/* -o reports/ffo-1-19-exact";
+pub const TRACE_EXAMPLES: &str = "Examples:\n  nodeprof search ffo:40 -v alphabeta+tt -d 6 --trace ffo40.trace && nodeprof trace ffo40.trace\n  ./my-engine --trace | nodeprof trace - --game connect4 --csv trace.csv";
 pub const SHOW_EXAMPLES: &str =
     "Examples:\n  nodeprof show ffo:40\n  nodeprof show ataxx:end | head -20";
 pub const ENGINE_EXAMPLES: &str = "Examples:\n  nodeprof engine --protocol uai -v pvs+tt+id\n  nodeprof engine --protocol nboard -v mtdf+tt+id --eval mobility\n  nodeprof engine --protocol ugi --game connect4 -v pvs+tt --as-agent\n  nodeprof sweep ataxx:end -d 1..4 --engine name=np cmd=nodeprof args=\"engine --protocol uai\" proto=uai";

@@ -19,6 +19,7 @@ mod examples;
 mod groups;
 mod play;
 mod report;
+mod trace;
 mod values;
 
 pub use ab::{AbArgs, TimeMetric};
@@ -27,6 +28,7 @@ use examples::*;
 pub use groups::{EvalArg, FormatArg, GameArg, RunFolderArgs};
 pub use play::{ExactAt, OpeningsOrder, PgnDialect, PlayArgs, Tournament};
 pub use report::{By, CompareArgs, FilterArgs, MergeArgs, PlotArgs, PlotX, ReportArgs};
+pub use trace::TraceArgs;
 pub use values::{parse_depths, parse_duration, Depths};
 
 #[derive(Parser, Debug)]
@@ -113,6 +115,11 @@ pub enum Command {
     /// The SPRT and Elo estimate of match results, as fastchess's calculator gives them
     #[command(after_help = SPRT_EXAMPLES)]
     Sprt(SprtArgs),
+    /// Analyse search traces (an engine's, through its probe, or `search --trace`'s): node
+    /// types, where the cut-offs happen, table use, the effective branching factor and the
+    /// distance from the minimal tree, a row a search (docs/probe.md)
+    #[command(after_help = TRACE_EXAMPLES)]
+    Trace(TraceArgs),
     /// Print positions as board diagrams with side to move, empties, legal moves and the
     /// expected score where the file carries one
     #[command(after_help = SHOW_EXAMPLES)]
@@ -196,6 +203,10 @@ pub struct SearchArgs {
     pub game: GameArg,
     #[command(flatten)]
     pub engines: EngineArgs,
+    /// Also write each search's trace to this file (one more search of each case, untimed,
+    /// with the same counts; docs/probe.md): analyse it with `nodeprof trace`
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<std::path::PathBuf>,
 }
 
 /// The most threads a search may be given.

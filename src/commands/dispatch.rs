@@ -28,6 +28,7 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<Outcome, Error> {
         Command::Engine(args) => super::engine::command(args, out)?,
         Command::Merge(args) => super::merge::command(args, out)?,
         Command::Sprt(args) => super::sprt::command(args, out)?,
+        Command::Trace(args) => super::trace::command(args, out)?,
         Command::Show(args) => super::show::command(args, out)?,
         Command::Completions(args) => super::completions::completions(args, out)?,
         Command::Man(args) => super::completions::man(args, out)?,

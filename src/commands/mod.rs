@@ -19,6 +19,7 @@ pub mod play;
 pub mod plot;
 pub mod report;
 pub mod search;
+mod search_trace;
 pub mod show;
 pub mod solve;
 mod solve_progress;
@@ -26,6 +27,7 @@ mod solve_where;
 mod solve_where_root;
 pub mod sprt;
 pub mod sweep;
+pub mod trace;
 pub mod variants;
 
 pub use dispatch::run;

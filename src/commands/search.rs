@@ -23,6 +23,8 @@ pub struct SearchJob {
     pub configs: Vec<SearchConfig>,
     pub depths: Vec<u32>,
     pub repeat: Repeat,
+    /// `--trace`: where each search's trace goes.
+    pub trace: Option<super::search_trace::TraceFile>,
 }
 
 /// Searches one case with every config and depth, printing a table row per search (and
@@ -64,6 +66,9 @@ pub fn run(
     for config in &job.configs {
         for &depth in &job.depths {
             let config = config.for_game(pos.kind());
+            if let Some(trace) = &job.trace {
+                trace.clone().trace(case, depth, &config)?;
+            }
             let report =
                 measure(pos, depth, &config, job.repeat).map_err(|source| Error::Search {
                     case: case.name.clone(),
@@ -192,10 +197,21 @@ impl TryFrom<&SearchArgs> for SearchJob {
                     })
             })
             .collect();
+        let trace = match &args.trace {
+            Some(path) => {
+                for config in &configs {
+                    crate::search::check_traceable(config)
+                        .map_err(|e| Error::Usage(e.to_string()))?;
+                }
+                Some(super::search_trace::TraceFile::create(path)?)
+            }
+            None => None,
+        };
         Ok(SearchJob {
             configs,
             depths: args.depth.list(),
             repeat: args.repeat.repeat(),
+            trace,
         })
     }
 }

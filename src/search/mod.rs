@@ -42,6 +42,7 @@ mod shortcut;
 mod steps;
 mod timed;
 mod token;
+mod trace_record;
 pub mod trail;
 mod trail_record;
 pub mod tt;
@@ -52,8 +53,8 @@ pub use config::{depth_label, threads_suffix, Clock, SearchConfig, END, MAX_DEPT
 pub use endgame::Endgame;
 pub use probcut::shallow_depth;
 pub use run::{
-    check, check_agent, check_memory, check_threads, game_result, report_root, search,
-    search_uncounted, solve_in_window, trail_of, SearchOutcome,
+    check, check_agent, check_memory, check_threads, check_traceable, game_result, report_root,
+    search, search_traced, search_uncounted, solve_in_window, trail_of, SearchOutcome,
 };
 pub use searcher::{INF, MAX_PLY};
 pub use timed::{

@@ -19,12 +19,23 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
         beta: i32,
         ply: usize,
     ) -> i32 {
+        let traced = self.traced();
+        if traced {
+            self.trace_enter(depth, alpha, beta, ply);
+        }
         let mut moves = G::Moves::default();
         let (mut alpha, mut beta) = (alpha, beta);
         let deferred = match self.open(pos, depth, &mut alpha, &mut beta, ply, &mut moves) {
             Opened::Moves { deferred } => deferred,
-            Opened::Settled(value) => return value,
+            Opened::Settled(value) => {
+                if traced {
+                    self.trace_exit(value, None, false);
+                }
+                return value;
+            }
         };
+        let mut cut = None;
+        let mut searched = false;
         let mut node = Node::new(alpha);
         let futile = self.futility_bound(pos, depth, alpha, ply);
         for i in 0..moves.len() {
@@ -33,9 +44,14 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             if self.skip_futile(&mut node, pos, mv, &child, futile) {
                 continue;
             }
+            if traced {
+                self.trace_move(ply, mv);
+                searched = true;
+            }
             let window = (node.alpha, beta);
             let value = self.move_value::<PVS>(pos, (mv, i), &child, depth, window, ply);
             if self.offer(&mut node, pos, mv, i, value, beta, depth, ply) {
+                cut = Some(i);
                 break;
             }
             let at = (depth, beta, ply);
@@ -43,7 +59,11 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
                 break;
             }
         }
-        self.finish(pos, depth, alpha, beta, node, ply)
+        let value = self.finish(pos, depth, alpha, beta, node, ply);
+        if traced {
+            self.trace_exit(value, cut, searched);
+        }
+        value
     }
 
     /// The value of move `mv`, the node's `index`-th (`child`: the position it leads to),

@@ -10,6 +10,7 @@ pub use super::outcome::SearchOutcome;
 use super::parallel::report::{Summed, TeamReport};
 use super::root_report::RootReport;
 use super::searcher::{Searcher, MAX_PLY};
+use super::trace_record::TraceWriter;
 use super::trail::{Claim, Trail, Verdict};
 use crate::error::SearchError;
 
@@ -19,7 +20,58 @@ pub fn search<G: Endgame>(
     depth: u32,
     config: &SearchConfig,
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
-    search_with::<G, true>(pos, depth, config, None)
+    search_with::<G, true>(pos, depth, config, None, None)
+}
+
+/// Searches `pos` to `depth` as [`search`] does, writing its trace to `out` (see
+/// docs/probe.md): the same search and counts. Only variants whose every node is a node of
+/// the windowed move loop can be traced (see [`check_traceable`]).
+pub fn search_traced<G: Endgame>(
+    pos: &G,
+    depth: u32,
+    config: &SearchConfig,
+    out: Box<dyn std::io::Write + Send>,
+) -> Result<SearchOutcome<G::Move>, SearchError> {
+    check_traceable(config)?;
+    search_with::<G, true>(pos, depth, config, None, Some(out))
+}
+
+/// Whether `config`'s search can be traced: a windowed alpha-beta search on one thread
+/// without the searches a trace has no node for (ordering and ProbCut searches, null moves,
+/// quiescence, the last-empties solver, a node budget).
+pub fn check_traceable(config: &SearchConfig) -> Result<(), SearchError> {
+    let v = &config.variant;
+    let refused = [
+        (
+            !v.base.windowed(),
+            "the trace follows the windowed move loop of alpha-beta, PVS, MTD(f) and bisection",
+        ),
+        (
+            config.threads > 1,
+            "a trace is of one thread's search (-t 1)",
+        ),
+        (
+            v.probcut || v.sso.is_some() || v.eval_sort.is_some(),
+            "its ordering and ProbCut searches have no place in a trace",
+        ),
+        (
+            v.null_move.is_some(),
+            "its null-move searches have no move in a trace",
+        ),
+        (v.quiesce, "quiescence nodes are not traced"),
+        (
+            v.last.is_some(),
+            "the last-empties solver's nodes are not traced",
+        ),
+        (v.nodes.is_some(), "a node budget's searches are not traced"),
+    ];
+    match refused.iter().find(|(refuse, _)| *refuse) {
+        Some((_, why)) => Err(SearchError::NotForSearch {
+            variant: v.to_string(),
+            message: format!("--trace: {why}"),
+        }),
+        None => Ok(()),
+    }
 }
 
 /// Solves `pos` to the end within the root window (alpha, beta) (fail-soft: a value at or
@@ -30,7 +82,7 @@ pub fn solve_in_window<G: Endgame>(
     config: &SearchConfig,
     window: (i32, i32),
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
-    search_with::<G, true>(pos, END, config, Some(window))
+    search_with::<G, true>(pos, END, config, Some(window), None)
 }
 
 /// The same search with the counters compiled out (all zero): to measure what counting costs.
@@ -39,7 +91,7 @@ pub fn search_uncounted<G: Endgame>(
     depth: u32,
     config: &SearchConfig,
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
-    search_with::<G, false>(pos, depth, config, None)
+    search_with::<G, false>(pos, depth, config, None, None)
 }
 
 fn search_with<G: Endgame, const COUNT: bool>(
@@ -47,6 +99,7 @@ fn search_with<G: Endgame, const COUNT: bool>(
     depth: u32,
     config: &SearchConfig,
     window: Option<(i32, i32)>,
+    trace: Option<Box<dyn std::io::Write + Send>>,
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
     let variant = &config.variant;
     if variant.nodes.is_some() && !variant.base.proves() && !variant.base.monte_carlo() {
@@ -62,6 +115,7 @@ fn search_with<G: Endgame, const COUNT: bool>(
     // The tables are made (and their memory cleared and faulted in) before the clock starts:
     // `time_ns` is the search alone.
     let mut searcher = Searcher::<G, COUNT>::for_config(config)?;
+    searcher.trace = trace.map(|out| Box::new(TraceWriter::new(out)));
     let helpers = match config.threads {
         0 | 1 => Vec::new(),
         n => searcher.helpers(n, config.parallel()),
@@ -94,6 +148,11 @@ fn search_with<G: Endgame, const COUNT: bool>(
             (score, Some(team))
         }
     };
+    if let Some(trace) = searcher.trace.as_deref_mut() {
+        trace.finish().map_err(|e| SearchError::TraceWrite {
+            message: e.to_string(),
+        })?;
+    }
     if searcher.course.too_deep || team.as_ref().is_some_and(|t| t.too_deep) {
         return Err(searcher.too_deep());
     }

@@ -206,6 +206,8 @@ pub struct Searcher<G: Endgame, const COUNT: bool> {
     /// With a trail: each ProbCut cut-off's node and what it claimed, checked against the
     /// exact search's table once the solve is over.
     pub(super) claims: Vec<(G, Claim)>,
+    /// The search trace being written, when asked (`nodeprof search --trace`).
+    pub(super) trace: Option<Box<super::trace_record::TraceWriter<G::Move>>>,
 }
 
 /// Whether a search to `depth` goes to the end of the game (see `search::END`).
@@ -316,6 +318,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             shares: Shares::default(),
             trail: None,
             claims: Vec::new(),
+            trace: None,
         }
     }
 

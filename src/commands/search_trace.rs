@@ -1,0 +1,74 @@
+//! `search --trace FILE`: each case's search written to one trace file (docs/probe.md), a
+//! header block before each search naming it, by one more search of the case (untimed, the
+//! same counts as the measured one).
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use crate::error::Error;
+use crate::position::Case;
+use crate::search::{search_traced, SearchConfig};
+use crate::trace::format::{MAGIC, VERSION};
+use crate::with_position;
+
+/// The trace file the searches share.
+#[derive(Clone)]
+pub struct TraceFile(Arc<Mutex<BufWriter<File>>>);
+
+impl std::fmt::Debug for TraceFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TraceFile")
+    }
+}
+
+impl Write for TraceFile {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).flush()
+    }
+}
+
+impl TraceFile {
+    /// A new trace file at `path`, its first line written.
+    pub fn create(path: &Path) -> Result<TraceFile, Error> {
+        let file = File::create(path)
+            .map_err(|e| Error::Usage(format!("--trace {}: {e}", path.display())))?;
+        let mut trace = TraceFile(Arc::new(Mutex::new(BufWriter::new(file))));
+        writeln!(trace, "{MAGIC} {VERSION}")?;
+        Ok(trace)
+    }
+
+    /// Searches `case` to `depth` with `config` once more, writing its header block and
+    /// its nodes.
+    pub fn trace(&mut self, case: &Case, depth: u32, config: &SearchConfig) -> Result<(), Error> {
+        let pos = &case.position;
+        let position = with_position!(pos, p => p.to_string());
+        let one_line = |text: &str| text.replace(['\n', '\r'], " ");
+        write!(
+            self,
+            "search {}\ngame {}\nposition {}\nvariant {}\neval {}\n",
+            one_line(&case.name),
+            pos.kind(),
+            one_line(&position),
+            config.variant,
+            config.eval.name()
+        )?;
+        let out = Box::new(self.clone());
+        with_position!(pos, p => search_traced(p, depth, config, out).map(|_| ())).map_err(
+            |source| Error::Search {
+                case: case.name.clone(),
+                source,
+            },
+        )?;
+        self.flush()?;
+        Ok(())
+    }
+}

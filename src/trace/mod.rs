@@ -1,0 +1,31 @@
+//! Search traces (docs/probe.md): a search's every node, written as the search enters and
+//! leaves it (by nodeprof's own search, `search --trace`, or by an engine's probe), read back
+//! and analysed as nodeprof analyses its own searches (`nodeprof trace`): node types, where
+//! the cut-offs happen, table use, the effective branching factor and, for a game nodeprof
+//! knows, the distance from the minimal tree.
+
+pub mod analyse;
+pub mod format;
+pub mod table;
+
+#[cfg(test)]
+mod tests;
+
+pub use analyse::{analyse, Search, Settings, Tally};
+
+/// A trace that cannot be read: the line where it goes wrong and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct TraceError {
+    pub line: u64,
+    pub message: String,
+}
+
+impl TraceError {
+    pub fn at(line: u64, message: &str) -> TraceError {
+        TraceError {
+            line,
+            message: message.to_string(),
+        }
+    }
+}
