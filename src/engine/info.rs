@@ -1,7 +1,7 @@
 //! What an engine reports of a search: its iterations, read from UCI's `info` lines (UAI and
 //! UGI write the same), and the result of one `go`.
 
-use crate::counters::{counter_index, Counters, COUNT};
+pub use super::counters_line::Reported;
 
 /// A score as engines report it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,9 +40,10 @@ pub struct Iteration {
     pub score: Option<Score>,
     pub pv: Vec<String>,
     pub hashfull: Option<u32>,
-    /// nodeprof's counters of this iteration, when the engine is nodeprof (`info string
-    /// nodeprof depth D leaf N ...`).
-    pub counters: Option<Counters>,
+    /// The counters the engine reported for this iteration in the counter protocol
+    /// (`info string nodeprof depth D leaf N ...`: nodeprof's own engine, or an engine with
+    /// a probe; docs/probe.md).
+    pub counters: Option<Reported>,
 }
 
 /// The result of one search: its iterations by depth, its move.
@@ -55,6 +56,8 @@ pub struct SearchResult {
     /// The search ran past its limit and was stopped (`stop`): its iterations are those
     /// finished before.
     pub stopped: bool,
+    /// What the engine sent that could not be read and was dropped (bad counters).
+    pub warnings: Vec<String>,
 }
 
 impl SearchResult {
@@ -177,51 +180,6 @@ impl Info {
     }
 }
 
-/// The prefix of nodeprof's counters line: `info string nodeprof depth D leaf N ...`.
-pub const COUNTERS_PREFIX: &str = "nodeprof";
-
-/// nodeprof's counters line for iteration `depth` (what `nodeprof engine` prints).
-pub fn counters_string(depth: u32, counters: &Counters) -> String {
-    let mut line = format!("{COUNTERS_PREFIX} depth {depth}");
-    for (name, value) in counters.named() {
-        line.push_str(&format!(" {name} {value}"));
-    }
-    line
-}
-
-/// Reads a counters line back: its depth and counters (None: not nodeprof's line).
-pub fn parse_counters_string(text: &str) -> Option<Result<(u32, Counters), String>> {
-    let rest = text.strip_prefix(COUNTERS_PREFIX)?.trim_start();
-    let rest = rest.strip_prefix("depth ")?;
-    Some((|| {
-        let mut words = rest.split_whitespace();
-        let depth: u32 = words
-            .next()
-            .and_then(|d| d.parse().ok())
-            .ok_or("a counters line without its depth")?;
-        let mut values = [0u64; COUNT];
-        let mut seen = [false; COUNT];
-        while let Some(name) = words.next() {
-            let index = counter_index(name).ok_or(format!("unknown counter '{name}'"))?;
-            values[index] = words
-                .next()
-                .and_then(|v| v.parse().ok())
-                .filter(|&v| v <= MAX_NODES)
-                .ok_or(format!(
-                    "counter '{name}' without a number up to {MAX_NODES}"
-                ))?;
-            seen[index] = true;
-        }
-        if let Some(missing) = seen.iter().position(|s| !s) {
-            return Err(format!(
-                "counter {} missing",
-                crate::counters::COUNTERS[missing].name
-            ));
-        }
-        Ok((depth, Counters::from_values(values)))
-    })())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -270,17 +228,5 @@ mod tests {
         assert!(Info::parse("score wdl 1").is_err());
         assert_eq!(Score::Mate(3).value(), MATE_SCORE - 3);
         assert_eq!(Score::Mate(-3).value(), -MATE_SCORE + 3);
-    }
-
-    #[test]
-    fn counters_lines_round_trip() {
-        let counters = Counters::from_values(std::array::from_fn(|i| i as u64 * 7 + 1));
-        let line = counters_string(5, &counters);
-        assert_eq!(parse_counters_string(&line), Some(Ok((5, counters))));
-        assert_eq!(parse_counters_string("other words"), None);
-        assert!(matches!(
-            parse_counters_string("nodeprof depth 2 leaf 3"),
-            Some(Err(_))
-        ));
     }
 }

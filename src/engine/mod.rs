@@ -4,6 +4,7 @@
 //! ([`serve`], `nodeprof engine`).
 
 pub mod client;
+pub mod counters_line;
 mod fingerprint;
 mod gtp;
 pub mod info;

@@ -125,6 +125,7 @@ fn solve(
         });
     };
     Ok(SearchResult {
+        warnings: Vec::new(),
         iterations: vec![Iteration {
             depth: END,
             nodes: Some(nodes as u64),

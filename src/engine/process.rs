@@ -31,6 +31,9 @@ pub struct Launch {
     pub dir: Option<PathBuf>,
 }
 
+/// The most distinct warnings an engine gets.
+pub const MAX_WARNINGS: usize = 32;
+
 /// A running engine.
 pub struct Process {
     launch: Launch,
@@ -42,6 +45,8 @@ pub struct Process {
     stderr_done: Receiver<()>,
     /// How long an answer to a control command (handshake, `isready`, `ping`) may take.
     control_wait: Duration,
+    /// The warnings already given about what the engine sent (each is given once).
+    warned: std::collections::HashSet<String>,
 }
 
 impl Process {
@@ -124,6 +129,7 @@ impl Process {
             stderr,
             stderr_done,
             control_wait: HANDSHAKE_TIMEOUT,
+            warned: Default::default(),
         })
     }
 
@@ -140,6 +146,14 @@ impl Process {
 
     pub fn name(&self) -> &str {
         &self.launch.name
+    }
+
+    /// Says on standard error what the engine sent that was dropped, once for each distinct
+    /// message (at most [`MAX_WARNINGS`] in all).
+    pub fn warn_once(&mut self, message: &str) {
+        if self.warned.len() < MAX_WARNINGS && self.warned.insert(message.to_string()) {
+            eprintln!("nodeprof: warning: engine {}: {message}", self.launch.name);
+        }
     }
 
     /// Sends one line. A closed pipe means the engine is gone: the error says how it ended.

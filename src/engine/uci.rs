@@ -5,7 +5,8 @@
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
-use super::info::{parse_counters_string, Info, Iteration, SearchResult};
+use super::counters_line::parse_counters_line;
+use super::info::{Info, Iteration, SearchResult, MAX_NODES};
 use super::process::Process;
 use super::protocol::{to_a_depth, Definition, Dialogue, Identity, MoveRequest};
 use crate::error::EngineError;
@@ -233,10 +234,21 @@ fn take_info(
 ) -> Result<(), String> {
     let rest = line.trim_start().strip_prefix("info").unwrap_or("");
     let info = Info::parse(rest).map_err(|message| format!("a bad info line: {message}"))?;
-    if let Some(parsed) = info.string.as_deref().and_then(parse_counters_string) {
-        let (depth, counters) = parsed?;
-        if let Some(it) = result.iterations.iter_mut().find(|i| i.depth == depth) {
-            it.counters = Some(counters);
+    let counters = info
+        .string
+        .as_deref()
+        .and_then(|text| parse_counters_line(text, MAX_NODES));
+    if let Some(line) = counters {
+        result.warnings.extend(line.warnings);
+        let found = line
+            .depth
+            .and_then(|depth| result.iterations.iter_mut().find(|i| i.depth == depth));
+        match found {
+            Some(it) => it.counters = Some(line.reported),
+            None => result.warnings.push(format!(
+                "counters for depth {} before its iteration's info line: dropped",
+                line.depth.map_or("?".into(), |d| d.to_string())
+            )),
         }
     }
     if !info.is_iteration() {
@@ -274,7 +286,7 @@ fn take_info(
                     false => iteration.pv,
                 },
                 hashfull: iteration.hashfull.or(before.hashfull),
-                counters: before.counters,
+                counters: before.counters.clone(),
                 ..iteration
             };
             from_bound[at] = info.bound;
@@ -328,6 +340,9 @@ fn search(
                 result.best_move = words.next().filter(|m| *m != "(none)").map(str::to_string);
                 result.wall_ns = wall_ns;
                 result.stopped = timed_out.is_some();
+                for warning in &result.warnings {
+                    process.warn_once(warning);
+                }
                 return Ok(result);
             }
             Some("info") => {

@@ -221,8 +221,8 @@ where
                     seldepth: last.and_then(|i| i.seldepth),
                     nodes: last.and_then(|i| i.nodes),
                     // nodeprof behind a protocol reports its counters too.
-                    leaf: last.and_then(|i| i.counters).map(|c| c.leaf),
-                    interior: last.and_then(|i| i.counters).map(|c| c.interior),
+                    leaf: last.and_then(|i| i.counters.as_ref()?.get("leaf")),
+                    interior: last.and_then(|i| i.counters.as_ref()?.get("interior")),
                     pv: last.map(|i| i.pv.clone()).unwrap_or_default(),
                 }
             }

@@ -143,6 +143,14 @@ macro_rules! define_record {
             /// budget or a proven score).
             #[serde(default)]
             pub move_loss: Option<i32>,
+            /// An engine's own counters for the iteration, as its counters line sent them
+            /// (`x_name=value`, space-separated; docs/probe.md): NA when it sent none.
+            #[serde(
+                default,
+                serialize_with = "crate::store::cell::serialize_option",
+                deserialize_with = "crate::store::cell::deserialize_option"
+            )]
+            pub extra: Option<String>,
         }
 
         impl Default for Record {
@@ -200,6 +208,7 @@ macro_rules! define_record {
                     budget: None,
                     memory_bytes: None,
                     move_loss: None,
+                    extra: None,
                 }
             }
         }
@@ -234,6 +243,14 @@ macro_rules! define_record {
             }
 
             /// Sets the counters and `nodes` (None: NA).
+            /// The counters an engine reported (those it did not, NA; its own in `extra`).
+            pub fn set_reported(&mut self, reported: Option<&crate::engine::info::Reported>) {
+                let values = reported.map(|r| r.values).unwrap_or_default();
+                let [$($counter,)*] = values;
+                $(self.$counter = $counter;)*
+                self.extra = reported.and_then(|r| r.extra_cell());
+            }
+
             pub fn set_counters(&mut self, counters: Option<Counters>) {
                 $(self.$counter = counters.map(|c| c.$counter);)*
                 self.nodes = counters.map(|c| c.nodes());
@@ -267,6 +284,7 @@ pub const ADDED_COLUMNS: &[&str] = &[
     "budget",
     "memory_bytes",
     "move_loss",
+    "extra",
 ];
 
 /// A row's threads where its table does not say: one (see [`ADDED_COLUMNS`]).

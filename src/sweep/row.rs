@@ -146,8 +146,8 @@ pub fn engine_row(
             }
             record.best_move = measured.best_move;
             record.pv = Some(it.pv.join(" "));
-            // nodeprof's own counters when the engine is nodeprof: this iteration's.
-            record.set_counters(it.counters);
+            // The counters the engine reported (nodeprof's own engine: all of them).
+            record.set_reported(it.counters.as_ref());
             record.nodes = it.nodes;
             record.iteration_nodes = measured.iteration_nodes;
             record.seldepth = it.seldepth;

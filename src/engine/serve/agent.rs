@@ -9,7 +9,7 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use super::words::{move_text, score_words, GoArgs};
-use crate::engine::info::counters_string;
+use crate::engine::counters_line::counters_string;
 use crate::error::SearchError;
 use crate::game::{GameKind, Notation};
 use crate::position::AnyPosition;

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::agent::ServedAgent;
 use super::words::{engine_name, move_text, score_words, GoArgs};
-use crate::engine::info::counters_string;
+use crate::engine::counters_line::counters_string;
 use crate::error::SearchError;
 use crate::game::GameKind;
 use crate::measure::search_position;
