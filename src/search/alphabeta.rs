@@ -6,7 +6,7 @@
 use super::endgame::Endgame;
 use super::searcher::Searcher;
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     pub fn alphabeta(&mut self, pos: &G, depth: u32, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.search_node::<false>(pos, depth, alpha, beta, ply)
     }

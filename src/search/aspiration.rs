@@ -6,7 +6,7 @@ use super::endgame::Endgame;
 use super::searcher::{Searcher, INF};
 use super::variants::Base;
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     pub fn aspiration(&mut self, pos: &G, depth: u32, guess: i32, width: i32, base: Base) -> i32 {
         let (low, high) = (guess.saturating_sub(width), guess.saturating_add(width));
         let value = self.windowed(pos, depth, low, high, base);

@@ -7,7 +7,7 @@ use super::endgame::Endgame;
 use super::searcher::{to_the_end, winning_move, Searcher, INF};
 use crate::game::{margin_floor, margin_score};
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     pub fn bisect(&mut self, pos: &G, depth: u32) -> i32 {
         let exact = to_the_end(depth);
         if pos.is_over() {

@@ -6,7 +6,7 @@
 use super::endgame::Endgame;
 use super::searcher::{to_the_end, Searcher};
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     /// The depth `child` (reached from a node at `depth` and `ply`) is searched to.
     #[inline(always)]
     pub(super) fn child_depth(&self, child: &G, depth: u32, ply: usize) -> u32 {

@@ -13,7 +13,7 @@ use super::endgame::Endgame;
 use super::searcher::{Searcher, MAX_PLY};
 use crate::error::SearchError;
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     /// The game's positions before the root, oldest first, by key (`Game::key`): repeating
     /// one of them in the search is a draw too. The last may be the root itself.
     pub fn set_history(&mut self, keys: &[u64]) {

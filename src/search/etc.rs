@@ -16,7 +16,7 @@ pub const MIN_DEPTH: u32 = 2;
 /// every child cost more time than the nodes it saves (FFO 40, 41: 20% faster than at 7).
 pub const MIN_EMPTIES: u32 = 10;
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     #[inline]
     pub fn etc_cut(
         &mut self,

@@ -23,7 +23,7 @@ pub fn sort_depth(empties: u32) -> u32 {
 /// 40..44: docs/evaluation.md).
 const DISC_WEIGHT: u64 = 512;
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     /// Whether the exact search leaves a node whose table entry was stored at `entry_depth`
     /// to the ordering searches instead of trying the entry's move first: when the move came
     /// from a depth-limited search (`+id`'s iterations, ProbCut's shallow searches), which

@@ -52,7 +52,7 @@ impl Shares {
     }
 }
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     /// The value of `pos` searched with `tokens`, and the tokens it used.
     pub fn flow(&mut self, pos: &G, tokens: u64, alpha: i32, beta: i32, ply: usize) -> (i32, u64) {
         let at_horizon = tokens <= 1 || ply + 1 >= MAX_PLY;

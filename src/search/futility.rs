@@ -9,7 +9,7 @@ use super::endgame::Endgame;
 use super::mate_distance::is_decided;
 use super::searcher::{Node, Searcher};
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     /// The bound a futile move leaves its node (the evaluation plus the margin), when quiet
     /// moves at this node are futile.
     #[inline]

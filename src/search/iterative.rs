@@ -11,7 +11,7 @@ use super::trail::Stage;
 use super::variants::Base;
 use crate::game::margin_score;
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     pub fn search_root(&mut self, pos: &G, depth: u32) -> i32 {
         let guess = self.deepen_before(pos, depth);
         let guess = self.selective_passes(pos, depth, guess);

@@ -11,7 +11,7 @@ use super::searcher::Searcher;
 /// Remaining depth from which moves are reduced.
 pub const MIN_DEPTH: u32 = 3;
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     /// The value of the `index`-th move (`mv`, to `child`, searched to `child_depth` by
     /// `search`) when its reduced search fails low, or `None` when it must be searched in
     /// full.

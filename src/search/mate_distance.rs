@@ -25,7 +25,7 @@ pub fn final_score<G: Endgame>(pos: &G, ply: usize) -> i32 {
     }
 }
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     /// The value of the finished game `pos` at `ply`, as the variant scores it.
     #[inline(always)]
     pub fn final_value(&self, pos: &G, ply: usize) -> i32 {

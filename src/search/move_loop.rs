@@ -6,7 +6,7 @@
 use super::endgame::Endgame;
 use super::searcher::{Node, Opened, Searcher};
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     /// A node searched to `depth` in the window (`alpha`, `beta`): opened (the table, the
     /// shortcuts, the moves), its moves searched in order until one cuts it off or the node
     /// splits, and closed. `PVS`: principal variation search, else nega-alpha.
@@ -51,7 +51,9 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
             let window = (node.alpha, beta);
             let value = self.move_value::<PVS>(pos, (mv, i), &child, depth, window, ply);
             if self.offer(&mut node, pos, mv, i, value, beta, depth, ply) {
-                cut = Some(i);
+                if traced {
+                    cut = Some(i);
+                }
                 break;
             }
             let at = (depth, beta, ply);

@@ -5,7 +5,7 @@
 use super::endgame::Endgame;
 use super::searcher::{Searcher, INF};
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     pub fn mtdf(&mut self, pos: &G, depth: u32, guess: i32) -> i32 {
         let (mut value, mut lower, mut upper) = (guess, -INF, INF);
         let mut best_move = None;

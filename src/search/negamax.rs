@@ -4,7 +4,7 @@
 use super::endgame::Endgame;
 use super::searcher::{Node, Opened, Searcher, INF};
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     pub fn negamax(&mut self, pos: &G, depth: u32, ply: usize) -> i32 {
         let mut moves = G::Moves::default();
         if let Opened::Settled(value) = self.open_plain(pos, depth == 0, ply, depth, &mut moves) {

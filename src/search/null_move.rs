@@ -10,7 +10,7 @@ use super::endgame::Endgame;
 use super::mate_distance::is_decided;
 use super::searcher::Searcher;
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     /// The node's value when its null move cuts it off.
     #[inline]
     pub(super) fn null_move_cut(

@@ -15,7 +15,7 @@ use crate::random::splitmix64;
 /// Room for the keys of any game's move list.
 pub(super) const KEY_ROOM: usize = 320;
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     #[inline]
     pub fn order(
         &mut self,

@@ -29,7 +29,7 @@ pub fn shallow_depth(empties: u32) -> Option<u32> {
     (empties >= MIN_EMPTIES).then_some(empties / SHALLOW_DIVISOR)
 }
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     /// The selective passes of a solve with `+probcut`, each from the last one's value (the
     /// first from `guess`, `+id`'s); the last pass's value, the exact search's first guess.
     pub(super) fn selective_passes(

@@ -9,7 +9,7 @@ use super::endgame::Endgame;
 use super::ordering::captures_first;
 use super::searcher::{Searcher, MAX_PLY};
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     /// The quiet value of the horizon position `pos` (fail-soft against (`alpha`, `beta`)).
     pub fn quiesce(&mut self, pos: &G, alpha: i32, beta: i32, ply: usize) -> i32 {
         let stand_pat = self.horizon(pos, ply);

@@ -20,7 +20,7 @@ pub fn search<G: Endgame>(
     depth: u32,
     config: &SearchConfig,
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
-    search_with::<G, true>(pos, depth, config, None, None)
+    search_with::<G, true, false>(pos, depth, config, None, None)
 }
 
 /// Searches `pos` to `depth` as [`search`] does, writing its trace to `out` (see
@@ -33,7 +33,7 @@ pub fn search_traced<G: Endgame>(
     out: Box<dyn std::io::Write + Send>,
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
     check_traceable(config)?;
-    search_with::<G, true>(pos, depth, config, None, Some(out))
+    search_with::<G, true, true>(pos, depth, config, None, Some(out))
 }
 
 /// Whether `config`'s search can be traced: a windowed alpha-beta search on one thread
@@ -82,7 +82,7 @@ pub fn solve_in_window<G: Endgame>(
     config: &SearchConfig,
     window: (i32, i32),
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
-    search_with::<G, true>(pos, END, config, Some(window), None)
+    search_with::<G, true, false>(pos, END, config, Some(window), None)
 }
 
 /// The same search with the counters compiled out (all zero): to measure what counting costs.
@@ -91,10 +91,10 @@ pub fn search_uncounted<G: Endgame>(
     depth: u32,
     config: &SearchConfig,
 ) -> Result<SearchOutcome<G::Move>, SearchError> {
-    search_with::<G, false>(pos, depth, config, None, None)
+    search_with::<G, false, false>(pos, depth, config, None, None)
 }
 
-fn search_with<G: Endgame, const COUNT: bool>(
+fn search_with<G: Endgame, const COUNT: bool, const TRACE: bool>(
     pos: &G,
     depth: u32,
     config: &SearchConfig,
@@ -114,7 +114,7 @@ fn search_with<G: Endgame, const COUNT: bool>(
     }
     // The tables are made (and their memory cleared and faulted in) before the clock starts:
     // `time_ns` is the search alone.
-    let mut searcher = Searcher::<G, COUNT>::for_config(config)?;
+    let mut searcher = Searcher::<G, COUNT, TRACE>::for_config(config)?;
     searcher.trace = trace.map(|out| Box::new(TraceWriter::new(out)));
     let helpers = match config.threads {
         0 | 1 => Vec::new(),
@@ -194,8 +194,8 @@ fn search_with<G: Endgame, const COUNT: bool>(
 /// without either has its move. The line of an exact search over the full window (`exact`:
 /// its score) is rebuilt by the game's small solver from where it comes within its reach
 /// ([`finish_line`]: not counted or timed with the search).
-fn principal_line<G: Endgame, const COUNT: bool>(
-    searcher: &Searcher<G, COUNT>,
+fn principal_line<G: Endgame, const COUNT: bool, const TRACE: bool>(
+    searcher: &Searcher<G, COUNT, TRACE>,
     pos: &G,
     depth: u32,
     exact: Option<i32>,
@@ -216,7 +216,9 @@ fn principal_line<G: Endgame, const COUNT: bool>(
 }
 
 /// A one-thread search's counts, as a team's.
-fn alone<G: Endgame, const COUNT: bool>(searcher: &Searcher<G, COUNT>) -> Summed {
+fn alone<G: Endgame, const COUNT: bool, const TRACE: bool>(
+    searcher: &Searcher<G, COUNT, TRACE>,
+) -> Summed {
     let counters = searcher.counters();
     Summed {
         counters,

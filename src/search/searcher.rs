@@ -186,8 +186,9 @@ pub enum Opened {
 }
 
 /// One search's state, in rooms. `COUNT = false` compiles the counters out (to measure their
-/// cost).
-pub struct Searcher<G: Endgame, const COUNT: bool> {
+/// cost); `TRACE = true` compiles in the writing of a trace (`search --trace`), which the
+/// other searches do not pay for.
+pub struct Searcher<G: Endgame, const COUNT: bool, const TRACE: bool = false> {
     pub(super) options: Options,
     pub(super) memory: Memory<G::Move, G::SolverMemory>,
     pub(super) course: Course,
@@ -243,7 +244,7 @@ pub const DEADLINE_CHECK: u32 = 4096;
 /// divisor of `DEADLINE_CHECK`).
 pub const WATCH_CHECK: u32 = 256;
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     /// A searcher with fresh (empty) tables; an error if the table's memory cannot be had.
     pub fn new(variant: &Variant, eval: Eval, shuffle: Option<u64>) -> Result<Self, TableError> {
         let tt = match variant.table {

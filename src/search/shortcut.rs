@@ -8,7 +8,7 @@ use super::searcher::Searcher;
 use crate::counters::Counters;
 use crate::game::{margin_floor, margin_score};
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     #[inline]
     pub fn endgame_shortcut(&mut self, pos: &G, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
         let empties = pos.empties();

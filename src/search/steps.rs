@@ -22,7 +22,7 @@ pub(super) fn white_minus_black<G: Endgame>(pos: &G) -> i32 {
     }
 }
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     /// The value of a position at the search horizon.
     #[inline]
     pub fn horizon(&mut self, pos: &G, ply: usize) -> i32 {
@@ -416,7 +416,7 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     }
 
     /// Takes the value of the `index`-th move of a node; true when it cuts the node off.
-    #[inline]
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub fn offer(
         &mut self,

@@ -6,7 +6,7 @@
 use super::endgame::Endgame;
 use super::searcher::{Node, Opened, Searcher, MAX_PLY};
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     pub fn token(&mut self, pos: &G, budget: u64, alpha: i32, beta: i32, ply: usize) -> i32 {
         let at_horizon = budget <= 1 || ply + 1 >= MAX_PLY;
         let mut moves = G::Moves::default();

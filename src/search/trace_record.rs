@@ -84,14 +84,17 @@ fn bound_text(value: i32) -> String {
     }
 }
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
-    /// Whether this search writes a trace (never without its counters).
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
+    /// Whether this search writes a trace (never without its counters): known when it is
+    /// compiled, so that the searches without a trace pay nothing.
     #[inline(always)]
     pub(super) fn traced(&self) -> bool {
-        COUNT && self.trace.is_some()
+        TRACE && COUNT && self.trace.is_some()
     }
 
     /// The move at `ply` that leads to the next node at `ply + 1`.
+    #[cold]
+    #[inline(never)]
     pub(super) fn trace_move(&mut self, ply: usize, mv: G::Move) {
         if let Some(trace) = self.trace.as_deref_mut() {
             trace.moves[ply + 1] = Some(mv);
@@ -99,6 +102,8 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
     }
 
     /// A node's entry at `ply`, searched to `depth` in the window (`alpha`, `beta`).
+    #[cold]
+    #[inline(never)]
     pub(super) fn trace_enter(&mut self, depth: u32, alpha: i32, beta: i32, ply: usize) {
         let now = self.counters;
         let Some(trace) = self.trace.as_deref_mut() else {
@@ -131,6 +136,8 @@ impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
 
     /// A node's exit with `value`, cut off by its `cut`-th move (from 0) if one did;
     /// `children`: whether it searched any move.
+    #[cold]
+    #[inline(never)]
     pub(super) fn trace_exit(&mut self, value: i32, cut: Option<usize>, children: bool) {
         let now = self.counters;
         let Some(trace) = self.trace.as_deref_mut() else {

@@ -16,7 +16,7 @@ fn as_margin<G: Endgame>(score: i32) -> i32 {
     }
 }
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     /// Begins a stage in the trail (when one is kept).
     pub(super) fn trail_stage(&mut self, stage: Stage) {
         let start = self.counters.nodes();

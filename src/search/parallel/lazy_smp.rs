@@ -8,7 +8,7 @@ use super::board::Team;
 use crate::search::endgame::Endgame;
 use crate::search::searcher::Searcher;
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     /// A helper's search of the root, until it is done or the main thread is.
     pub(super) fn search_lazily(&mut self, pos: &G, depth: u32, team: &Team<G>) {
         self.course.watch = Some(team.root.clone());

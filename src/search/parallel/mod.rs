@@ -33,7 +33,7 @@ use super::searcher::Searcher;
 /// lines, as the main solving thread has (`measure::on_deep_stack`).
 const HELPER_STACK: usize = 512 << 20;
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     /// Searcher for the helper threads of a parallel search of `threads` threads: the same
     /// options and limits, each with its own killers and history, over this searcher's
     /// table; made before the clock starts, as the main thread's tables are.

@@ -38,7 +38,7 @@ enum Brother {
     Futile(i32),
 }
 
-impl<G: Endgame, const COUNT: bool> Searcher<G, COUNT> {
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     /// Whether the node should offer its young brothers now, move `i` searched without a
     /// cut-off: its [`ELDEST`] children searched and more to go, a YBWC search with an idle
     /// thread, a node far enough from the leaves, and the table in use (never inside an
