@@ -1,0 +1,208 @@
+//! The probes against nodeprof: the example engines, built here with the machine's cc and
+//! run with python3, implement nodeprof's `alphabeta` (nega-alpha, the same move order and
+//! evaluation) and report through the probes; their counters and their traces' analysis
+//! must be nodeprof's own, node for node, on every position of two suites.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+#[path = "support/run.rs"]
+mod run;
+#[path = "support/say.rs"]
+mod say;
+
+use run::{nodeprof, ok};
+
+/// The counters both sides report, compared row by row.
+const COMPARED: &[&str] = &[
+    "nodes",
+    "leaf",
+    "interior",
+    "beta_cut",
+    "first_cut",
+    "second_cut",
+    "third_cut",
+    "cut_index_sq",
+    "fail_high",
+    "fail_low",
+    "exact_node",
+    "score",
+    "best_move",
+];
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Whether a missing tool fails the test (CI) or skips it, said on the terminal.
+fn missing(tool: &str) -> bool {
+    let required = std::env::var_os("NODEPROF_REQUIRE_ENGINES").is_some();
+    assert!(
+        !required,
+        "{tool} is missing and NODEPROF_REQUIRE_ENGINES is set"
+    );
+    say::to_terminal(&format!(
+        "tests/probes.rs: skipped: {tool} is missing, so the example engine cannot be checked"
+    ));
+    true
+}
+
+/// The C Connect 4 example built into `dir` with `defines`; `None` without a C compiler.
+fn build_c(dir: &Path, name: &str, defines: &[&str]) -> Option<PathBuf> {
+    let out = dir.join(name);
+    let status = Command::new("cc")
+        .args(["-O2", "-std=c99", "-Wall", "-Wextra", "-Werror"])
+        .args(defines)
+        .arg("-I")
+        .arg(root().join("probes/c"))
+        .arg(root().join("examples/engines/connect4.c"))
+        .arg("-o")
+        .arg(&out)
+        .status();
+    match status {
+        Ok(s) if s.success() => Some(out),
+        Ok(s) => panic!("cc failed on the example engine: {s}"),
+        Err(_) if missing("cc") => None,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+type Rows = Vec<std::collections::HashMap<String, String>>;
+
+fn csv_rows(text: &str) -> Rows {
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let headers = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            headers
+                .iter()
+                .zip(r.iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// `nodeprof search` rows of `positions` at `depth`, by the engine or by `alphabeta`.
+fn search_rows(dir: &Path, positions: &str, depth: &str, extra: &[&str]) -> Rows {
+    let mut args = vec!["search", positions, "-d", depth, "--format", "csv"];
+    args.extend_from_slice(extra);
+    csv_rows(&ok(&nodeprof(dir, &args)))
+}
+
+/// Compares the engine's rows with nodeprof's, counter by counter; the positions compared.
+fn same_rows(engine: &Rows, own: &Rows, what: &str) -> usize {
+    assert_eq!(engine.len(), own.len(), "{what}: rows");
+    for (e, o) in engine.iter().zip(own) {
+        assert_eq!(e["position"], o["position"]);
+        for &column in COMPARED {
+            assert_eq!(e[column], o[column], "{what}: {} {column}", e["position"]);
+        }
+        assert_ne!(e["engine"], "", "{what}: the engine's row");
+    }
+    engine.len()
+}
+
+/// The trace analyses' figures, without the search names (the engine names its searches by
+/// the position, nodeprof by the case) and variants.
+fn analysis(dir: &Path, trace: &Path) -> Vec<Vec<String>> {
+    let csv = dir.join("analysis.csv");
+    ok(&nodeprof(
+        dir,
+        &[
+            "trace",
+            trace.to_str().unwrap(),
+            "--csv",
+            csv.to_str().unwrap(),
+        ],
+    ));
+    let text = std::fs::read_to_string(&csv).unwrap();
+    csv_rows(&text)
+        .into_iter()
+        .map(|row| {
+            let mut cells: Vec<(String, String)> = row
+                .into_iter()
+                .filter(|(k, _)| !["file", "search", "variant"].contains(&k.as_str()))
+                .collect();
+            cells.sort();
+            cells.into_iter().map(|(k, v)| format!("{k}={v}")).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_c_connect4_engine_counts_and_traces_as_nodeprof_alphabeta() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(engine) = build_c(dir.path(), "connect4", &["-DNODEPROF_TRACE"]) else {
+        return;
+    };
+    let cmd = format!("cmd={}", engine.display());
+    let mut compared = 0;
+    for (positions, depth) in [("connect4:end-easy", "8"), ("connect4:middle-easy", "6")] {
+        let trace = dir.path().join("engine.trace");
+        let option = format!("option.Trace={}", trace.display());
+        let engine_rows = search_rows(
+            dir.path(),
+            positions,
+            depth,
+            &["--engine", "name=c4", &cmd, "proto=ugi", &option],
+        );
+        let own_trace = dir.path().join("own.trace");
+        let own = search_rows(
+            dir.path(),
+            positions,
+            depth,
+            &["-v", "alphabeta", "--trace", own_trace.to_str().unwrap()],
+        );
+        compared += same_rows(&engine_rows, &own, positions);
+        let (theirs, ours) = (
+            analysis(dir.path(), &trace),
+            analysis(dir.path(), &own_trace),
+        );
+        assert_eq!(
+            theirs.len(),
+            100,
+            "{positions}: a search a position in the trace"
+        );
+        assert_eq!(theirs, ours, "{positions}: the traces' analyses");
+    }
+    assert_eq!(compared, 200);
+}
+
+#[test]
+fn the_c_probe_switched_off_reports_nothing_and_searches_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(off) = build_c(dir.path(), "connect4-off", &[]) else {
+        return;
+    };
+    let session = "ugi\nisready\nposition fen 4453\ngo depth 6\nquit\n";
+    let run = |engine: &Path| {
+        let mut child = Command::new(engine)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(session.as_bytes())
+            .unwrap();
+        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    };
+    let without = run(&off);
+    assert!(without.contains("bestmove"), "{without}");
+    assert!(!without.contains("info string nodeprof"), "{without}");
+    let on = build_c(dir.path(), "connect4-on", &["-DNODEPROF_PROBE"]).unwrap();
+    let with = run(&on);
+    assert!(with.contains("info string nodeprof depth 6 leaf"), "{with}");
+    let bestmove = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("bestmove"))
+            .map(str::to_string)
+    };
+    assert_eq!(bestmove(&without), bestmove(&with));
+}
