@@ -171,6 +171,99 @@ fn the_c_connect4_engine_counts_and_traces_as_nodeprof_alphabeta() {
     assert_eq!(compared, 200);
 }
 
+/// FFO 1..79 and the position after each one's first legal move, as an obf file.
+fn reversi_positions(dir: &Path) -> PathBuf {
+    use nodeprof::game::Game;
+    let cases = nodeprof::position::load(&["ffo:1..79".to_string()], None).unwrap();
+    let mut lines = Vec::new();
+    for case in &cases {
+        let pos = &case.position;
+        let first = nodeprof::with_position!(pos, p => p.generate_moves()[0].to_string());
+        for pos in [*pos, pos.after_moves(&[first]).unwrap()] {
+            lines.push(nodeprof::with_position!(&pos, p => p.to_string()));
+        }
+    }
+    let file = dir.join("reversi.obf");
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    file
+}
+
+#[test]
+fn the_python_reversi_engine_counts_and_traces_as_nodeprof_alphabeta() {
+    let dir = tempfile::tempdir().unwrap();
+    if Command::new("python3").arg("--version").output().is_err() && missing("python3") {
+        return;
+    }
+    let positions = reversi_positions(dir.path());
+    let positions = positions.to_str().unwrap();
+    let script = root().join("examples/engines/reversi.py");
+    let args = format!("args={}", script.display());
+    let trace = dir.path().join("engine.trace");
+    let option = format!("option.Trace={}", trace.display());
+    let engine_rows = search_rows(
+        dir.path(),
+        positions,
+        "4",
+        &[
+            "--engine",
+            "name=py",
+            "cmd=python3",
+            &args,
+            "proto=ugi",
+            &option,
+        ],
+    );
+    let own_trace = dir.path().join("own.trace");
+    let own = search_rows(
+        dir.path(),
+        positions,
+        "4",
+        &[
+            "-v",
+            "alphabeta",
+            "--eval",
+            "disc",
+            "--trace",
+            own_trace.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(same_rows(&engine_rows, &own, "reversi"), 158);
+    let (theirs, ours) = (
+        analysis(dir.path(), &trace),
+        analysis(dir.path(), &own_trace),
+    );
+    assert_eq!(theirs.len(), 158);
+    assert_eq!(theirs, ours, "the traces' analyses");
+}
+
+#[test]
+fn the_python_probe_switched_off_is_an_object_that_does_nothing() {
+    if Command::new("python3").arg("--version").output().is_err() && missing("python3") {
+        return;
+    }
+    let code = "import sys; sys.path.insert(0, sys.argv[1])\n\
+                from nodeprof_probe import probe, tracer\n\
+                off, on = probe(False), probe(True)\n\
+                for c in (off, on):\n    c.leaf(); c.interior(); c.cut(1); c.result(3, 0, 2); c.extra('x_a', 4)\n\
+                assert off.line(2) is None and off.nodes() is None\n\
+                print(on.line(2))\n\
+                t = tracer(None); t.begin('g', 'p', 'n'); t.enter('-', -1, 1, 2); t.exit(0, cut=1)\n";
+    let out = Command::new("python3")
+        .args(["-c", code])
+        .arg(root().join("probes/python"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "info string nodeprof depth 2 leaf 1 interior 1 tt_probe 0 tt_hit 0 tt_cut 0 beta_cut 1 first_cut 0 second_cut 1 third_cut 0 cut_index_sq 4 fail_high 1 fail_low 0 exact_node 0 x_a 4"
+    );
+}
+
 #[test]
 fn the_c_probe_switched_off_reports_nothing_and_searches_alike() {
     let dir = tempfile::tempdir().unwrap();
