@@ -299,3 +299,51 @@ fn the_c_probe_switched_off_reports_nothing_and_searches_alike() {
     };
     assert_eq!(bestmove(&without), bestmove(&with));
 }
+
+#[test]
+fn the_rust_probe_writes_what_nodeprof_reads() {
+    use nodeprof::engine::counters_line::parse_counters_line;
+    use nodeprof_probe::{Counters, Exit, Trace};
+    let mut counters = Counters::default();
+    counters.interior();
+    counters.leaf();
+    counters.leaf();
+    counters.cut(2);
+    counters.result(9, 0, 5);
+    counters.extra("x_check_ext", 3);
+    let line = parse_counters_line(&counters.line(4).unwrap(), u64::MAX).unwrap();
+    assert!(line.warnings.is_empty(), "{:?}", line.warnings);
+    assert_eq!(line.depth, Some(4));
+    let r = &line.reported;
+    let got: Vec<_> = [
+        "leaf",
+        "interior",
+        "beta_cut",
+        "third_cut",
+        "cut_index_sq",
+        "fail_high",
+    ]
+    .iter()
+    .map(|n| r.get(n))
+    .collect();
+    assert_eq!(got, [Some(2), Some(1), Some(1), Some(1), Some(9), Some(1)]);
+    assert_eq!(r.extra_cell().as_deref(), Some("x_check_ext=3"));
+    // A Connect 4 search of depth 1 from the empty board: seven leaves, centre first.
+    let mut trace = Trace::new(Vec::new(), 1 << 30);
+    trace.begin("connect4", "", "empty board").unwrap();
+    trace.enter("-", -(1 << 30), 1 << 30, 1).unwrap();
+    for column in ["4", "3", "5", "2", "6", "1", "7"] {
+        trace.enter(column, -(1 << 30), 1 << 30, 0).unwrap();
+        trace.exit(0, Exit::default()).unwrap();
+    }
+    trace.exit(0, Exit::default()).unwrap();
+    let settings = nodeprof::trace::Settings {
+        game: None,
+        minimal_cap: 1000,
+    };
+    let text = trace.into_inner();
+    let searches = nodeprof::trace::analyse(text.as_slice(), settings, |_| {}).unwrap();
+    let t = &searches[0].tally;
+    assert_eq!((t.nodes, t.leaves, t.pv), (8, 7, 1));
+    assert_eq!(searches[0].minimal.map(|m| m.nodes), Some(8));
+}
