@@ -247,3 +247,47 @@ mod tests {
         assert_eq!(a.named().count(), COUNT);
     }
 }
+
+/// The counters an engine reported for one iteration: nodeprof's that it sent, and its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reported {
+    /// nodeprof's counters, in [`COUNTERS`] order (`None`: not reported).
+    pub values: [Option<u64>; COUNT],
+    /// The engine's own counters (`x_<name>`), in the order sent.
+    pub extra: Vec<(String, u64)>,
+}
+
+impl Reported {
+    /// Every counter of `counters` (nodeprof's own engine reports them all).
+    pub fn all(counters: &Counters) -> Reported {
+        Reported {
+            values: counters.values().map(Some),
+            extra: Vec::new(),
+        }
+    }
+
+    /// The counters when every one was reported.
+    pub fn complete(&self) -> Option<Counters> {
+        let mut values = [0; COUNT];
+        for (value, reported) in values.iter_mut().zip(self.values) {
+            *value = reported?;
+        }
+        Some(Counters::from_values(values))
+    }
+
+    /// A counter by name, if reported.
+    pub fn get(&self, name: &str) -> Option<u64> {
+        counter_index(name).and_then(|i| self.values[i])
+    }
+
+    /// The extra counters as one cell: `x_a=1 x_b=2` (`None` when there are none).
+    pub fn extra_cell(&self) -> Option<String> {
+        (!self.extra.is_empty()).then(|| {
+            self.extra
+                .iter()
+                .map(|(name, value)| format!("{name}={value}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+    }
+}

@@ -97,10 +97,11 @@ pub enum Error {
     #[error(transparent)]
     Engine(#[from] EngineError),
     /// A search trace that cannot be read (its file, line and why).
-    #[error("{file}: {source}")]
+    #[error("{file}: line {line}: {message}")]
     Trace {
         file: String,
-        source: crate::trace::TraceError,
+        line: u64,
+        message: String,
     },
     /// Arguments that parse but do not make a command (clap's checks passed, ours did not).
     #[error("{0}")]

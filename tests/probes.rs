@@ -94,10 +94,14 @@ fn search_rows(dir: &Path, positions: &str, depth: &str, extra: &[&str]) -> Rows
 
 /// Compares the engine's rows with nodeprof's, counter by counter; the positions compared.
 fn same_rows(engine: &Rows, own: &Rows, what: &str) -> usize {
+    same_columns(engine, own, what, COMPARED)
+}
+
+fn same_columns(engine: &Rows, own: &Rows, what: &str, columns: &[&str]) -> usize {
     assert_eq!(engine.len(), own.len(), "{what}: rows");
     for (e, o) in engine.iter().zip(own) {
         assert_eq!(e["position"], o["position"]);
-        for &column in COMPARED {
+        for &column in columns {
             assert_eq!(e[column], o[column], "{what}: {} {column}", e["position"]);
         }
         assert_ne!(e["engine"], "", "{what}: the engine's row");
@@ -346,4 +350,50 @@ fn the_rust_probe_writes_what_nodeprof_reads() {
     let t = &searches[0].tally;
     assert_eq!((t.nodes, t.leaves, t.pv), (8, 7, 1));
     assert_eq!(searches[0].minimal.map(|m| m.nodes), Some(8));
+}
+
+#[test]
+fn nodeprof_behind_ugi_gives_the_rows_and_traces_of_nodeprof_in_process() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("engine.trace");
+    let cmd = format!("cmd={}", env!("CARGO_BIN_EXE_nodeprof"));
+    let option = format!("option.Trace={}", trace.display());
+    let args = "args=engine --protocol ugi --game connect4 -v alphabeta+tt+killer";
+    let engine_rows = search_rows(
+        dir.path(),
+        "connect4:middle-easy",
+        "5",
+        &["--engine", "name=np", &cmd, args, "proto=ugi", &option],
+    );
+    let own_trace = dir.path().join("own.trace");
+    let own = search_rows(
+        dir.path(),
+        "connect4:middle-easy",
+        "5",
+        &[
+            "-v",
+            "alphabeta+tt+killer",
+            "--trace",
+            own_trace.to_str().unwrap(),
+        ],
+    );
+    // Every counter (the engine's `nodes` count from the `go`, over depths 1 to 5).
+    let columns: Vec<&str> = COMPARED[1..]
+        .iter()
+        .copied()
+        .chain(["tt_probe", "tt_hit", "tt_cut", "pass", "research"])
+        .collect();
+    assert_eq!(
+        same_columns(&engine_rows, &own, "nodeprof engine", &columns),
+        100
+    );
+    for (e, o) in engine_rows.iter().zip(&own) {
+        assert_eq!(e["iteration_nodes"], o["nodes"], "{}", e["position"]);
+    }
+    // The engine searches depths 1 to 5 for `go depth 5`, a trace each.
+    let deepest: Vec<_> = analysis(dir.path(), &trace)
+        .into_iter()
+        .filter(|row| row.contains(&"depth=5".to_string()))
+        .collect();
+    assert_eq!(deepest, analysis(dir.path(), &own_trace));
 }

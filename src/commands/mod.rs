@@ -19,7 +19,6 @@ pub mod play;
 pub mod plot;
 pub mod report;
 pub mod search;
-mod search_trace;
 pub mod show;
 pub mod solve;
 mod solve_progress;

@@ -24,7 +24,7 @@ pub struct SearchJob {
     pub depths: Vec<u32>,
     pub repeat: Repeat,
     /// `--trace`: where each search's trace goes.
-    pub trace: Option<super::search_trace::TraceFile>,
+    pub trace: Option<crate::trace::TraceFile>,
 }
 
 /// Searches one case with every config and depth, printing a table row per search (and
@@ -67,7 +67,13 @@ pub fn run(
         for &depth in &job.depths {
             let config = config.for_game(pos.kind());
             if let Some(trace) = &job.trace {
-                trace.clone().trace(case, depth, &config)?;
+                trace
+                    .clone()
+                    .trace(&case.name, pos, depth, &config)
+                    .map_err(|source| Error::Search {
+                        case: case.name.clone(),
+                        source,
+                    })?;
             }
             let report =
                 measure(pos, depth, &config, job.repeat).map_err(|source| Error::Search {
@@ -203,7 +209,9 @@ impl TryFrom<&SearchArgs> for SearchJob {
                     crate::search::check_traceable(config)
                         .map_err(|e| Error::Usage(e.to_string()))?;
                 }
-                Some(super::search_trace::TraceFile::create(path)?)
+                let file = crate::trace::TraceFile::create(path)
+                    .map_err(|e| Error::Usage(format!("--trace {}: {e}", path.display())))?;
+                Some(file)
             }
             None => None,
         };

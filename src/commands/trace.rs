@@ -25,9 +25,10 @@ pub fn command(args: TraceArgs, out: &mut impl Write) -> Result<Outcome, Error> 
         let name = path.display().to_string();
         let searches = analyse_file(path, settings).map_err(|e| match e {
             Failure::Io(e) => Error::Usage(format!("{name}: {e}")),
-            Failure::Trace(source) => Error::Trace {
+            Failure::Trace(e) => Error::Trace {
                 file: name.clone(),
-                source,
+                line: e.line,
+                message: e.message,
             },
         })?;
         if args.files.len() > 1 {

@@ -5,7 +5,8 @@
 //! they come. What cannot be read is reported as a warning and the rest kept; only a line
 //! without its depth is dropped whole (with its warning).
 
-use crate::counters::{counter_index, Counters, COUNT, COUNTERS};
+pub use crate::counters::Reported;
+use crate::counters::{counter_index, Counters, COUNTERS};
 
 /// The prefix of a counters line.
 pub const COUNTERS_PREFIX: &str = "nodeprof";
@@ -15,50 +16,6 @@ pub const PROTOCOL_VERSION: u32 = 1;
 
 /// Extra counters past this many in one line are dropped (with a warning).
 pub const MAX_EXTRA: usize = 64;
-
-/// The counters an engine reported for one iteration: nodeprof's that it sent, and its own.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Reported {
-    /// nodeprof's counters, in [`COUNTERS`] order (`None`: not reported).
-    pub values: [Option<u64>; COUNT],
-    /// The engine's own counters (`x_<name>`), in the order sent.
-    pub extra: Vec<(String, u64)>,
-}
-
-impl Reported {
-    /// Every counter of `counters` (nodeprof's own engine reports them all).
-    pub fn all(counters: &Counters) -> Reported {
-        Reported {
-            values: counters.values().map(Some),
-            extra: Vec::new(),
-        }
-    }
-
-    /// The counters when every one was reported.
-    pub fn complete(&self) -> Option<Counters> {
-        let mut values = [0; COUNT];
-        for (value, reported) in values.iter_mut().zip(self.values) {
-            *value = reported?;
-        }
-        Some(Counters::from_values(values))
-    }
-
-    /// A counter by name, if reported.
-    pub fn get(&self, name: &str) -> Option<u64> {
-        counter_index(name).and_then(|i| self.values[i])
-    }
-
-    /// The extra counters as one cell: `x_a=1 x_b=2` (`None` when there are none).
-    pub fn extra_cell(&self) -> Option<String> {
-        (!self.extra.is_empty()).then(|| {
-            self.extra
-                .iter()
-                .map(|(name, value)| format!("{name}={value}"))
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-    }
-}
 
 /// A counters line read: the iteration's depth and counters, and what could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! What an engine reports of a search: its iterations, read from UCI's `info` lines (UAI and
 //! UGI write the same), and the result of one `go`.
 
-pub use super::counters_line::Reported;
+pub use crate::counters::Reported;
 
 /// A score as engines report it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

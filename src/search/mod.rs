@@ -43,6 +43,7 @@ mod steps;
 mod timed;
 mod token;
 mod trace_record;
+mod trace_writer;
 pub mod trail;
 mod trail_record;
 pub mod tt;

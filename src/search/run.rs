@@ -10,7 +10,7 @@ pub use super::outcome::SearchOutcome;
 use super::parallel::report::{Summed, TeamReport};
 use super::root_report::RootReport;
 use super::searcher::{Searcher, MAX_PLY};
-use super::trace_record::TraceWriter;
+use super::trace_writer::TraceWriter;
 use super::trail::{Claim, Trail, Verdict};
 use crate::error::SearchError;
 

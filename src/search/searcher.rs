@@ -208,7 +208,7 @@ pub struct Searcher<G: Endgame, const COUNT: bool, const TRACE: bool = false> {
     /// exact search's table once the solve is over.
     pub(super) claims: Vec<(G, Claim)>,
     /// The search trace being written, when asked (`nodeprof search --trace`).
-    pub(super) trace: Option<Box<super::trace_record::TraceWriter<G::Move>>>,
+    pub(super) trace: Option<Box<super::trace_writer::TraceWriter<G::Move>>>,
 }
 
 /// Whether a search to `depth` goes to the end of the game (see `search::END`).

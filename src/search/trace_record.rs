@@ -6,74 +6,10 @@
 //! the counters cannot disagree on it; the window, the value and the tree's shape are the
 //! trace's own.
 
-use std::io::{self, BufWriter, Write};
-
 use super::config::MAX_DEPTH;
 use super::endgame::Endgame;
-use super::searcher::{Searcher, INF, MAX_PLY};
-use crate::counters::Counters;
-use crate::game::GameMove;
-
-/// What a node's opening counted (before its first child, or before its exit).
-#[derive(Clone, Copy, Default)]
-struct Opening {
-    probes: u64,
-    hits: u64,
-    table_cut: bool,
-    leaf: bool,
-}
-
-/// A node on the trace's path: the counters at its entry, and its opening once known.
-struct Frame {
-    at_entry: Counters,
-    opening: Option<Opening>,
-}
-
-/// The trace a search writes, when asked: the moves on the path (the move at ply p led to
-/// the node at ply p), the open nodes, and the output.
-pub struct TraceWriter<M> {
-    out: BufWriter<Box<dyn Write + Send>>,
-    moves: Vec<Option<M>>,
-    frames: Vec<Frame>,
-    /// The first write error: the search goes on, and the error is reported at its end.
-    pub error: Option<io::Error>,
-}
-
-impl<M: GameMove> TraceWriter<M> {
-    pub fn new(out: Box<dyn Write + Send>) -> TraceWriter<M> {
-        TraceWriter {
-            out: BufWriter::with_capacity(1 << 16, out),
-            moves: vec![None; MAX_PLY + 1],
-            frames: Vec::with_capacity(MAX_PLY + 1),
-            error: None,
-        }
-    }
-
-    /// Writes out what is buffered; the first error met while tracing, if any.
-    pub fn finish(&mut self) -> io::Result<()> {
-        if let Some(error) = self.error.take() {
-            return Err(error);
-        }
-        self.out.flush()
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        if self.error.is_none() {
-            if let Err(e) = self.out.write_all(bytes) {
-                self.error = Some(e);
-            }
-        }
-    }
-
-    fn opening(frame: &Frame, now: &Counters) -> Opening {
-        Opening {
-            probes: now.tt_probe - frame.at_entry.tt_probe,
-            hits: now.tt_hit - frame.at_entry.tt_hit,
-            table_cut: now.tt_cut > frame.at_entry.tt_cut,
-            leaf: now.leaf > frame.at_entry.leaf,
-        }
-    }
-}
+use super::searcher::{Searcher, INF};
+use super::trace_writer::{Frame, TraceWriter};
 
 /// A bound or value as the trace writes it (`inf`, `-inf` beyond any score).
 fn bound_text(value: i32) -> String {
@@ -97,7 +33,7 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
     #[inline(never)]
     pub(super) fn trace_move(&mut self, ply: usize, mv: G::Move) {
         if let Some(trace) = self.trace.as_deref_mut() {
-            trace.moves[ply + 1] = Some(mv);
+            trace.set_move(ply + 1, mv);
         }
     }
 
@@ -118,7 +54,7 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
             at_entry: now,
             opening: None,
         });
-        let mv = match (ply, trace.moves[ply]) {
+        let mv = match (ply, trace.move_at(ply)) {
             (0, _) | (_, None) => "-".to_string(),
             (_, Some(mv)) => mv.to_string(),
         };

@@ -244,7 +244,7 @@ macro_rules! define_record {
 
             /// Sets the counters and `nodes` (None: NA).
             /// The counters an engine reported (those it did not, NA; its own in `extra`).
-            pub fn set_reported(&mut self, reported: Option<&crate::engine::info::Reported>) {
+            pub fn set_reported(&mut self, reported: Option<&crate::counters::Reported>) {
                 let values = reported.map(|r| r.values).unwrap_or_default();
                 let [$($counter,)*] = values;
                 $(self.$counter = $counter;)*

@@ -4,8 +4,7 @@
 
 use std::io::BufRead;
 
-use super::format::{Depth, Enter, Exit, Reader, Record};
-use super::TraceError;
+use super::format::{Depth, Enter, Exit, Reader, Record, TraceError};
 use crate::game::{Eval, Game, GameKind};
 use crate::measure::minimal::minimal_tree_of;
 use crate::position::AnyPosition;

@@ -5,8 +5,6 @@
 
 use std::io::BufRead;
 
-use super::TraceError;
-
 /// The first line's word, and the version this reader reads.
 pub const MAGIC: &str = "nodeprof-trace";
 pub const VERSION: u32 = 1;
@@ -232,5 +230,22 @@ fn bound(word: Option<&str>, what: &str) -> Result<i64, String> {
             .ok_or(format!(
                 "{what} '{word}' is not an integer within ±2^40, inf or -inf"
             )),
+    }
+}
+
+/// A trace that cannot be read: the line where it goes wrong and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct TraceError {
+    pub line: u64,
+    pub message: String,
+}
+
+impl TraceError {
+    pub fn at(line: u64, message: &str) -> TraceError {
+        TraceError {
+            line,
+            message: message.to_string(),
+        }
     }
 }

@@ -5,6 +5,7 @@
 //! knows, the distance from the minimal tree.
 
 pub mod analyse;
+mod file;
 pub mod format;
 pub mod table;
 
@@ -12,20 +13,5 @@ pub mod table;
 mod tests;
 
 pub use analyse::{analyse, Search, Settings, Tally};
-
-/// A trace that cannot be read: the line where it goes wrong and why.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {message}")]
-pub struct TraceError {
-    pub line: u64,
-    pub message: String,
-}
-
-impl TraceError {
-    pub fn at(line: u64, message: &str) -> TraceError {
-        TraceError {
-            line,
-            message: message.to_string(),
-        }
-    }
-}
+pub use file::TraceFile;
+pub use format::TraceError;

@@ -14,6 +14,7 @@ use crate::game::GameKind;
 use crate::measure::search_position;
 use crate::position::AnyPosition;
 use crate::search::{SearchConfig, MAX_DEPTH};
+use crate::trace::TraceFile;
 use crate::with_position;
 
 /// How a `go` is limited.
@@ -102,6 +103,7 @@ fn answer(
 ) -> std::io::Result<()> {
     let mut position = AnyPosition::start(kind);
     let mut history: Vec<u64> = Vec::new();
+    let mut trace: Option<TraceFile> = None;
     while let Some((number, line)) = stop::next_line(lines) {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(&command) = words.first() else {
@@ -111,6 +113,7 @@ fn answer(
             "uci" | "uai" | "ugi" => {
                 writeln!(out, "id name {}", engine_name(config))?;
                 writeln!(out, "id author the nodeprof developers")?;
+                writeln!(out, "option name Trace type string default")?;
                 writeln!(out, "{command}ok")?;
             }
             "isready" => writeln!(out, "readyok")?,
@@ -119,7 +122,12 @@ fn answer(
                     agent.new_game().map_err(std::io::Error::other)?;
                 }
             }
-            "setoption" | "stop" | "ponderhit" => {}
+            "setoption" => {
+                if let Err(e) = set_trace(&line, config, agent.is_some(), &mut trace) {
+                    writeln!(out, "info string error: {e}")?;
+                }
+            }
+            "stop" | "ponderhit" => {}
             "position" => {
                 match parse_position(kind, line.trim_start()["position".len()..].trim()) {
                     Ok((p, keys)) => (position, history) = (p, keys),
@@ -135,8 +143,8 @@ fn answer(
                 Ok(limit) => go(
                     &position,
                     &stop::stoppable(config, number),
-                    limit,
-                    number,
+                    (limit, number),
+                    trace.as_mut(),
                     out,
                 )?,
                 Err(e) => {
@@ -150,6 +158,32 @@ fn answer(
         }
         out.flush()?;
     }
+    Ok(())
+}
+
+/// `setoption name Trace value FILE`: each search's trace written to FILE from now on (an
+/// empty value: none). Other options are read past.
+fn set_trace(
+    line: &str,
+    config: &SearchConfig,
+    agent: bool,
+    trace: &mut Option<TraceFile>,
+) -> Result<(), String> {
+    let Some(rest) = line.trim().strip_prefix("setoption name Trace") else {
+        return Ok(());
+    };
+    let path = rest.trim().strip_prefix("value").unwrap_or("").trim();
+    *trace = None;
+    if path.is_empty() {
+        return Ok(());
+    }
+    if agent {
+        return Err("Trace: an agent's searches are not traced".into());
+    }
+    crate::search::check_traceable(config).map_err(|e| e.to_string())?;
+    let file =
+        TraceFile::create(std::path::Path::new(path)).map_err(|e| format!("Trace: {path}: {e}"))?;
+    *trace = Some(file);
     Ok(())
 }
 
@@ -186,8 +220,8 @@ fn query(position: &AnyPosition, what: &str, out: &mut impl Write) -> std::io::R
 fn go(
     position: &AnyPosition,
     config: &SearchConfig,
-    limit: GoLimit,
-    go_line: u64,
+    (limit, go_line): (GoLimit, u64),
+    mut trace: Option<&mut TraceFile>,
     out: &mut impl Write,
 ) -> std::io::Result<()> {
     let started = Instant::now();
@@ -233,6 +267,16 @@ fn go(
             "info string {}",
             counters_string(depth, &report.counters)
         )?;
+        if let Some(trace) = trace.as_deref_mut() {
+            let name = format!("{position} depth {depth}");
+            let untimed = SearchConfig {
+                time_limit: None,
+                ..search.clone()
+            };
+            if let Err(e) = trace.trace(&name, position, depth, &untimed) {
+                writeln!(out, "info string error: {e}")?;
+            }
+        }
         out.flush()?;
         if report.best_move.is_some() {
             best = report.best_move;

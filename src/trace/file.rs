@@ -1,14 +1,15 @@
-//! `search --trace FILE`: each case's search written to one trace file (docs/probe.md), a
-//! header block before each search naming it, by one more search of the case (untimed, the
-//! same counts as the measured one).
+//! A trace file that searches write to in turn (`search --trace FILE`, `nodeprof engine`'s
+//! option Trace; docs/probe.md): the first line, then each search's header block naming it
+//! and its nodes, each written by one more search (untimed, the same counts as the measured
+//! one).
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-use crate::error::Error;
-use crate::position::Case;
+use crate::error::SearchError;
+use crate::position::AnyPosition;
 use crate::search::{search_traced, SearchConfig};
 use crate::trace::format::{MAGIC, VERSION};
 use crate::with_position;
@@ -38,37 +39,39 @@ impl Write for TraceFile {
 
 impl TraceFile {
     /// A new trace file at `path`, its first line written.
-    pub fn create(path: &Path) -> Result<TraceFile, Error> {
-        let file = File::create(path)
-            .map_err(|e| Error::Usage(format!("--trace {}: {e}", path.display())))?;
+    pub fn create(path: &Path) -> io::Result<TraceFile> {
+        let file = File::create(path)?;
         let mut trace = TraceFile(Arc::new(Mutex::new(BufWriter::new(file))));
         writeln!(trace, "{MAGIC} {VERSION}")?;
         Ok(trace)
     }
 
-    /// Searches `case` to `depth` with `config` once more, writing its header block and
-    /// its nodes.
-    pub fn trace(&mut self, case: &Case, depth: u32, config: &SearchConfig) -> Result<(), Error> {
-        let pos = &case.position;
+    /// Searches `pos` (named `name`) to `depth` with `config` once more, writing its header
+    /// block and its nodes.
+    pub fn trace(
+        &mut self,
+        name: &str,
+        pos: &AnyPosition,
+        depth: u32,
+        config: &SearchConfig,
+    ) -> Result<(), SearchError> {
+        let written = |e: io::Error| SearchError::TraceWrite {
+            message: e.to_string(),
+        };
         let position = with_position!(pos, p => p.to_string());
         let one_line = |text: &str| text.replace(['\n', '\r'], " ");
         write!(
             self,
             "search {}\ngame {}\nposition {}\nvariant {}\neval {}\n",
-            one_line(&case.name),
+            one_line(name),
             pos.kind(),
             one_line(&position),
             config.variant,
             config.eval.name()
-        )?;
+        )
+        .map_err(written)?;
         let out = Box::new(self.clone());
-        with_position!(pos, p => search_traced(p, depth, config, out).map(|_| ())).map_err(
-            |source| Error::Search {
-                case: case.name.clone(),
-                source,
-            },
-        )?;
-        self.flush()?;
-        Ok(())
+        with_position!(pos, p => search_traced(p, depth, config, out).map(|_| ()))?;
+        self.flush().map_err(written)
     }
 }
