@@ -27,6 +27,25 @@ pub struct SearchJob {
     pub trace: Option<crate::trace::TraceFile>,
 }
 
+/// With `--trace`: the case's search to `depth` with `config` once more, traced.
+fn trace_case(
+    job: &SearchJob,
+    case: &Case,
+    depth: u32,
+    config: &SearchConfig,
+) -> Result<(), Error> {
+    let Some(trace) = &job.trace else {
+        return Ok(());
+    };
+    trace
+        .clone()
+        .trace(&case.name, &case.position, depth, config)
+        .map_err(|source| Error::Search {
+            case: case.name.clone(),
+            source,
+        })
+}
+
 /// Searches one case with every config and depth, printing a table row per search (and
 /// giving `output` its row of `runs.csv`, numbered from `seq`).
 pub fn run(
@@ -66,15 +85,7 @@ pub fn run(
     for config in &job.configs {
         for &depth in &job.depths {
             let config = config.for_game(pos.kind());
-            if let Some(trace) = &job.trace {
-                trace
-                    .clone()
-                    .trace(&case.name, pos, depth, &config)
-                    .map_err(|source| Error::Search {
-                        case: case.name.clone(),
-                        source,
-                    })?;
-            }
+            trace_case(job, case, depth, &config)?;
             let report =
                 measure(pos, depth, &config, job.repeat).map_err(|source| Error::Search {
                     case: case.name.clone(),
