@@ -62,11 +62,9 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
             true => "end".to_string(),
             false => depth.to_string(),
         };
-        let line = format!(
-            "( {mv} {} {} {depth}\n",
-            bound_text(alpha),
-            bound_text(beta)
-        );
+        let (alpha, beta) = (bound_text(alpha), bound_text(beta));
+        let mut line = nodeprof_probe::enter_record(&mv, &alpha, &beta, &depth);
+        line.push('\n');
         trace.write(line.as_bytes());
     }
 
@@ -85,22 +83,14 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
         let opening = frame
             .opening
             .unwrap_or_else(|| TraceWriter::<G::Move>::opening(&frame, &now));
-        let mut line = format!(") {}", bound_text(value));
-        if let Some(index) = cut {
-            line.push_str(&format!(" c{}", index + 1));
-        }
-        if opening.probes > 0 {
-            line.push_str(&format!(" p{}", opening.probes));
-        }
-        if opening.hits > 0 {
-            line.push_str(&format!(" h{}", opening.hits));
-        }
-        if opening.table_cut {
-            line.push_str(" t");
-        }
-        if !children && !opening.leaf && !opening.table_cut {
-            line.push_str(" i");
-        }
+        let exit = nodeprof_probe::Exit {
+            cut: cut.map_or(0, |index| index as u32 + 1),
+            probes: opening.probes,
+            hits: opening.hits,
+            table_cut: opening.table_cut,
+            interior: !children && !opening.leaf && !opening.table_cut,
+        };
+        let mut line = nodeprof_probe::exit_record(&bound_text(value), &exit);
         line.push('\n');
         trace.write(line.as_bytes());
     }

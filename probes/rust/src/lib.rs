@@ -182,6 +182,32 @@ pub struct Exit {
     pub interior: bool,
 }
 
+/// A node's entry record, without its line end: `( MOVE ALPHA BETA DEPTH`.
+pub fn enter_record(mv: &str, alpha: &str, beta: &str, depth: &str) -> String {
+    format!("( {mv} {alpha} {beta} {depth}")
+}
+
+/// A node's exit record, without its line end: `) VALUE FLAGS...`.
+pub fn exit_record(value: &str, exit: &Exit) -> String {
+    let mut line = format!(") {value}");
+    if exit.cut > 0 {
+        line.push_str(&format!(" c{}", exit.cut));
+    }
+    if exit.probes > 0 {
+        line.push_str(&format!(" p{}", exit.probes));
+    }
+    if exit.hits > 0 {
+        line.push_str(&format!(" h{}", exit.hits));
+    }
+    if exit.table_cut {
+        line.push_str(" t");
+    }
+    if exit.interior {
+        line.push_str(" i");
+    }
+    line
+}
+
 /// A search trace written to `out`.
 pub struct Trace<W: Write> {
     #[cfg_attr(not(feature = "enabled"), allow(dead_code))]
@@ -236,28 +262,14 @@ impl<W: Write> Trace<W> {
     /// A node's entry: the move that led to it (`-` at the root), its window and depth.
     pub fn enter(&mut self, mv: &str, alpha: i64, beta: i64, depth: u32) -> io::Result<()> {
         let (alpha, beta) = (self.value(alpha), self.value(beta));
-        writeln!(self.out, "( {mv} {alpha} {beta} {depth}")
+        let record = enter_record(mv, &alpha, &beta, &depth.to_string());
+        writeln!(self.out, "{record}")
     }
 
     /// A node's exit: its value, and what else it did.
     pub fn exit(&mut self, value: i64, exit: Exit) -> io::Result<()> {
-        let mut line = format!(") {}", self.value(value));
-        if exit.cut > 0 {
-            line.push_str(&format!(" c{}", exit.cut));
-        }
-        if exit.probes > 0 {
-            line.push_str(&format!(" p{}", exit.probes));
-        }
-        if exit.hits > 0 {
-            line.push_str(&format!(" h{}", exit.hits));
-        }
-        if exit.table_cut {
-            line.push_str(" t");
-        }
-        if exit.interior {
-            line.push_str(" i");
-        }
-        writeln!(self.out, "{line}")
+        let record = exit_record(&self.value(value), &exit);
+        writeln!(self.out, "{record}")
     }
 }
 
