@@ -148,8 +148,9 @@ def go(search, position, depth, out):
     value = search.alphabeta(player, opponent, depth, -INF, INF, 0, None)
     search.trace.flush()
     nodes = search.counters.nodes()
+    nodes = "" if nodes is None else " nodes %d" % nodes
     pv = " pv " + name(search.best) if search.best is not None else ""
-    out.write("info depth %d score cp %d nodes %s%s\n" % (depth, value, nodes, pv))
+    out.write("info depth %d score cp %d%s%s\n" % (depth, value, nodes, pv))
     line = search.counters.line(depth)
     if line:
         out.write(line + "\n")
@@ -167,12 +168,15 @@ def main():
         command = words[0]
         if command in ("ugi", "uci", "uai"):
             out.write("id name nodeprof-example-reversi\nid author nodeprof\n")
-            out.write("option name Trace type string default\n%sok\n" % command)
+            out.write("option name Trace type string default\n")
+            out.write("option name Counters type check default true\n%sok\n" % command)
         elif command == "isready":
             out.write("readyok\n")
         elif command == "setoption" and len(words) >= 5 and words[2] == "Trace":
             path = line.split(" value ", 1)[1].strip()
             search.trace = tracer(open(path, "w") if path else None, INF)
+        elif command == "setoption" and len(words) >= 5 and words[2] == "Counters":
+            search.counters = probe(words[4] == "true")
         elif command == "position":
             position = parse_position(words[1:])
         elif command == "go":
