@@ -223,7 +223,7 @@ macro_rules! define_record {
             "minimal_graph", "minimal_graph_leaves", "nodes_min", "nodes_max", "split_tried",
             "split", "abandoned", "wasted", "helper_nodes", "idle_ns", "idle_max_ns", "times_ns",
             "cpu_user_ns", "cpu_sys_ns", "instructions", "cycles", "budget", "memory_bytes",
-            "move_loss",
+            "move_loss", "extra",
         ];
 
         impl Record {

@@ -112,8 +112,8 @@ fn bad_input_is_a_clear_error_and_overwrites_nothing() {
         "runs.csv:1: not a runs table of this nodeprof (missing columns research)",
     );
     check(
-        &format!("{header},extra\n"),
-        "runs.csv:1: not a runs table of this nodeprof (unknown columns extra)",
+        &format!("{header},bogus\n"),
+        "runs.csv:1: not a runs table of this nodeprof (unknown columns bogus)",
     );
     fs::write(&runs, format!("{header}\n{good}\n")).unwrap();
     let rows = read_runs(&runs).unwrap();
