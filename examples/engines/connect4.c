@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "nodeprof_probe.h"
 
@@ -174,15 +175,16 @@ static void go(Search *s, const Board *b, const char *seq, int depth) {
     s->best_move = -1;
     (void)seq;
     NODEPROF_TRACE_BEGIN(&s->trace, "connect4", seq[0] ? seq : "startpos", seq[0] ? seq : "startpos");
+    clock_t started = clock();
     long long value = alphabeta(s, b, depth, -INF, INF, 0, -1);
+    long long ms = (long long)((clock() - started) * 1000 / CLOCKS_PER_SEC);
     if (s->trace.out)
         fflush(s->trace.out);
     unsigned long long nodes = s->counters.leaf + s->counters.interior;
+    printf("info depth %d score cp %lld nodes %llu time %lld", depth, value, nodes, ms);
     if (s->best_move >= 0)
-        printf("info depth %d score cp %lld nodes %llu pv %d\n", depth, value, nodes,
-               s->best_move + 1);
-    else
-        printf("info depth %d score cp %lld nodes %llu\n", depth, value, nodes);
+        printf(" pv %d", s->best_move + 1);
+    printf("\n");
     NODEPROF_REPORT(stdout, "info string ", (unsigned)depth, &s->counters);
     if (s->best_move >= 0)
         printf("bestmove %d\n", s->best_move + 1);

@@ -13,6 +13,7 @@ The board is two integers of 64 bits (the side to move's discs and the other sid
 
 import os
 import sys
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "probes", "python"))
 from nodeprof_probe import probe, tracer  # noqa: E402
@@ -145,12 +146,14 @@ def go(search, position, depth, out):
     search.counters.reset()
     search.best = None
     search.trace.begin("reversi", text, text)
+    started = time.process_time()
     value = search.alphabeta(player, opponent, depth, -INF, INF, 0, None)
+    ms = int((time.process_time() - started) * 1000)
     search.trace.flush()
     nodes = search.counters.nodes()
     nodes = "" if nodes is None else " nodes %d" % nodes
     pv = " pv " + name(search.best) if search.best is not None else ""
-    out.write("info depth %d score cp %d%s%s\n" % (depth, value, nodes, pv))
+    out.write("info depth %d score cp %d%s time %d%s\n" % (depth, value, nodes, ms, pv))
     line = search.counters.line(depth)
     if line:
         out.write(line + "\n")
