@@ -206,7 +206,7 @@ impl Analysis {
             Some(name) => Eval::ALL
                 .into_iter()
                 .find(|e| e.name() == name && kind.evals().contains(e))
-                .ok_or(format!("eval '{name}' is not one of {kind}'s evaluations"))?,
+                .ok_or_else(|| format!("eval '{name}' is not one of {kind}'s evaluations"))?,
             None => kind.default_eval(),
         };
         let config = SearchConfig {

@@ -194,7 +194,7 @@ fn read_flag(exit: &mut Exit, flag: &str) -> Result<(), String> {
             .parse::<u64>()
             .ok()
             .filter(|&n| n <= MAX_VALUE as u64)
-            .ok_or(format!("flag '{flag}' without its count"))
+            .ok_or_else(|| format!("flag '{flag}' without its count"))
     };
     match letter {
         "c" => {
@@ -219,7 +219,7 @@ fn read_flag(exit: &mut Exit, flag: &str) -> Result<(), String> {
 
 /// A value or window bound: an integer within ±2^40, or `inf` / `-inf`.
 fn bound(word: Option<&str>, what: &str) -> Result<i64, String> {
-    let word = word.ok_or(format!("{what} missing"))?;
+    let word = word.ok_or_else(|| format!("{what} missing"))?;
     match word {
         "inf" | "+inf" => Ok(INFINITE),
         "-inf" => Ok(-INFINITE),
@@ -227,9 +227,7 @@ fn bound(word: Option<&str>, what: &str) -> Result<i64, String> {
             .parse::<i64>()
             .ok()
             .filter(|v| v.abs() <= MAX_VALUE)
-            .ok_or(format!(
-                "{what} '{word}' is not an integer within ±2^40, inf or -inf"
-            )),
+            .ok_or_else(|| format!("{what} '{word}' is not an integer within ±2^40, inf or -inf")),
     }
 }
 
