@@ -397,3 +397,29 @@ fn nodeprof_behind_ugi_gives_the_rows_and_traces_of_nodeprof_in_process() {
         .collect();
     assert_eq!(deepest, analysis(dir.path(), &own_trace));
 }
+
+#[test]
+fn a_bad_trace_or_an_untraceable_search_is_one_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.trace");
+    std::fs::write(
+        &bad,
+        "nodeprof-trace 1\ngame connect4\n( - -inf inf 1\n( 9 -inf inf 0\n",
+    )
+    .unwrap();
+    let out = nodeprof(dir.path(), &["trace", "bad.trace"]);
+    let error = run::failed(&out, 2);
+    assert!(error.contains("bad.trace: line 4: move '9'"), "{error}");
+    let out = nodeprof(
+        dir.path(),
+        &[
+            "search", "ffo:40", "-v", "pn", "-d", "end", "--trace", "pn.trace",
+        ],
+    );
+    let error = run::failed(&out, 2);
+    assert!(
+        error.contains("--trace: the trace follows the windowed move loop"),
+        "{error}"
+    );
+    assert!(!dir.path().join("pn.trace").exists(), "nothing written");
+}
