@@ -277,6 +277,9 @@ pub fn command(args: SearchArgs, out: &mut impl Write) -> Result<Outcome, Error>
             engine.into_iter().for_each(crate::engine::Engine::quit);
         }
     }
+    if let Some(trace) = &job.trace {
+        trace.finish()?;
+    }
     output.finish("search", ())?;
     Ok(Outcome::Success)
 }

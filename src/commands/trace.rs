@@ -38,7 +38,7 @@ pub fn command(args: TraceArgs, out: &mut impl Write) -> Result<Outcome, Error> 
         analysed.push((name, searches));
     }
     if let Some(csv) = &args.csv {
-        std::fs::write(csv, table::csv(&analysed)?)?;
+        crate::store::replace(csv, &table::csv(&analysed)?)?;
     }
     Ok(Outcome::Success)
 }

@@ -158,7 +158,10 @@ fn answer(
         }
         out.flush()?;
     }
-    Ok(())
+    match trace.map(|t| t.finish()) {
+        Some(Err(e)) => writeln!(out, "info string error: Trace: {e}"),
+        _ => Ok(()),
+    }
 }
 
 /// `setoption name Trace value FILE`: each search's trace written to FILE from now on (an
@@ -173,7 +176,9 @@ fn set_trace(
         return Ok(());
     };
     let path = rest.trim().strip_prefix("value").unwrap_or("").trim();
-    *trace = None;
+    if let Some(done) = trace.take() {
+        done.finish().map_err(|e| format!("Trace: {e}"))?;
+    }
     if path.is_empty() {
         return Ok(());
     }
