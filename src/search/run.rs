@@ -148,26 +148,11 @@ fn search_with<G: Endgame, const COUNT: bool, const TRACE: bool>(
             (score, Some(team))
         }
     };
-    if let Some(trace) = searcher.trace.as_deref_mut() {
-        trace.finish().map_err(|e| SearchError::TraceWrite {
-            message: e.to_string(),
-        })?;
-    }
-    if searcher.course.too_deep || team.as_ref().is_some_and(|t| t.too_deep) {
-        return Err(searcher.too_deep());
-    }
-    // The clock is read every few thousand nodes: a search that ended past its limit before
-    // the next look timed out all the same (by the real time, which set the deadline; the
-    // configured clock serves the looks inside the search).
-    let late = searcher
-        .course
-        .deadline
-        .is_some_and(|(deadline, _)| Instant::now() > deadline);
-    if searcher.course.stopped || late {
-        return Err(SearchError::TimedOut {
-            limit: config.time_limit.unwrap_or_default(),
-        });
-    }
+    check_ended(
+        &mut searcher,
+        team.as_ref().is_some_and(|t| t.too_deep),
+        config,
+    )?;
     let time_ns = started.elapsed().as_nanos() as u64;
     let cost = meter.stop();
     let full_window = window.is_none() && !(config.wld || variant.wld);
@@ -188,6 +173,37 @@ fn search_with<G: Endgame, const COUNT: bool, const TRACE: bool>(
         seldepth: team.seldepth as u32,
         team: team.report,
     })
+}
+
+/// Why a finished search has no result, if it has none: its trace could not be written, it
+/// went too deep (`team_too_deep`: a helper thread did), or it stopped or ended past its
+/// deadline.
+fn check_ended<G: Endgame, const COUNT: bool, const TRACE: bool>(
+    searcher: &mut Searcher<G, COUNT, TRACE>,
+    team_too_deep: bool,
+    config: &SearchConfig,
+) -> Result<(), SearchError> {
+    if let Some(trace) = searcher.trace.as_deref_mut() {
+        trace.finish().map_err(|e| SearchError::TraceWrite {
+            message: e.to_string(),
+        })?;
+    }
+    if searcher.course.too_deep || team_too_deep {
+        return Err(searcher.too_deep());
+    }
+    // The clock is read every few thousand nodes: a search that ended past its limit before
+    // the next look timed out all the same (by the real time, which set the deadline; the
+    // configured clock serves the looks inside the search).
+    let late = searcher
+        .course
+        .deadline
+        .is_some_and(|(deadline, _)| Instant::now() > deadline);
+    if searcher.course.stopped || late {
+        return Err(SearchError::TimedOut {
+            limit: config.time_limit.unwrap_or_default(),
+        });
+    }
+    Ok(())
 }
 
 /// The search's principal variation: the line it kept, else its table's; a parallel search

@@ -13,11 +13,7 @@ use super::trace_writer::{Frame, TraceWriter};
 
 /// A bound or value as the trace writes it (`inf`, `-inf` beyond any score).
 fn bound_text(value: i32) -> String {
-    match value {
-        v if v >= INF => "inf".into(),
-        v if v <= -INF => "-inf".into(),
-        v => v.to_string(),
-    }
+    nodeprof_probe::value_text(value as i64, INF as i64)
 }
 
 impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {

@@ -182,6 +182,15 @@ pub struct Exit {
     pub interior: bool,
 }
 
+/// A value or window bound as a trace writes it: `inf` and `-inf` at or beyond ±`infinity`.
+pub fn value_text(value: i64, infinity: i64) -> String {
+    match value {
+        v if v >= infinity => "inf".into(),
+        v if v <= -infinity => "-inf".into(),
+        v => v.to_string(),
+    }
+}
+
 /// A node's entry record, without its line end: `( MOVE ALPHA BETA DEPTH`.
 pub fn enter_record(mv: &str, alpha: &str, beta: &str, depth: &str) -> String {
     format!("( {mv} {alpha} {beta} {depth}")
@@ -233,11 +242,7 @@ impl<W: Write> Trace<W> {
 
     #[cfg_attr(not(feature = "enabled"), allow(dead_code))]
     fn value(&self, value: i64) -> String {
-        match value {
-            v if v >= self.infinity => "inf".into(),
-            v if v <= -self.infinity => "-inf".into(),
-            v => v.to_string(),
-        }
+        value_text(value, self.infinity)
     }
 }
 
