@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::counters_line::parse_counters_line;
 use super::info::{Info, Iteration, SearchResult, MAX_NODES};
-use super::process::Process;
+use super::process::{Process, MAX_WARNINGS};
 use super::protocol::{to_a_depth, Definition, Dialogue, Identity, MoveRequest};
 use crate::error::EngineError;
 use crate::game::GameKind;
@@ -239,16 +239,19 @@ fn take_info(
         .as_deref()
         .and_then(|text| parse_counters_line(text, MAX_NODES));
     if let Some(line) = counters {
-        result.warnings.extend(line.warnings);
+        // Kept with a bound: an engine may send a bad line every iteration.
+        let room = MAX_WARNINGS.saturating_sub(result.warnings.len());
+        result.warnings.extend(line.warnings.into_iter().take(room));
         let found = line
             .depth
             .and_then(|depth| result.iterations.iter_mut().find(|i| i.depth == depth));
         match found {
             Some(it) => it.counters = Some(line.reported),
-            None => result.warnings.push(format!(
+            None if result.warnings.len() < MAX_WARNINGS => result.warnings.push(format!(
                 "counters for depth {} before its iteration's info line: dropped",
                 line.depth.map_or("?".into(), |d| d.to_string())
             )),
+            None => {}
         }
     }
     if !info.is_iteration() {
