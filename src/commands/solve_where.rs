@@ -12,6 +12,7 @@ use crate::error::Error;
 use crate::measure::on_deep_stack;
 use crate::position::Case;
 use crate::report::text::thousands;
+use crate::search::span::Span;
 use crate::search::trail::{Pass, Stage, StageNodes, Trail};
 use crate::search::{trail_of, SearchConfig, END};
 use crate::with_position;
@@ -36,6 +37,46 @@ pub struct WhereDoc {
     /// df-pn's table at the end of its search.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub table: Option<crate::search::root_report::TableUsage>,
+    /// The tree's work and span under YBWC's rules (an alpha-beta search's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parallelism: Option<ParallelismDoc>,
+}
+
+/// The available parallelism of [`WhereDoc`]: work T1 and span T∞ in nodes, T1/T∞, and
+/// Brent's bound on the speedup at 2, 4, 8 and 16 threads.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ParallelismDoc {
+    pub work: u64,
+    pub span: u64,
+    pub parallelism: Option<f64>,
+    pub predicted: Vec<PredictedDoc>,
+}
+
+/// Brent's bound at `threads` (see `search::span::Span::predicted_speedup`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PredictedDoc {
+    pub threads: u32,
+    pub speedup: Option<f64>,
+}
+
+/// The thread counts `--where` predicts a speedup at.
+const PREDICTED_AT: [u32; 4] = [2, 4, 8, 16];
+
+impl ParallelismDoc {
+    fn of(span: &Span) -> ParallelismDoc {
+        ParallelismDoc {
+            work: span.work,
+            span: span.span,
+            parallelism: span.parallelism(),
+            predicted: PREDICTED_AT
+                .iter()
+                .map(|&threads| PredictedDoc {
+                    threads,
+                    speedup: span.predicted_speedup(threads),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// A stage of [`WhereDoc`]: `iteration` (with its `depth`), `selective` (with its `margin`)
@@ -120,6 +161,7 @@ impl WhereDoc {
             proof_numbers: None,
             root_moves: None,
             table: None,
+            parallelism: trail.span.as_ref().map(ParallelismDoc::of),
         }
     }
 }
@@ -173,6 +215,7 @@ fn root_doc(case: &Case, config: &SearchConfig, out: &mut dyn Write) -> Result<W
         proof_numbers,
         root_moves,
         table,
+        parallelism: None,
     })
 }
 
@@ -279,7 +322,31 @@ fn write_trail(name: &str, empties: u32, trail: &Trail, out: &mut dyn Write) -> 
             )?;
         }
     }
-    write_by_empties(trail, out)
+    write_by_empties(trail, out)?;
+    match &trail.span {
+        Some(span) => write_span(span, out),
+        None => Ok(()),
+    }
+}
+
+/// The available parallelism: the tree's work and span under YBWC's rules, and Brent's
+/// bound on the speedup.
+fn write_span(span: &Span, out: &mut dyn Write) -> Result<(), Error> {
+    let times = |x: Option<f64>| x.map_or("-".into(), |x| format!("{x:.2}×"));
+    let predicted: Vec<String> = PREDICTED_AT
+        .iter()
+        .map(|&p| format!("{p}: {}", times(span.predicted_speedup(p))))
+        .collect();
+    writeln!(
+        out,
+        "  available parallelism (YBWC's splits, in nodes): work {}, span {}, work/span {}; \
+         predicted speedup (Brent) at {}",
+        thousands(span.work),
+        thousands(span.span),
+        span.parallelism().map_or("-".into(), |x| format!("{x:.1}")),
+        predicted.join(", ")
+    )?;
+    Ok(())
 }
 
 /// The nodes by empties: the main search's, and the last-empties solver's (each node at

@@ -39,6 +39,7 @@ pub mod root_report;
 mod run;
 mod searcher;
 mod shortcut;
+pub mod span;
 mod steps;
 mod timed;
 mod token;

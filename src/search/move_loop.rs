@@ -50,6 +50,9 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
             }
             let window = (node.alpha, beta);
             let value = self.move_value::<PVS>(pos, (mv, i), &child, depth, window, ply);
+            if traced {
+                self.trace_searched(pos, depth, i, moves.len());
+            }
             if self.offer(&mut node, pos, mv, i, value, beta, depth, ply) {
                 if traced {
                     cut = Some(i);

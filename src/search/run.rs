@@ -271,15 +271,21 @@ pub(super) fn trail_and_claims<G: Endgame>(
             message: "--where follows alpha-beta's passes and stages; proof-number and Monte Carlo tree searches have none".into(),
         });
     }
-    let mut searcher = Searcher::<G, true>::for_config(config)?;
+    // With the span measured beside (the trace's hooks: the same nodes).
+    let mut searcher = Searcher::<G, true, true>::for_config(config)?;
     searcher.trail = Some(Box::new(Trail::new()));
+    if super::span::measurable(config) {
+        searcher.span = Some(Box::default());
+    }
     if config.wld || config.variant.wld {
         searcher.root.window = (-1, 1);
     }
     searcher.search_root(pos, END);
     let claims = searcher.check_claims();
     let mut trail = *searcher.trail.take().expect("the trail set above");
-    trail.finish(searcher.counters.nodes());
+    let nodes = searcher.counters.nodes();
+    trail.finish(nodes);
+    trail.span = searcher.span.take().map(|meter| meter.finish(nodes));
     Ok((trail, claims))
 }
 

@@ -209,6 +209,8 @@ pub struct Searcher<G: Endgame, const COUNT: bool, const TRACE: bool = false> {
     pub(super) claims: Vec<(G, Claim)>,
     /// The search trace being written, when asked (`nodeprof search --trace`).
     pub(super) trace: Option<Box<super::trace_writer::TraceWriter<G::Move>>>,
+    /// The work and span being measured, when asked (`--parallelism`, `span.rs`).
+    pub(super) span: Option<Box<super::span::SpanMeter>>,
 }
 
 /// Whether a search to `depth` goes to the end of the game (see `search::END`).
@@ -320,6 +322,7 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
             trail: None,
             claims: Vec::new(),
             trace: None,
+            span: None,
         }
     }
 

@@ -17,11 +17,22 @@ fn bound_text(value: i32) -> String {
 }
 
 impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
-    /// Whether this search writes a trace (never without its counters): known when it is
-    /// compiled, so that the searches without a trace pay nothing.
+    /// Whether this search writes a trace or measures its span (never without its
+    /// counters): known when it is compiled, so that the other searches pay nothing.
     #[inline(always)]
     pub(super) fn traced(&self) -> bool {
-        TRACE && COUNT && self.trace.is_some()
+        TRACE && COUNT && (self.trace.is_some() || self.span.is_some())
+    }
+
+    /// Move `i` of `moves` at the node (`pos` searched to `depth`) was searched: for the
+    /// span, in turn or, a young brother of a node YBWC would split, beside the others.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn trace_searched(&mut self, pos: &G, depth: u32, i: usize, moves: usize) {
+        let young = i >= super::parallel::ELDEST && self.splittable(pos, depth, moves);
+        if let Some(span) = self.span.as_deref_mut() {
+            span.settled(young);
+        }
     }
 
     /// The move at `ply` that leads to the next node at `ply + 1`.
@@ -38,6 +49,9 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
     #[inline(never)]
     pub(super) fn trace_enter(&mut self, depth: u32, alpha: i32, beta: i32, ply: usize) {
         let now = self.counters;
+        if let Some(span) = self.span.as_deref_mut() {
+            span.enter(now.nodes());
+        }
         let Some(trace) = self.trace.as_deref_mut() else {
             return;
         };
@@ -70,6 +84,9 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
     #[inline(never)]
     pub(super) fn trace_exit(&mut self, value: i32, cut: Option<usize>, children: bool) {
         let now = self.counters;
+        if let Some(span) = self.span.as_deref_mut() {
+            span.exit(now.nodes());
+        }
         let Some(trace) = self.trace.as_deref_mut() else {
             return;
         };

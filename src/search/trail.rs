@@ -105,6 +105,9 @@ pub struct Trail {
     pub solver_by_empties: Vec<u64>,
     /// Every node of the search (the counters' `nodes`).
     pub nodes: u64,
+    /// The tree's work and span under YBWC's rules (see `span.rs`; none for a search YBWC
+    /// does not split).
+    pub span: Option<super::span::Span>,
 }
 
 impl Trail {

@@ -20,6 +20,8 @@ pub mod report;
 pub mod token;
 mod ybwc;
 
+pub(crate) use ybwc::ELDEST;
+
 use std::sync::Arc;
 
 use super::variants::Parallel;

@@ -29,7 +29,7 @@ const SPLIT_DEPTH: u32 = 4;
 /// will (the order's near miss); splitting there searches young brothers the cut makes
 /// useless. Waiting for the second as well: FFO 40..49 at 2 threads visits 1.06-1.10x the
 /// one thread's nodes instead of 1.14-1.16x, and is 3% faster.
-const ELDEST: usize = 2;
+pub(crate) const ELDEST: usize = 2;
 
 /// What searching a young brother gave.
 enum Brother {
@@ -48,19 +48,25 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
         let Some(team) = &self.team else {
             return false;
         };
-        if i + 1 != ELDEST {
+        if i + 1 != ELDEST || team.method != Parallel::Ybwc {
             return false;
         }
+        let eligible = self.splittable(pos, depth, moves);
+        self.shares.tried += eligible as u64;
+        eligible && team.idle.load(Ordering::Relaxed) > 0
+    }
+
+    /// Whether YBWC would split the node (`pos` to `depth`, with `moves` moves) once its
+    /// eldest children are searched, given an idle thread: a node far enough from the
+    /// leaves with young brothers, and the table in use (never inside an ordering search,
+    /// which sets it aside). The span's rule too (`span.rs`).
+    #[inline(always)]
+    pub(crate) fn splittable(&self, pos: &G, depth: u32, moves: usize) -> bool {
         let deep = match to_the_end(depth) {
             true => pos.empties() >= SPLIT_EMPTIES,
             false => depth >= SPLIT_DEPTH,
         };
-        let eligible = deep
-            && moves > ELDEST
-            && team.method == Parallel::Ybwc
-            && self.memory.tt.is_some() == self.options.variant.table.is_some();
-        self.shares.tried += eligible as u64;
-        eligible && team.idle.load(Ordering::Relaxed) > 0
+        deep && moves > ELDEST && self.memory.tt.is_some() == self.options.variant.table.is_some()
     }
 
     /// After move `i` of `moves` (`deferred`: the opening left the rest unordered), splits

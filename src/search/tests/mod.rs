@@ -146,4 +146,5 @@ mod minimal;
 mod parallel;
 mod proof;
 mod root_report;
+mod span;
 mod trail;

@@ -1,0 +1,160 @@
+//! Available parallelism (`sweep --parallelism`, `solve --parallelism`): the work T1 and the
+//! span T∞ of a one-thread search's tree under YBWC's rules, in nodes, as Cilk's tools
+//! measure a program's (Blumofe and Leiserson; Brent 1974 for the bound).
+//!
+//! The search runs once more on one thread with the trace's hooks compiled in
+//! (`Searcher<G, true, true>`: the same nodes as the search without them). Each node of the
+//! windowed move loop gets a frame. A node's span is its own nodes (those not inside a
+//! child's frame: the node itself, its ordering and ProbCut searches' own nodes, the
+//! last-empties solver's) plus its moves' spans: in turn for the eldest children and for
+//! every move of a node YBWC would not split, the longest alone for the young brothers of a
+//! node it would split (`parallel/ybwc.rs`: the same rule, [`Searcher::splittable`]). A
+//! move's span is that of every search made for it (PVS's scout and re-search, a reduced
+//! search and its re-search, in turn). Stages at the root (iterations, selective passes,
+//! MTD(f)'s passes) follow one another.
+//!
+//! The tree is the one thread's: a parallel search's extra nodes (young brothers a
+//! one-thread search never visits, a table filled in another order) and what its threads
+//! cost each other (waiting, memory) are not in it. So the prediction is what the tree
+//! offers a scheduler that adds no nodes and no waits; deterministic, the same on every
+//! machine.
+
+use super::endgame::Endgame;
+use super::run::check;
+use super::searcher::Searcher;
+use super::{SearchConfig, END};
+use crate::error::SearchError;
+
+/// A search's work and span, in nodes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Span {
+    /// T1: every node of the one-thread search.
+    pub work: u64,
+    /// T∞: the nodes on the longest chain of nodes that must follow one another.
+    pub span: u64,
+}
+
+impl Span {
+    /// T1/T∞: the most threads that could be kept busy on average.
+    pub fn parallelism(&self) -> Option<f64> {
+        (self.span > 0).then(|| self.work as f64 / self.span as f64)
+    }
+
+    /// Brent's bound on a greedy scheduler's time at `threads` threads,
+    /// (T1 − T∞)/P + T∞, as a speedup over one thread: what the tree promises at P.
+    pub fn predicted_speedup(&self, threads: u32) -> Option<f64> {
+        if self.span == 0 || threads == 0 {
+            return None;
+        }
+        let (work, span) = (self.work as f64, self.span as f64);
+        Some(work / ((work - span) / threads as f64 + span))
+    }
+}
+
+/// A node's frame: the nodes at its entry, its children's work so far, the span of its moves
+/// searched in turn, the longest young brother's, and the span of the searches made since
+/// its last move was settled.
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    start: u64,
+    children: u64,
+    serial: u64,
+    young: u64,
+    pending: u64,
+}
+
+/// The open nodes' frames, and the root's stages summed.
+#[derive(Default)]
+pub(super) struct SpanMeter {
+    frames: Vec<Frame>,
+    total: Span,
+}
+
+impl SpanMeter {
+    /// A node entered with the counters at `nodes`.
+    pub(super) fn enter(&mut self, nodes: u64) {
+        self.frames.push(Frame {
+            start: nodes,
+            ..Frame::default()
+        });
+    }
+
+    /// The open node's move is settled: what was searched for it goes in turn, or beside its
+    /// other young brothers when `young` (a move YBWC would give to other threads).
+    pub(super) fn settled(&mut self, young: bool) {
+        if let Some(frame) = self.frames.last_mut() {
+            let pending = std::mem::take(&mut frame.pending);
+            match young {
+                true => frame.young = frame.young.max(pending),
+                false => frame.serial += pending,
+            }
+        }
+    }
+
+    /// The open node exits with the counters at `nodes`: its work and span go to its parent
+    /// (or, at the root, after the stages before it).
+    pub(super) fn exit(&mut self, nodes: u64) {
+        let Some(frame) = self.frames.pop() else {
+            return;
+        };
+        let work = nodes - frame.start;
+        let own = work - frame.children;
+        let span = own + frame.serial + frame.pending + frame.young;
+        match self.frames.last_mut() {
+            Some(parent) => {
+                parent.children += work;
+                parent.pending += span;
+            }
+            None => {
+                self.total.work += work;
+                self.total.span += span;
+            }
+        }
+    }
+
+    /// The search's work and span: the root's stages in turn, and the nodes outside any
+    /// frame (`nodes` in all) on the path too.
+    pub(super) fn finish(&self, nodes: u64) -> Span {
+        let outside = nodes - self.total.work;
+        Span {
+            work: nodes,
+            span: self.total.span + outside,
+        }
+    }
+}
+
+/// Searches `pos` to `depth` as `config` says on one thread (the same nodes as its search
+/// without the measurement), and measures its tree's work and span under YBWC's rules; with
+/// the search's value.
+pub fn span_of<G: Endgame>(
+    pos: &G,
+    depth: u32,
+    config: &SearchConfig,
+) -> Result<(Span, i32), SearchError> {
+    check::<G>(depth, config)?;
+    let v = &config.variant;
+    if !measurable(config) {
+        return Err(SearchError::NotForSearch {
+            variant: v.to_string(),
+            message: "--parallelism follows YBWC's splits of the windowed move loop (alpha-beta, PVS, MTD(f), bisection) without a node budget".into(),
+        });
+    }
+    let mut searcher = Searcher::<G, true, true>::for_config(config)?;
+    searcher.span = Some(Box::default());
+    if depth == END && (config.wld || v.wld) {
+        searcher.root.window = (-1, 1);
+    }
+    let score = searcher.search_root(pos, depth);
+    if searcher.course.too_deep {
+        return Err(searcher.too_deep());
+    }
+    let nodes = searcher.counters.nodes();
+    let span = searcher.span.take().expect("set above").finish(nodes);
+    Ok((span, score))
+}
+
+/// Whether `config`'s search has a span to measure: a windowed search (the move loop YBWC
+/// splits) without a node budget.
+pub fn measurable(config: &SearchConfig) -> bool {
+    config.variant.base.windowed() && config.variant.nodes.is_none()
+}
