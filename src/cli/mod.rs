@@ -333,6 +333,10 @@ pub struct SweepArgs {
     /// minimal graph (one more search)
     #[arg(long)]
     pub minimal: bool,
+    /// Add to each row the case's available parallelism: the work and span of the
+    /// variant's one-thread search under YBWC's rules (one more search; docs/parallel.md)
+    #[arg(long)]
+    pub parallelism: bool,
     /// Most nodes of full tree walked for a minimal tree (NA beyond; 0: no minimal tree)
     #[arg(long, value_name = "NODES", default_value_t = crate::measure::minimal::DEFAULT_TREE_CAP, requires = "minimal")]
     pub minimal_tree_cap: u64,

@@ -58,6 +58,7 @@ impl TryFrom<SweepArgs> for SweepJob {
             repeat: args.repeat.repeat(),
             quiet: args.quiet,
             minimal: args.minimal.then_some(args.minimal_tree_cap),
+            parallelism: args.parallelism,
             command_line: crate::provenance::command_line(),
             shard: args.folder.shard,
             signature: args.folder.signature,

@@ -6,6 +6,7 @@ pub mod bench;
 pub mod load;
 pub mod minimal;
 pub mod paired;
+pub mod span;
 
 use crate::cost::Cost;
 use crate::counters::{Counters, CutHistogram};

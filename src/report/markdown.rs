@@ -164,6 +164,7 @@ pub fn summary(tables: &Tables, options: &ReportOptions, charts: &[&str]) -> Str
     s.push_str(&super::ladder::engine_section(tables));
     s.push_str(&super::efficiency::distance_section(tables));
     s.push_str(&super::efficiency::cut_section(tables));
+    s.push_str(&super::parallelism::parallelism_section(tables));
     s.push_str(&super::scaling::scaling_section(tables));
     s.push_str(&super::families::families_section(tables));
     s.push_str(&super::cost::cost_section(tables));

@@ -21,6 +21,7 @@ mod load;
 mod markdown;
 mod metric;
 mod options;
+mod parallelism;
 pub mod play;
 mod play_charts;
 mod play_kept;

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 use super::chart_kit::{write, LineChart, Series};
 use super::efficiency::{ratio, ratio_grid, times};
+use super::parallelism::{available, span_of, Available};
 use super::tables::{depth_key, Grid, Tables};
 use crate::error::ReportError;
 use crate::store::{CaseKey, Record};
@@ -37,6 +38,10 @@ pub struct Sums {
     /// NA where no case has them (an engine's).
     pub idle: Option<u64>,
     pub wasted: Option<u64>,
+    /// The one-thread searches' work and Brent's bound on their time at `threads`, in
+    /// nodes (`--parallelism`; NA where a case lacks them).
+    pub work: Option<u64>,
+    pub brent_nodes: Option<f64>,
 }
 
 impl Sums {
@@ -64,6 +69,12 @@ impl Sums {
         ratio(self.wasted?, self.nodes_many)
     }
 
+    /// The speedup the one-thread trees promise at `threads` (Brent's bound; see
+    /// `search::span`).
+    pub fn predicted(&self) -> Option<f64> {
+        Some(self.work? as f64 / self.brent_nodes?)
+    }
+
     /// Both groups' sums (an NA part stays NA only where both are).
     fn add(self, other: Sums) -> Sums {
         let both = |a: Option<u64>, b: Option<u64>| match (a, b) {
@@ -78,6 +89,8 @@ impl Sums {
             nodes_many: self.nodes_many + other.nodes_many,
             idle: both(self.idle, other.idle),
             wasted: both(self.wasted, other.wasted),
+            work: self.work.zip(other.work).map(|(a, b)| a + b),
+            brent_nodes: self.brent_nodes.zip(other.brent_nodes).map(|(a, b)| a + b),
         }
     }
 }
@@ -89,7 +102,10 @@ impl Scaled<'_> {
 
     /// The case's times and nodes (none where either search lacks them).
     pub fn sums(&self) -> Option<Sums> {
+        let span = span_of(self.one);
         Some(Sums {
+            work: span.map(|s| s.work),
+            brent_nodes: span.map(|s| s.brent_time(self.threads())),
             threads: self.threads(),
             time_one: self.one.time_ns?,
             time_many: self.many.time_ns?,
@@ -219,8 +235,9 @@ pub fn grids(tables: &Tables) -> Vec<(String, Grid)> {
     labels.sort();
     let rows: Vec<String> = labels.into_iter().map(|(_, l)| l).collect();
     type Of = fn(&Sums) -> Option<f64>;
-    let measures: [(&str, Of); 5] = [
+    let measures: [(&str, Of); 6] = [
         ("speedup", Sums::speedup),
+        ("predicted_speedup", Sums::predicted),
         ("parallel_efficiency", Sums::efficiency),
         ("search_overhead", Sums::overhead),
         ("nps_scaling", Sums::nps_scaling),
@@ -257,7 +274,9 @@ pub fn scaling_section(tables: &Tables) -> String {
         s,
         "Each search on more than one thread beside the same case on one, summed over the \
          cases searched both ways. `speedup`: time on one thread over time on these (the \
-         totals'; `geomean`: the per-case speedups' geometric mean); `efficiency`: speedup \
+         totals'; `predicted`: Brent's bound from the one-thread trees' work and span, with \
+         `--parallelism`, see Available parallelism; `geomean`: the per-case speedups' \
+         geometric mean); `efficiency`: speedup \
          over threads; `search overhead`: nodes over the one thread's (Marsland and \
          Popowich); `NPS scaling`: how much faster nodes were visited; `idle`: the threads' \
          time waiting for work over all their time; `wasted`: nodes of moves dropped \
@@ -265,22 +284,26 @@ pub fn scaling_section(tables: &Tables) -> String {
          case's repeats over its fewest, the widest case (a parallel search's counts vary \
          from run to run); `same value`: cases whose score (solving: the proven result) is \
          the one thread's. Times are the runs' medians; per case in `xtabs/speedup.csv`, \
-         `parallel_efficiency`, `search_overhead`, `nps_scaling` and `idle_share`.\n"
+         `predicted_speedup`, `parallel_efficiency`, `search_overhead`, `nps_scaling` and `idle_share`.\n"
     );
     let _ = writeln!(
         s,
-        "| variant | depth | threads | cases | speedup | geomean | efficiency | search overhead | NPS scaling | idle | wasted | spread | same value |"
+        "| variant | depth | threads | cases | speedup | predicted | geomean | efficiency | search overhead | NPS scaling | idle | wasted | spread | same value |"
     );
-    let _ = writeln!(s, "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
+    let _ = writeln!(
+        s,
+        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+    );
     for t in &totals {
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} of {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} of {} |",
             t.name,
             t.depth,
             t.sums.threads,
             t.cases,
             times(t.sums.speedup()),
+            times(t.sums.predicted()),
             times(t.geomean),
             percent(t.sums.efficiency()),
             times(t.sums.overhead()),
@@ -296,39 +319,23 @@ pub fn scaling_section(tables: &Tables) -> String {
 }
 
 /// `plots/speedup`: the total speedup against threads, a line per variant at its deepest
-/// depth (from 1 at one thread), beside the ideal (speedup = threads); nothing without
-/// scaling totals.
+/// depth (from 1 at one thread), beside the ideal (speedup = threads) and, with
+/// `--parallelism`, each variant's predicted speedup (Brent's bound) up to 16 threads;
+/// nothing without either.
 pub fn speedup_chart(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     let scaled = scaled(&tables.finished);
     let totals = totals(tables, &scaled);
-    if totals.is_empty() {
+    let available = available(tables);
+    if totals.is_empty() && available.is_empty() {
         return Ok(Vec::new());
     }
-    let deepest = |name: &str| {
-        let depths = totals.iter().filter(|t| t.name == name);
-        depths.map(|t| depth_key(&t.depth)).max()
+    let mut series = measured_series(tables, &totals);
+    let measured_most = totals.iter().map(|t| t.sums.threads).max().unwrap_or(2);
+    let most = match available.is_empty() {
+        true => measured_most,
+        false => measured_most.max(16),
     };
-    let mut series: Vec<Series> = Vec::new();
-    for t in &totals {
-        if Some(depth_key(&t.depth)) != deepest(&t.name) {
-            continue;
-        }
-        let name = match tables.depths.len() {
-            1 => t.name.clone(),
-            _ => format!("{} {}", t.name, t.depth),
-        };
-        let Some(speedup) = t.sums.speedup() else {
-            continue;
-        };
-        match series.iter_mut().find(|s| s.name == name) {
-            Some(s) => s.points.push((t.sums.threads as f64, speedup)),
-            None => series.push(Series {
-                name,
-                points: vec![(1.0, 1.0), (t.sums.threads as f64, speedup)],
-            }),
-        }
-    }
-    let most = totals.iter().map(|t| t.sums.threads).max().unwrap_or(2);
+    series.extend(predicted_series(tables, &available, most));
     series.push(Series {
         name: "ideal".into(),
         points: (1..=most).map(|n| (n as f64, n as f64)).collect(),
@@ -343,6 +350,59 @@ pub fn speedup_chart(tables: &Tables, dir: &Path) -> Result<Vec<PathBuf>, Report
     let longest = chart.series.iter().map(|s| s.name.chars().count()).max();
     let width = 960 + 7 * longest.unwrap_or(0).saturating_sub(24) as u32;
     write(dir, "speedup", (width, 640), &chart)
+}
+
+/// A line's name: the variant's, with its depth when the sweep has several.
+fn line_name(tables: &Tables, name: &str, depth: &str) -> String {
+    match tables.depths.len() {
+        1 => name.to_string(),
+        _ => format!("{name} {depth}"),
+    }
+}
+
+/// The measured speedups, a line per variant at its deepest depth.
+fn measured_series(tables: &Tables, totals: &[ScaleTotal]) -> Vec<Series> {
+    let deepest = |name: &str| {
+        let depths = totals.iter().filter(|t| t.name == name);
+        depths.map(|t| depth_key(&t.depth)).max()
+    };
+    let mut series: Vec<Series> = Vec::new();
+    for t in totals {
+        if Some(depth_key(&t.depth)) != deepest(&t.name) {
+            continue;
+        }
+        let name = line_name(tables, &t.name, &t.depth);
+        let Some(speedup) = t.sums.speedup() else {
+            continue;
+        };
+        match series.iter_mut().find(|s| s.name == name) {
+            Some(s) => s.points.push((t.sums.threads as f64, speedup)),
+            None => series.push(Series {
+                name,
+                points: vec![(1.0, 1.0), (t.sums.threads as f64, speedup)],
+            }),
+        }
+    }
+    series
+}
+
+/// The predicted speedups from 1 to `most` threads, a line per variant at its deepest
+/// depth.
+fn predicted_series(tables: &Tables, available: &[Available], most: u32) -> Vec<Series> {
+    let deepest = |name: &str| {
+        let depths = available.iter().filter(|a| a.name == name);
+        depths.map(|a| depth_key(&a.depth)).max()
+    };
+    available
+        .iter()
+        .filter(|a| Some(depth_key(&a.depth)) == deepest(&a.name))
+        .map(|a| Series {
+            name: format!("{} predicted", line_name(tables, &a.name, &a.depth)),
+            points: (1..=most)
+                .filter_map(|p| Some((p as f64, a.predicted(p)?)))
+                .collect(),
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -398,7 +458,7 @@ mod tests {
         assert_eq!(t.geomean, Some((2.0f64 * 1.5).sqrt()));
         let section = scaling_section(&tables);
         assert!(
-            section.contains("| mtdf+tt | end | 2 | 2 | 1.60× | 1.73× | 80.0% | 1.12× |"),
+            section.contains("| mtdf+tt | end | 2 | 2 | 1.60× | - | 1.73× | 80.0% | 1.12× |"),
             "{section}"
         );
         assert!(section.contains("| 1 of 2 |"), "{section}");

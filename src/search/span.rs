@@ -46,8 +46,13 @@ impl Span {
         if self.span == 0 || threads == 0 {
             return None;
         }
+        Some(self.work as f64 / self.brent_time(threads))
+    }
+
+    /// Brent's bound on the time at `threads` threads, in nodes: (T1 − T∞)/P + T∞.
+    pub fn brent_time(&self, threads: u32) -> f64 {
         let (work, span) = (self.work as f64, self.span as f64);
-        Some(work / ((work - span) / threads as f64 + span))
+        (work - span) / threads.max(1) as f64 + span
     }
 }
 

@@ -151,6 +151,13 @@ macro_rules! define_record {
                 deserialize_with = "crate::store::cell::deserialize_option"
             )]
             pub extra: Option<String>,
+            /// The case's available parallelism (`--parallelism`; NA without it, and for
+            /// searches YBWC does not split): the work T1 and the span T∞, in nodes, of the
+            /// variant's one-thread search of the case under YBWC's rules (docs/parallel.md).
+            #[serde(default)]
+            pub work: Option<u64>,
+            #[serde(default)]
+            pub span: Option<u64>,
         }
 
         impl Default for Record {
@@ -209,6 +216,8 @@ macro_rules! define_record {
                     memory_bytes: None,
                     move_loss: None,
                     extra: None,
+                    work: None,
+                    span: None,
                 }
             }
         }
@@ -223,7 +232,7 @@ macro_rules! define_record {
             "minimal_graph", "minimal_graph_leaves", "nodes_min", "nodes_max", "split_tried",
             "split", "abandoned", "wasted", "helper_nodes", "idle_ns", "idle_max_ns", "times_ns",
             "cpu_user_ns", "cpu_sys_ns", "instructions", "cycles", "budget", "memory_bytes",
-            "move_loss", "extra",
+            "move_loss", "extra", "work", "span",
         ];
 
         impl Record {
@@ -285,6 +294,8 @@ pub const ADDED_COLUMNS: &[&str] = &[
     "memory_bytes",
     "move_loss",
     "extra",
+    "work",
+    "span",
 ];
 
 /// A row's threads where its table does not say: one (see [`ADDED_COLUMNS`]).

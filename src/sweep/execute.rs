@@ -22,6 +22,7 @@ use super::minimal::{minimal_of, MinimalTrees};
 use super::move_loss::MoveValues;
 use super::row::{engine_row, row};
 use super::settings::SweepSettings;
+use super::span::Spans;
 
 /// Who searches a unit: one of nodeprof's variants (its configuration, the evaluation
 /// adapted to the position's game), or an external engine (an index into the engines).
@@ -68,6 +69,7 @@ pub(super) struct Runner<'a> {
     progress: ProgressBar,
     jobs: u32,
     trees: MinimalTrees,
+    spans: Spans,
     move_values: MoveValues,
 }
 
@@ -88,6 +90,7 @@ impl<'a> Runner<'a> {
             progress: progress_bar(units as u64, settings.quiet),
             jobs: settings.jobs.max(1) as u32,
             trees: MinimalTrees::default(),
+            spans: Spans::default(),
             move_values: MoveValues::default(),
         }
     }
@@ -181,6 +184,10 @@ impl<'a> Runner<'a> {
             minimal_of(&self.trees, case, config, unit.depth, &result, cap)
         });
         let mut record = row(unit.seq as u64, case, config, unit.depth, self.jobs, result);
+        if self.settings.parallelism {
+            let at = (unit.case, case);
+            self.spans.fill(at, config, unit.depth, &mut record);
+        }
         if let Some(minimal) = minimal {
             minimal.fill(&mut record);
         }

@@ -43,9 +43,12 @@ struct Settings<'a> {
     order: &'static str,
     /// `--minimal`'s cap on the minimal tree (none without `--minimal`): it adds columns.
     minimal: Option<u64>,
+    /// `--parallelism`: it fills the columns `work` and `span`.
+    parallelism: bool,
 }
 
-/// What a run folder's rows depend on beyond their case keys: `--minimal` (its columns) and
+/// What a run folder's rows depend on beyond their case keys: `--minimal` and
+/// `--parallelism` (their columns) and
 /// each engine's program (its command and the fingerprint of its file), arguments, folder,
 /// protocol and options (another program under the same name gives other rows). A folder
 /// written under other such settings holds another plan: [`row_settings_difference`] names
@@ -54,7 +57,7 @@ const ENGINE_ROW_KEYS: [&str; 9] = [
     "name", "command", "program", "args", "dir", "protocol", "options", "ladder", "newgame",
 ];
 
-fn row_settings(minimal: Option<u64>, engines: &[EngineMeta]) -> serde_json::Value {
+fn row_settings(settings: &SweepSettings, engines: &[EngineMeta]) -> serde_json::Value {
     let engines: Vec<serde_json::Value> = engines
         .iter()
         .map(|e| {
@@ -66,7 +69,11 @@ fn row_settings(minimal: Option<u64>, engines: &[EngineMeta]) -> serde_json::Val
             })
         })
         .collect();
-    serde_json::json!({ "minimal": minimal, "engines": engines })
+    serde_json::json!({
+        "minimal": settings.minimal,
+        "parallelism": settings.parallelism,
+        "engines": engines,
+    })
 }
 
 /// How the row settings recorded in `dir/meta.json` differ from this sweep's, if they do
@@ -79,7 +86,7 @@ pub fn row_settings_difference(
     let text = std::fs::read_to_string(dir.join("meta.json")).ok()?;
     let meta: serde_json::Value = serde_json::from_str(&text).ok()?;
     let there = meta.get("settings")?;
-    let here = row_settings(settings.minimal, engines);
+    let here = row_settings(settings, engines);
     let minimal_there = there
         .get("minimal")
         .cloned()
@@ -89,6 +96,15 @@ pub fn row_settings_difference(
         differences.push(format!(
             "--minimal {minimal_there} there, {} here",
             here["minimal"]
+        ));
+    }
+    let parallelism_there = there.get("parallelism").and_then(|p| p.as_bool());
+    if parallelism_there.unwrap_or(false) != settings.parallelism {
+        let flag = |on: bool| if on { "with" } else { "without" };
+        differences.push(format!(
+            "{} --parallelism there, {} here",
+            flag(!settings.parallelism),
+            flag(settings.parallelism)
         ));
     }
     // Folders from before the engines' settings were compared: their engines as recorded.
@@ -175,6 +191,7 @@ pub fn write(
         warmup: settings.repeat.warmup,
         order: PAIRED_ORDER,
         minimal: settings.minimal,
+        parallelism: settings.parallelism,
     };
     Ok(write_run_meta(
         dir,

@@ -10,6 +10,7 @@ pub mod plan;
 pub mod row;
 mod run;
 mod settings;
+mod span;
 pub mod worker;
 
 pub use run::{load_cases, run};

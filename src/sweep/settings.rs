@@ -37,6 +37,8 @@ pub struct SweepSettings {
     /// Add each case's minimal tree (where the full tree has at most this many nodes) and
     /// left-first minimal graph to its row.
     pub minimal: Option<u64>,
+    /// Add each case's work and span under YBWC's rules (`--parallelism`) to its row.
+    pub parallelism: bool,
     /// The command line, for `meta.json`.
     pub command_line: Vec<String>,
     /// Run only this shard of the plan's cases (see `shard`).

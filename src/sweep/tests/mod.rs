@@ -66,6 +66,7 @@ fn settings(
         repeat: Repeat::default(),
         quiet: true,
         minimal: None,
+        parallelism: false,
         command_line: vec!["test".into()],
         shard: None,
         signature: None,

@@ -136,3 +136,70 @@ fn a_table_of_the_build_before_threads_reads_as_one_thread_and_resumes_in_todays
     assert_eq!(rows[3].nodes, today[3].nodes);
     assert_eq!(rows[0].nodes_min, None, "the old rows stay as they were");
 }
+
+#[test]
+fn parallelism_adds_each_cases_work_and_span_to_every_thread_count_and_predicts_the_speedup() {
+    let dir = scratch("parallelism");
+    let with_span = SweepSettings {
+        parallelism: true,
+        repeat: Repeat {
+            runs: 1,
+            warmup: 0,
+            adaptive: false,
+        },
+        ..threaded(&dir)
+    };
+    let summary = run(&with_span).unwrap();
+    assert_eq!((summary.planned, summary.ok), (4, 4));
+    let rows = read_runs(&dir.join(RUNS_FILE)).unwrap();
+    for pair in rows.chunks(2) {
+        let (one, two) = (&pair[0], &pair[1]);
+        // The one thread's work is its search's nodes; both thread counts carry its span.
+        assert_eq!(one.work, one.nodes, "{}", one.position);
+        assert_eq!((two.work, two.span), (one.work, one.span));
+        let (work, span) = (one.work.unwrap(), one.span.unwrap());
+        assert!(0 < span && span < work, "{work} {span}");
+    }
+    // Resumed without --parallelism: another plan's rows, refused.
+    let without = SweepSettings {
+        resume: true,
+        ..threaded(&dir)
+    };
+    let refused = run(&without).unwrap_err().to_string();
+    assert!(refused.contains("--parallelism"), "{refused}");
+    report::run(&dir, &ReportOptions::default()).unwrap();
+    let summary_md = fs::read_to_string(dir.join("summary.md")).unwrap();
+    assert!(
+        summary_md.contains("## Available parallelism"),
+        "{summary_md}"
+    );
+    // The scaling row's prediction: Brent's bound over the two cases' one-thread trees.
+    let brent: f64 = rows
+        .iter()
+        .filter(|r| r.threads == 1)
+        .map(|r| {
+            let (w, s) = (r.work.unwrap() as f64, r.span.unwrap() as f64);
+            (w - s) / 2.0 + s
+        })
+        .sum();
+    let work: u64 = rows
+        .iter()
+        .filter(|r| r.threads == 1)
+        .map(|r| r.work.unwrap())
+        .sum();
+    let predicted = format!("{:.2}×", work as f64 / brent);
+    let line = summary_md
+        .lines()
+        .find(|l| l.starts_with("| mtdf+tt+id | end | 2 | 2 |"))
+        .unwrap_or_else(|| panic!("no scaling row in {summary_md}"));
+    assert_eq!(line.split(" | ").nth(5), Some(predicted.as_str()), "{line}");
+    let per_case: f64 = cell(
+        &dir.join("xtabs/predicted_speedup.csv"),
+        "mtdf+tt+id_end@t2",
+        "end22.pos",
+    )
+    .parse()
+    .unwrap();
+    assert!(per_case > 1.0 && per_case < 2.0, "{per_case}");
+    assert!(dir.join("plots/speedup.png").is_file());
+}
