@@ -22,6 +22,7 @@
 use super::endgame::Endgame;
 use super::run::check;
 use super::searcher::Searcher;
+use super::variants::Parallel;
 use super::{SearchConfig, END};
 use crate::error::SearchError;
 
@@ -141,7 +142,7 @@ pub fn span_of<G: Endgame>(
     if !measurable(config) {
         return Err(SearchError::NotForSearch {
             variant: v.to_string(),
-            message: "--parallelism follows YBWC's splits of the windowed move loop (alpha-beta, PVS, MTD(f), bisection) without a node budget".into(),
+            message: "--parallelism follows YBWC's splits of the windowed move loop (alpha-beta, PVS, MTD(f), bisection) without a node budget or Lazy SMP".into(),
         });
     }
     let mut searcher = Searcher::<G, true, true>::for_config(config)?;
@@ -159,7 +160,9 @@ pub fn span_of<G: Endgame>(
 }
 
 /// Whether `config`'s search has a span to measure: a windowed search (the move loop YBWC
-/// splits) without a node budget.
+/// splits) without a node budget, sharing its work by YBWC (Lazy SMP's threads each search
+/// the whole tree: it has no such rule).
 pub fn measurable(config: &SearchConfig) -> bool {
-    config.variant.base.windowed() && config.variant.nodes.is_none()
+    let v = &config.variant;
+    v.base.windowed() && v.nodes.is_none() && config.parallel() == Parallel::Ybwc
 }

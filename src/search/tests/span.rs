@@ -185,7 +185,7 @@ fn the_solvers_span_is_measured_beside_its_trail_with_the_same_nodes() {
 #[test]
 fn searches_ybwc_does_not_split_are_refused() {
     let pos = &ffo()[0];
-    for spec in ["negamax", "pn", "uct:100", "alphabeta+tt+id+nodes:1000"] {
+    for spec in ["negamax", "pn", "uct:100", "alphabeta+tt+id+nodes:1000", "mtdf+tt+smp"] {
         let config = config_for::<Reversi>(spec.parse().unwrap());
         let depth = if spec == "pn" || spec.starts_with("uct") {
             END
