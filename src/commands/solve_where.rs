@@ -93,6 +93,9 @@ pub struct StageDoc {
     pub probcut_cuts: u64,
     pub probcut_checked: u64,
     pub probcut_wrong: u64,
+    /// Its span under YBWC's rules (`parallelism`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub span: Option<u64>,
     pub passes: Vec<PassDoc>,
 }
 
@@ -140,6 +143,7 @@ impl WhereDoc {
                 probcut_cuts: s.probcut_cuts,
                 probcut_checked: s.probcut_checked,
                 probcut_wrong: s.probcut_wrong,
+                span: s.span,
                 passes: s.passes.iter().map(pass).collect(),
             }
         };
@@ -229,6 +233,8 @@ struct Row {
     name: String,
     passes: usize,
     nodes: u64,
+    /// The stages' span (NA where it is not measured).
+    span: Option<u64>,
     ordering: u64,
     probcut: u64,
     /// ProbCut's cuts and tries.
@@ -244,6 +250,7 @@ fn summed(name: String, stages: &[&StageNodes]) -> Row {
         name,
         passes: stages.iter().map(|s| s.passes.len()).sum(),
         nodes: sum(|s| s.nodes),
+        span: stages.iter().map(|s| s.span).sum(),
         ordering: sum(|s| s.ordering),
         probcut: sum(|s| s.probcut),
         cuts: (sum(|s| s.probcut_cuts), sum(|s| s.probcut_tries)),
@@ -283,11 +290,12 @@ fn write_trail(name: &str, empties: u32, trail: &Trail, out: &mut dyn Write) -> 
     )?;
     writeln!(
         out,
-        "  {:<40} | {:>6} | {:>13} | {:>6} | {:>13} | {:>13} | {:>17} | {:>15}",
+        "  {:<40} | {:>6} | {:>13} | {:>6} | {:>13} | {:>13} | {:>13} | {:>17} | {:>15}",
         "stage",
         "passes",
         "nodes",
         "share",
+        "span (YBWC)",
         "ordering",
         "probcut",
         "probcut cuts/tries",
@@ -296,11 +304,12 @@ fn write_trail(name: &str, empties: u32, trail: &Trail, out: &mut dyn Write) -> 
     for row in stage_rows(trail) {
         writeln!(
             out,
-            "  {:<40} | {:>6} | {:>13} | {:>6} | {:>13} | {:>13} | {:>17} | {:>15}",
+            "  {:<40} | {:>6} | {:>13} | {:>6} | {:>13} | {:>13} | {:>13} | {:>17} | {:>15}",
             row.name,
             row.passes,
             thousands(row.nodes),
             share(row.nodes, total),
+            row.span.map_or("-".into(), thousands),
             thousands(row.ordering),
             thousands(row.probcut),
             format!("{} / {}", thousands(row.cuts.0), thousands(row.cuts.1)),

@@ -285,7 +285,12 @@ pub(super) fn trail_and_claims<G: Endgame>(
     let mut trail = *searcher.trail.take().expect("the trail set above");
     let nodes = searcher.counters.nodes();
     trail.finish(nodes);
-    trail.span = searcher.span.take().map(|meter| meter.finish(nodes));
+    if let Some(meter) = searcher.span.take() {
+        trail.span = Some(meter.finish(nodes));
+        for stage in &mut trail.stages {
+            stage.span = Some(meter.between(stage.start, stage.start + stage.nodes));
+        }
+    }
     Ok((trail, claims))
 }
 

@@ -69,11 +69,13 @@ struct Frame {
     pending: u64,
 }
 
-/// The open nodes' frames, and the root's stages summed.
+/// The open nodes' frames, the root's searches summed, and each root search's first node
+/// with its work and span.
 #[derive(Default)]
 pub(super) struct SpanMeter {
     frames: Vec<Frame>,
     total: Span,
+    roots: Vec<(u64, Span)>,
 }
 
 impl SpanMeter {
@@ -114,12 +116,24 @@ impl SpanMeter {
             None => {
                 self.total.work += work;
                 self.total.span += span;
+                self.roots.push((frame.start, Span { work, span }));
             }
         }
     }
 
     /// The search's work and span: the root's stages in turn, and the nodes outside any
     /// frame (`nodes` in all) on the path too.
+    /// The span of the nodes from `start` to `end` (a stage of the search: the root searches
+    /// that began there, and the nodes outside them, which follow one another).
+    pub(super) fn between(&self, start: u64, end: u64) -> u64 {
+        let inside = self
+            .roots
+            .iter()
+            .filter(|(first, _)| (start..end).contains(first));
+        let (work, span) = inside.fold((0, 0), |(w, s), (_, r)| (w + r.work, s + r.span));
+        span + (end - start - work)
+    }
+
     pub(super) fn finish(&self, nodes: u64) -> Span {
         let outside = nodes - self.total.work;
         Span {

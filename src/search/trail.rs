@@ -59,6 +59,8 @@ pub struct StageNodes {
     pub probcut_checked: u64,
     pub probcut_wrong: u64,
     pub passes: Vec<Pass>,
+    /// Its span under YBWC's rules (see `span.rs`; none where the span is not measured).
+    pub span: Option<u64>,
     /// The counters' nodes when the stage began.
     pub(super) start: u64,
 }

@@ -31,6 +31,7 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
                 probcut_checked: 0,
                 probcut_wrong: 0,
                 passes: Vec::new(),
+                span: None,
                 start,
             });
         }

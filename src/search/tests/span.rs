@@ -172,6 +172,9 @@ fn the_solvers_span_is_measured_beside_its_trail_with_the_same_nodes() {
     let trail = trail_of(pos, &solver).unwrap();
     let (span, score) = span_of(pos, END, &solver).unwrap();
     assert_eq!(trail.span, Some(span));
+    // Its stages follow one another: their spans add up to the search's.
+    let stages: u64 = trail.stages.iter().map(|s| s.span.unwrap()).sum();
+    assert_eq!(stages, span.span);
     assert_eq!(span_of(pos, END, &solver).unwrap().0, span);
     let untraced = search(pos, END, &solver).unwrap();
     assert_eq!(
@@ -185,7 +188,13 @@ fn the_solvers_span_is_measured_beside_its_trail_with_the_same_nodes() {
 #[test]
 fn searches_ybwc_does_not_split_are_refused() {
     let pos = &ffo()[0];
-    for spec in ["negamax", "pn", "uct:100", "alphabeta+tt+id+nodes:1000", "mtdf+tt+smp"] {
+    for spec in [
+        "negamax",
+        "pn",
+        "uct:100",
+        "alphabeta+tt+id+nodes:1000",
+        "mtdf+tt+smp",
+    ] {
         let config = config_for::<Reversi>(spec.parse().unwrap());
         let depth = if spec == "pn" || spec.starts_with("uct") {
             END
