@@ -218,8 +218,8 @@ fn total_of(group: &[&Scaled<'_>]) -> ScaleTotal {
     }
 }
 
-/// The per-case cross-tables (`speedup`, `parallel_efficiency`, `search_overhead`,
-/// `nps_scaling`, `idle_share`): a row per variant, depth and thread count (its row label,
+/// The per-case cross-tables (`speedup`, `predicted_speedup` with `--parallelism`,
+/// `parallel_efficiency`, `search_overhead`, `nps_scaling`, `idle_share`): a row per variant, depth and thread count (its row label,
 /// `mtdf+tt_end@t2`), a column per position. None without a case searched both ways.
 pub fn grids(tables: &Tables) -> Vec<(String, Grid)> {
     let scaled = scaled(&tables.finished);
@@ -243,8 +243,13 @@ pub fn grids(tables: &Tables) -> Vec<(String, Grid)> {
         ("nps_scaling", Sums::nps_scaling),
         ("idle_share", Sums::idle_share),
     ];
+    // The prediction only where the sweep measured spans (`--parallelism`).
+    let predicted = scaled
+        .iter()
+        .any(|s| s.sums().and_then(|x| x.predicted()).is_some());
     measures
         .into_iter()
+        .filter(|(stem, _)| predicted || *stem != "predicted_speedup")
         .map(|(stem, of)| {
             let grid = ratio_grid(("name", &rows), ("test", &tables.positions), |label, p| {
                 scaled
