@@ -488,12 +488,14 @@ pub fn eval_weights() -> EvalWeights {
 }
 
 impl EvalWeights {
-    /// Makes this thread's evaluations read the weights taken (a helper thread, at its
-    /// start).
-    pub fn enter(self) {
-        if let Some(weights) = self.0 {
-            LOCAL.with(|l| l.borrow_mut().weights = Some(weights));
-        }
+    /// Runs `f` with this thread's evaluations reading the weights taken (a helper
+    /// thread's share of a search), this thread's own put back after: a pool thread serves
+    /// one search after another.
+    pub fn scoped<R>(self, f: impl FnOnce() -> R) -> R {
+        let before = LOCAL.with(|l| std::mem::replace(&mut l.borrow_mut().weights, self.0));
+        let result = f();
+        LOCAL.with(|l| l.borrow_mut().weights = before);
+        result
     }
 }
 

@@ -16,6 +16,7 @@
 
 pub mod board;
 mod lazy_smp;
+pub mod pool;
 pub mod report;
 pub mod token;
 mod ybwc;
@@ -31,9 +32,15 @@ use report::{Summed, TeamReport};
 use super::endgame::Endgame;
 use super::searcher::Searcher;
 
-/// A helper thread's stack (reserved, not committed, until used): room for solving's deep
-/// lines, as the main solving thread has (`measure::on_deep_stack`).
-const HELPER_STACK: usize = 512 << 20;
+/// Ends a team's search when dropped: the helpers leave, whether the main thread's search
+/// returned or panicked.
+struct EndsTeam<'a, G: Endgame>(&'a Team<G>);
+
+impl<G: Endgame> Drop for EndsTeam<'_, G> {
+    fn drop(&mut self) {
+        self.0.finish();
+    }
+}
 
 impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     /// Searcher for the helper threads of a parallel search of `threads` threads: the same
@@ -72,38 +79,34 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
         // The evaluation's weights where a trainer put others in on this thread: the
         // helpers evaluate with them too.
         let weights = crate::game::eval_weights();
-        let (value, helpers) = std::thread::scope(|scope| {
-            let handles: Vec<_> = helpers
-                .into_iter()
-                .map(|mut helper| {
-                    helper.course.deadline = self.course.deadline;
-                    helper.course.progress.clone_from(&self.course.progress);
-                    helper.root.window = self.root.window;
-                    helper.memory.path.clone_from(&self.memory.path);
-                    helper.memory.path_base = self.memory.path_base;
-                    std::thread::Builder::new()
-                        .name("helper".into())
-                        .stack_size(HELPER_STACK)
-                        .spawn_scoped(scope, move || {
-                            weights.enter();
-                            helper.help(pos, depth);
-                            helper
-                        })
-                        .expect("cannot start a helper thread")
+        let pending: Vec<pool::Pending<Self>> = helpers
+            .into_iter()
+            .map(|mut helper| {
+                helper.course.deadline = self.course.deadline;
+                helper.course.progress.clone_from(&self.course.progress);
+                helper.root.window = self.root.window;
+                helper.memory.path.clone_from(&self.memory.path);
+                helper.memory.path_base = self.memory.path_base;
+                let pos = *pos;
+                pool::run(move || {
+                    weights.scoped(|| helper.help(&pos, depth));
+                    helper
                 })
-                .collect();
+            })
+            .collect();
+        // A panic of the main thread's search ends the team first, so that no helper
+        // serves on after it.
+        let value = {
+            let ending = EndsTeam(&team);
             let value = self.search_root(pos, depth);
-            team.finish();
-            let mut helpers: Vec<Self> = handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect();
-            self.publish_rest();
-            for helper in &mut helpers {
-                helper.publish_rest();
-            }
-            (value, helpers)
-        });
+            drop(ending);
+            value
+        };
+        let mut helpers: Vec<Self> = pending.into_iter().map(pool::Pending::join).collect();
+        self.publish_rest();
+        for helper in &mut helpers {
+            helper.publish_rest();
+        }
         self.team = None;
         (value, self.summed(&helpers))
     }
