@@ -403,8 +403,9 @@ pub struct ShowArgs {
 pub struct RepeatArgs {
     /// Run each search N times: the counts of every run must agree (else an error: the search
     /// is not deterministic); times are the median, with the minimum and maximum [default:
-    /// adaptive, up to 10 runs while they add up to less than 20 ms: quick searches get a
-    /// median and a spread, long ones run once]
+    /// adaptive, up to 10 runs while they add up to less than 20 ms, stopping once three in
+    /// a row are within 10% of one another: quick searches get a median and a spread, long
+    /// ones run once]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub repeat: Option<u32>,
     /// Untimed runs of each search before the timed ones

@@ -211,6 +211,9 @@ pub struct Searcher<G: Endgame, const COUNT: bool, const TRACE: bool = false> {
     pub(super) trace: Option<Box<super::trace_writer::TraceWriter<G::Move>>>,
     /// The work and span being measured, when asked (`--parallelism`, `span.rs`).
     pub(super) span: Option<Box<super::span::SpanMeter>>,
+    /// A parallel search's main thread: its helpers until they start, and once started.
+    pub(super) waiting: Option<Box<super::parallel::Waiting<G, COUNT, TRACE>>>,
+    pub(super) running: Vec<super::parallel::pool::Pending<Self>>,
 }
 
 /// Whether a search to `depth` goes to the end of the game (see `search::END`).
@@ -323,6 +326,8 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
             claims: Vec::new(),
             trace: None,
             span: None,
+            waiting: None,
+            running: Vec::new(),
         }
     }
 

@@ -47,7 +47,8 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
     #[inline(always)]
     pub(super) fn tick(&mut self) {
         let course = &self.course;
-        if course.deadline.is_some() || course.watch.is_some() || course.progress.is_some() {
+        let watched = course.deadline.is_some() || course.watch.is_some();
+        if watched || course.progress.is_some() || self.waiting.is_some() {
             self.course.ticks = self.course.ticks.wrapping_add(1);
             if self.course.ticks.is_multiple_of(WATCH_CHECK) {
                 self.look();
@@ -61,6 +62,9 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
     #[cold]
     #[inline(never)]
     fn look(&mut self) {
+        if self.waiting.is_some() && self.course.ticks >= super::parallel::HELPERS_AFTER {
+            self.start_helpers();
+        }
         if let Some((deadline, clock)) = self.course.deadline {
             if self.course.ticks.is_multiple_of(DEADLINE_CHECK) && (clock.0)() >= deadline {
                 self.course.stopped = true;

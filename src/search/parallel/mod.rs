@@ -32,6 +32,18 @@ use report::{Summed, TeamReport};
 use super::endgame::Endgame;
 use super::searcher::Searcher;
 
+/// The main thread's nodes before its helpers start (a multiple of `WATCH_CHECK`): about a
+/// fifth of a millisecond. Connect 4's quick lines (tens of nodes) never wake a helper.
+pub const HELPERS_AFTER: u32 = 4096;
+
+/// The helpers of a search not yet started, with what they search.
+pub struct Waiting<G: Endgame, const COUNT: bool, const TRACE: bool> {
+    helpers: Vec<Searcher<G, COUNT, TRACE>>,
+    pos: G,
+    depth: u32,
+    weights: crate::game::EvalWeights,
+}
+
 /// Ends a team's search when dropped: the helpers leave, whether the main thread's search
 /// returned or panicked.
 struct EndsTeam<'a, G: Endgame>(&'a Team<G>);
@@ -78,8 +90,7 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
         let team = self.team.clone().expect("a team made by `helpers`");
         // The evaluation's weights where a trainer put others in on this thread: the
         // helpers evaluate with them too.
-        let weights = crate::game::eval_weights();
-        let pending: Vec<pool::Pending<Self>> = helpers
+        let helpers: Vec<Self> = helpers
             .into_iter()
             .map(|mut helper| {
                 helper.course.deadline = self.course.deadline;
@@ -87,13 +98,17 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
                 helper.root.window = self.root.window;
                 helper.memory.path.clone_from(&self.memory.path);
                 helper.memory.path_base = self.memory.path_base;
-                let pos = *pos;
-                pool::run(move || {
-                    weights.scoped(|| helper.help(&pos, depth));
-                    helper
-                })
+                helper
             })
             .collect();
+        // The helpers start once the search has lasted [`HELPERS_AFTER`] nodes: a quicker
+        // search is over before they could help, and waking them costs more than it.
+        self.waiting = Some(Box::new(Waiting {
+            helpers,
+            pos: *pos,
+            depth,
+            weights: crate::game::eval_weights(),
+        }));
         // A panic of the main thread's search ends the team first, so that no helper
         // serves on after it.
         let value = {
@@ -102,13 +117,42 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
             drop(ending);
             value
         };
-        let mut helpers: Vec<Self> = pending.into_iter().map(pool::Pending::join).collect();
+        // Helpers never started come back as they went.
+        let unstarted = self.waiting.take().map_or(Vec::new(), |w| w.helpers);
+        let running = std::mem::take(&mut self.running);
+        let mut helpers: Vec<Self> = running.into_iter().map(pool::Pending::join).collect();
+        helpers.extend(unstarted);
         self.publish_rest();
         for helper in &mut helpers {
             helper.publish_rest();
         }
         self.team = None;
         (value, self.summed(&helpers))
+    }
+
+    /// Starts the waiting helpers on the pool's threads (the main thread, once its search
+    /// has lasted [`HELPERS_AFTER`] nodes).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn start_helpers(&mut self) {
+        let Some(waiting) = self.waiting.take() else {
+            return;
+        };
+        let Waiting {
+            helpers,
+            pos,
+            depth,
+            weights,
+        } = *waiting;
+        self.running = helpers
+            .into_iter()
+            .map(|mut helper| {
+                pool::run(move || {
+                    weights.scoped(|| helper.help(&pos, depth));
+                    helper
+                })
+            })
+            .collect();
     }
 
     /// A helper's work: Lazy SMP's search of the root, or YBWC's young brothers.

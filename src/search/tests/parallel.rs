@@ -239,3 +239,23 @@ fn helper_threads_evaluate_with_the_weights_put_in_on_the_searching_thread() {
     }
     assert!(embedded_nonzero >= 4, "{embedded_nonzero}");
 }
+
+#[test]
+fn helpers_start_only_once_the_search_has_lasted_a_while() {
+    // Connect 4's quick lines take tens of nodes: on 2 threads the helper never starts
+    // (no nodes of its own, nothing split), and the value is the suite's.
+    let mut quick = 0;
+    for case in suite("connect4:end-easy").iter().take(20) {
+        let report = solves_as_the_suite_says(case, &default_config(case), 2);
+        if report.counters.nodes() < u64::from(crate::search::parallel::HELPERS_AFTER) {
+            assert_eq!(report.team.helper_nodes(), 0, "{}", case.name);
+            assert_eq!(report.team.shares.split, 0, "{}", case.name);
+            quick += 1;
+        }
+    }
+    assert!(quick >= 10, "{quick} quick lines");
+    // A longer solve starts it: the helper searches (FFO 40, millions of nodes).
+    let case = &suite("ffo:40")[0];
+    let report = solves_as_the_suite_says(case, &default_config(case), 2);
+    assert!(report.team.helper_nodes() > 0);
+}
