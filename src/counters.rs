@@ -230,6 +230,38 @@ pub fn first_cut_rate(first_cut: u64, beta_cut: u64) -> Option<f64> {
     (beta_cut > 0).then(|| first_cut as f64 / beta_cut as f64)
 }
 
+/// A search's work and span, in nodes: its available parallelism (`search::span` measures
+/// them under YBWC's rules; Blumofe and Leiserson's work and span, Brent's bound).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Span {
+    /// T1: every node of the one-thread search.
+    pub work: u64,
+    /// T∞: the nodes on the longest chain of nodes that must follow one another.
+    pub span: u64,
+}
+
+impl Span {
+    /// T1/T∞: the most threads that could be kept busy on average.
+    pub fn parallelism(&self) -> Option<f64> {
+        (self.span > 0).then(|| self.work as f64 / self.span as f64)
+    }
+
+    /// Brent's bound on a greedy scheduler's time at `threads` threads,
+    /// (T1 − T∞)/P + T∞, as a speedup over one thread: what the tree promises at P.
+    pub fn predicted_speedup(&self, threads: u32) -> Option<f64> {
+        if self.span == 0 || threads == 0 {
+            return None;
+        }
+        Some(self.work as f64 / self.brent_time(threads))
+    }
+
+    /// Brent's bound on the time at `threads` threads, in nodes: (T1 − T∞)/P + T∞.
+    pub fn brent_time(&self, threads: u32) -> f64 {
+        let (work, span) = (self.work as f64, self.span as f64);
+        (work - span) / threads.max(1) as f64 + span
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,8 @@
 use super::on_deep_stack;
 use crate::error::SearchError;
 use crate::position::AnyPosition;
-use crate::search::span::{measurable, span_of, Span};
+use crate::search::span::{measurable, Span};
+use crate::search::span_of;
 use crate::search::SearchConfig;
 use crate::with_position;
 

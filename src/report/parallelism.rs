@@ -7,8 +7,8 @@ use std::fmt::Write;
 
 use super::efficiency::times;
 use super::tables::{depth_key, Tables};
+use crate::counters::Span;
 use crate::report::text::thousands;
-use crate::search::span::Span;
 use crate::store::Record;
 
 /// The thread counts the section predicts a speedup at.

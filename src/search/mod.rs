@@ -56,7 +56,7 @@ pub use endgame::Endgame;
 pub use probcut::shallow_depth;
 pub use run::{
     check, check_agent, check_memory, check_threads, check_traceable, game_result, report_root,
-    search, search_traced, search_uncounted, solve_in_window, trail_of, SearchOutcome,
+    search, search_traced, search_uncounted, solve_in_window, span_of, trail_of, SearchOutcome,
 };
 pub use searcher::{INF, MAX_PLY};
 pub use timed::{

@@ -313,3 +313,33 @@ pub fn report_root<G: Endgame>(
         message: "the root report is for proof-number and Monte Carlo tree searches (alpha-beta's is --where's trail)".into(),
     })
 }
+
+/// Searches `pos` to `depth` as `config` says on one thread (the same nodes as its search
+/// without the measurement), and measures its tree's work and span under YBWC's rules; with
+/// the search's value.
+pub fn span_of<G: Endgame>(
+    pos: &G,
+    depth: u32,
+    config: &SearchConfig,
+) -> Result<(super::span::Span, i32), SearchError> {
+    check::<G>(depth, config)?;
+    let v = &config.variant;
+    if !super::span::measurable(config) {
+        return Err(SearchError::NotForSearch {
+            variant: v.to_string(),
+            message: "--parallelism follows YBWC's splits of the windowed move loop (alpha-beta, PVS, MTD(f), bisection) without a node budget or Lazy SMP".into(),
+        });
+    }
+    let mut searcher = Searcher::<G, true, true>::for_config(config)?;
+    searcher.span = Some(Box::default());
+    if depth == END && (config.wld || v.wld) {
+        searcher.root.window = (-1, 1);
+    }
+    let score = searcher.search_root(pos, depth);
+    if searcher.course.too_deep {
+        return Err(searcher.too_deep());
+    }
+    let nodes = searcher.counters.nodes();
+    let span = searcher.span.take().expect("set above").finish(nodes);
+    Ok((span, score))
+}

@@ -212,7 +212,7 @@ pub struct Searcher<G: Endgame, const COUNT: bool, const TRACE: bool = false> {
     /// The work and span being measured, when asked (`--parallelism`, `span.rs`).
     pub(super) span: Option<Box<super::span::SpanMeter>>,
     /// A parallel search's main thread: its helpers until they start, and once started.
-    pub(super) waiting: Option<Box<super::parallel::Waiting<G, COUNT, TRACE>>>,
+    pub(super) waiting: Option<Box<super::parallel::pool::Waiting<Self, G>>>,
     pub(super) running: Vec<super::parallel::pool::Pending<Self>>,
 }
 

@@ -2,7 +2,7 @@
 //! span T∞ of a one-thread search's tree under YBWC's rules, in nodes, as Cilk's tools
 //! measure a program's (Blumofe and Leiserson; Brent 1974 for the bound).
 //!
-//! The search runs once more on one thread with the trace's hooks compiled in
+//! The search runs once more on one thread (`run.rs`, `span_of`) with the trace's hooks compiled in
 //! (`Searcher<G, true, true>`: the same nodes as the search without them). Each node of the
 //! windowed move loop gets a frame. A node's span is its own nodes (those not inside a
 //! child's frame: the node itself, its ordering and ProbCut searches' own nodes, the
@@ -19,43 +19,10 @@
 //! offers a scheduler that adds no nodes and no waits; deterministic, the same on every
 //! machine.
 
-use super::endgame::Endgame;
-use super::run::check;
-use super::searcher::Searcher;
+pub use crate::counters::Span;
+
+use super::config::SearchConfig;
 use super::variants::Parallel;
-use super::{SearchConfig, END};
-use crate::error::SearchError;
-
-/// A search's work and span, in nodes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Span {
-    /// T1: every node of the one-thread search.
-    pub work: u64,
-    /// T∞: the nodes on the longest chain of nodes that must follow one another.
-    pub span: u64,
-}
-
-impl Span {
-    /// T1/T∞: the most threads that could be kept busy on average.
-    pub fn parallelism(&self) -> Option<f64> {
-        (self.span > 0).then(|| self.work as f64 / self.span as f64)
-    }
-
-    /// Brent's bound on a greedy scheduler's time at `threads` threads,
-    /// (T1 − T∞)/P + T∞, as a speedup over one thread: what the tree promises at P.
-    pub fn predicted_speedup(&self, threads: u32) -> Option<f64> {
-        if self.span == 0 || threads == 0 {
-            return None;
-        }
-        Some(self.work as f64 / self.brent_time(threads))
-    }
-
-    /// Brent's bound on the time at `threads` threads, in nodes: (T1 − T∞)/P + T∞.
-    pub fn brent_time(&self, threads: u32) -> f64 {
-        let (work, span) = (self.work as f64, self.span as f64);
-        (work - span) / threads.max(1) as f64 + span
-    }
-}
 
 /// A node's frame: the nodes at its entry, its children's work so far, the span of its moves
 /// searched in turn, the longest young brother's, and the span of the searches made since
@@ -141,36 +108,6 @@ impl SpanMeter {
             span: self.total.span + outside,
         }
     }
-}
-
-/// Searches `pos` to `depth` as `config` says on one thread (the same nodes as its search
-/// without the measurement), and measures its tree's work and span under YBWC's rules; with
-/// the search's value.
-pub fn span_of<G: Endgame>(
-    pos: &G,
-    depth: u32,
-    config: &SearchConfig,
-) -> Result<(Span, i32), SearchError> {
-    check::<G>(depth, config)?;
-    let v = &config.variant;
-    if !measurable(config) {
-        return Err(SearchError::NotForSearch {
-            variant: v.to_string(),
-            message: "--parallelism follows YBWC's splits of the windowed move loop (alpha-beta, PVS, MTD(f), bisection) without a node budget or Lazy SMP".into(),
-        });
-    }
-    let mut searcher = Searcher::<G, true, true>::for_config(config)?;
-    searcher.span = Some(Box::default());
-    if depth == END && (config.wld || v.wld) {
-        searcher.root.window = (-1, 1);
-    }
-    let score = searcher.search_root(pos, depth);
-    if searcher.course.too_deep {
-        return Err(searcher.too_deep());
-    }
-    let nodes = searcher.counters.nodes();
-    let span = searcher.span.take().expect("set above").finish(nodes);
-    Ok((span, score))
 }
 
 /// Whether `config`'s search has a span to measure: a windowed search (the move loop YBWC

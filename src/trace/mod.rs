@@ -10,7 +10,7 @@ pub mod format;
 pub mod table;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use analyse::{analyse, Search, Settings, Tally};
 pub use file::TraceFile;

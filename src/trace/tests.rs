@@ -13,9 +13,9 @@ use crate::position::{load, Case};
 use crate::search::{search_traced, SearchConfig, Variant, END};
 use crate::with_position;
 
-/// A trace written to memory.
+/// A trace written to memory (the search's span tests write one too).
 #[derive(Clone, Default)]
-struct Memory(Arc<Mutex<Vec<u8>>>);
+pub(crate) struct Memory(pub(crate) Arc<Mutex<Vec<u8>>>);
 
 impl Write for Memory {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {

@@ -17,6 +17,8 @@
 pub mod board;
 mod lazy_smp;
 pub mod pool;
+
+pub use pool::HELPERS_AFTER;
 pub mod report;
 pub mod token;
 mod ybwc;
@@ -31,18 +33,6 @@ use report::{Summed, TeamReport};
 
 use super::endgame::Endgame;
 use super::searcher::Searcher;
-
-/// The main thread's nodes before its helpers start (a multiple of `WATCH_CHECK`): about a
-/// fifth of a millisecond. Connect 4's quick lines (tens of nodes) never wake a helper.
-pub const HELPERS_AFTER: u32 = 4096;
-
-/// The helpers of a search not yet started, with what they search.
-pub struct Waiting<G: Endgame, const COUNT: bool, const TRACE: bool> {
-    helpers: Vec<Searcher<G, COUNT, TRACE>>,
-    pos: G,
-    depth: u32,
-    weights: crate::game::EvalWeights,
-}
 
 /// Ends a team's search when dropped: the helpers leave, whether the main thread's search
 /// returned or panicked.
@@ -103,7 +93,7 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
             .collect();
         // The helpers start once the search has lasted [`HELPERS_AFTER`] nodes: a quicker
         // search is over before they could help, and waking them costs more than it.
-        self.waiting = Some(Box::new(Waiting {
+        self.waiting = Some(Box::new(pool::Waiting {
             helpers,
             pos: *pos,
             depth,
@@ -138,7 +128,7 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
         let Some(waiting) = self.waiting.take() else {
             return;
         };
-        let Waiting {
+        let pool::Waiting {
             helpers,
             pos,
             depth,

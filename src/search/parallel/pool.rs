@@ -14,6 +14,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
 
+/// The main thread's nodes before its helpers start (a multiple of the searches' `WATCH_CHECK`): about a
+/// fifth of a millisecond. Connect 4's quick lines (tens of nodes) never wake a helper.
+pub const HELPERS_AFTER: u32 = 4096;
+
 /// A helper thread's stack (reserved, not committed, until used): room for solving's deep
 /// lines, as the main solving thread has (`measure::on_deep_stack`).
 const HELPER_STACK: usize = 512 << 20;
@@ -86,6 +90,15 @@ impl Pool {
             job();
         }
     }
+}
+
+/// A search's helpers `H` (searchers) not yet started, with the position `G` and depth they
+/// search and the evaluation weights they read.
+pub struct Waiting<H, G> {
+    pub(crate) helpers: Vec<H>,
+    pub(crate) pos: G,
+    pub(crate) depth: u32,
+    pub(crate) weights: crate::game::EvalWeights,
 }
 
 /// A helper's work under way, to be waited for.

@@ -2,26 +2,9 @@
 //! the same quantities recomputed, by other code, from the search's trace (a node a record,
 //! YBWC's rule read from the records), and against Brent's formula.
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
-
 use super::*;
-use crate::search::span::{span_of, Span};
-
-/// A trace written to memory.
-#[derive(Clone, Default)]
-struct Memory(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Memory {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+use crate::search::span::Span;
+use crate::trace::tests::Memory;
 
 /// An open node of the trace: its remaining depth, its subtree's nodes so far, the span of
 /// its moves searched in turn, the longest young brother's, its moves so far, and the span
