@@ -8,7 +8,7 @@
 //! child's frame: the node itself, its ordering and ProbCut searches' own nodes, the
 //! last-empties solver's) plus its moves' spans: in turn for the eldest children and for
 //! every move of a node YBWC would not split, the longest alone for the young brothers of a
-//! node it would split (`parallel/ybwc.rs`: the same rule, [`Searcher::splittable`]). A
+//! node it would split (`parallel/ybwc.rs`: the same rule, `Searcher::splittable`). A
 //! move's span is that of every search made for it (PVS's scout and re-search, a reduced
 //! search and its re-search, in turn). Stages at the root (iterations, selective passes,
 //! MTD(f)'s passes) follow one another.

@@ -478,7 +478,7 @@ pub fn with_weights<R>(weights: &'static Weights, f: impl FnOnce() -> R) -> R {
 }
 
 /// The weights [`with_weights`] put in on this thread, if any, for the helper threads of a
-/// parallel search to read as well ([`EvalWeights::enter`]).
+/// parallel search to read as well ([`EvalWeights::scoped`]).
 #[derive(Clone, Copy)]
 pub struct EvalWeights(Option<&'static Weights>);
 
