@@ -151,9 +151,11 @@ fn cell(value: &Value) -> String {
     }
 }
 
-/// Whether a field is a measured time or speed (it differs from run to run).
+/// Whether a field is a measured time or speed, or the number of timed runs (the adaptive
+/// repeats stop once the times are steady): it differs from run to run.
 fn measured(field: &str) -> bool {
     field.ends_with("_ns")
+        || field == "runs"
         || field == "nps"
         || field == "time_ratio_low"
         || field == "time_ratio_high"
