@@ -443,14 +443,14 @@ pub fn deep_pool(threads: usize) -> Result<rayon::ThreadPool, rayon::ThreadPoolB
 
 /// Whether the last [`STEADY_RUNS`] times are within [`STEADY_SPREAD`] of one another.
 fn steady(times: &[u64]) -> bool {
-    let Some(last) = times.len().checked_sub(STEADY_RUNS).map(|i| &times[i..]) else {
+    let Some(first) = times.len().checked_sub(STEADY_RUNS) else {
         return false;
     };
+    let last = &times[first..];
     let (fastest, slowest) = (last.iter().min(), last.iter().max());
-    match (fastest, slowest) {
-        (Some(&fastest), Some(&slowest)) => slowest as f64 <= fastest as f64 * STEADY_SPREAD,
-        _ => false,
-    }
+    slowest
+        .zip(fastest)
+        .is_some_and(|(&s, &f)| s as f64 <= f as f64 * STEADY_SPREAD)
 }
 
 /// Stack of a solving thread (reserved, not committed, until used).
@@ -459,6 +459,8 @@ const SOLVE_STACK: usize = 512 << 20;
 #[cfg(test)]
 mod tests {
     use super::{same_value, sample_sd, steady, SearchReport};
+    use crate::counters::{Counters, CutHistogram};
+    use crate::search::parallel::report::TeamReport;
 
     #[test]
     fn the_timing_is_steady_once_three_runs_in_a_row_are_within_ten_percent() {
@@ -469,8 +471,6 @@ mod tests {
         assert!(!steady(&[600, 100, 104]));
         assert!(steady(&[600, 100, 104, 102]));
     }
-    use crate::counters::{Counters, CutHistogram};
-    use crate::search::parallel::report::TeamReport;
 
     fn proven(result: i32) -> SearchReport {
         SearchReport {

@@ -271,16 +271,7 @@ pub(super) fn trail_and_claims<G: Endgame>(
             message: "--where follows alpha-beta's passes and stages; proof-number and Monte Carlo tree searches have none".into(),
         });
     }
-    // With the span measured beside (the trace's hooks: the same nodes).
-    let mut searcher = Searcher::<G, true, true>::for_config(config)?;
-    searcher.trail = Some(Box::new(Trail::new()));
-    if super::span::measurable(config) {
-        searcher.span = Some(Box::default());
-    }
-    if config.wld || config.variant.wld {
-        searcher.root.window = (-1, 1);
-    }
-    searcher.search_root(pos, END);
+    let (mut searcher, _) = measured_search(pos, END, config, true)?;
     let claims = searcher.check_claims();
     let mut trail = *searcher.trail.take().expect("the trail set above");
     let nodes = searcher.counters.nodes();
@@ -323,23 +314,45 @@ pub fn span_of<G: Endgame>(
     config: &SearchConfig,
 ) -> Result<(super::span::Span, i32), SearchError> {
     check::<G>(depth, config)?;
-    let v = &config.variant;
     if !super::span::measurable(config) {
         return Err(SearchError::NotForSearch {
-            variant: v.to_string(),
+            variant: config.variant.to_string(),
             message: "--parallelism follows YBWC's splits of the windowed move loop (alpha-beta, PVS, MTD(f), bisection) without a node budget or Lazy SMP".into(),
         });
     }
+    let (mut searcher, score) = measured_search(pos, depth, config, false)?;
+    let nodes = searcher.counters.nodes();
+    let span = searcher
+        .span
+        .take()
+        .expect("a measurable search")
+        .finish(nodes);
+    Ok((span, score))
+}
+
+/// The one-thread search of `pos` to `depth` that `--where` and `--parallelism` make (the
+/// trace's hooks compiled in: the same nodes as the search without them), its span measured
+/// where YBWC would split it and, with `trail`, where its nodes go kept; the searcher after
+/// it and the search's value.
+fn measured_search<G: Endgame>(
+    pos: &G,
+    depth: u32,
+    config: &SearchConfig,
+    trail: bool,
+) -> Result<(Searcher<G, true, true>, i32), SearchError> {
     let mut searcher = Searcher::<G, true, true>::for_config(config)?;
-    searcher.span = Some(Box::default());
-    if depth == END && (config.wld || v.wld) {
+    if trail {
+        searcher.trail = Some(Box::new(Trail::new()));
+    }
+    if super::span::measurable(config) {
+        searcher.span = Some(Box::default());
+    }
+    if depth == END && (config.wld || config.variant.wld) {
         searcher.root.window = (-1, 1);
     }
     let score = searcher.search_root(pos, depth);
     if searcher.course.too_deep {
         return Err(searcher.too_deep());
     }
-    let nodes = searcher.counters.nodes();
-    let span = searcher.span.take().expect("set above").finish(nodes);
-    Ok((span, score))
+    Ok((searcher, score))
 }

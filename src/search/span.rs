@@ -88,8 +88,6 @@ impl SpanMeter {
         }
     }
 
-    /// The search's work and span: the root's stages in turn, and the nodes outside any
-    /// frame (`nodes` in all) on the path too.
     /// The span of the nodes from `start` to `end` (a stage of the search: the root searches
     /// that began there, and the nodes outside them, which follow one another).
     pub(super) fn between(&self, start: u64, end: u64) -> u64 {
@@ -101,6 +99,8 @@ impl SpanMeter {
         span + (end - start - work)
     }
 
+    /// The search's work and span: the root's stages in turn, and the nodes outside any
+    /// frame (`nodes` in all) on the path too.
     pub(super) fn finish(&self, nodes: u64) -> Span {
         let outside = nodes - self.total.work;
         Span {

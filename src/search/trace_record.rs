@@ -29,6 +29,9 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
     #[cold]
     #[inline(never)]
     pub(super) fn trace_searched(&mut self, pos: &G, depth: u32, i: usize, moves: usize) {
+        if self.span.is_none() {
+            return;
+        }
         let young = i >= super::parallel::ELDEST && self.splittable(pos, depth, moves);
         if let Some(span) = self.span.as_deref_mut() {
             span.settled(young);

@@ -17,12 +17,11 @@
 pub mod board;
 mod lazy_smp;
 pub mod pool;
-
-pub use pool::HELPERS_AFTER;
 pub mod report;
 pub mod token;
 mod ybwc;
 
+pub use pool::HELPERS_AFTER;
 pub(crate) use ybwc::ELDEST;
 
 use std::sync::Arc;

@@ -14,8 +14,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
 
-/// The main thread's nodes before its helpers start (a multiple of the searches' `WATCH_CHECK`): about a
-/// fifth of a millisecond. Connect 4's quick lines (tens of nodes) never wake a helper.
+/// The main thread's nodes before its helpers start (a multiple of the searches'
+/// `WATCH_CHECK`): about a fifth of a millisecond. Connect 4's quick lines (tens of nodes)
+/// never wake a helper.
 pub const HELPERS_AFTER: u32 = 4096;
 
 /// A helper thread's stack (reserved, not committed, until used): room for solving's deep
