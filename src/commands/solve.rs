@@ -180,13 +180,17 @@ pub fn run(
     for case in cases {
         super::search::refuse_early(case, &[config_for(case)], &[END])?;
     }
+    let mut spent = std::time::Duration::ZERO;
     table(
         cases,
         |case| {
             let config = config_for(case).for_game(case.position.kind());
             let name = config.variant.display_name() + &threads_suffix(config.threads);
+            let repeat = repeat.after(spent);
+            let started = std::time::Instant::now();
             let watched = |config: &SearchConfig| solve(case, config, repeat);
             let mut solved = super::solve_progress::watched(&case.name, config.clone(), watched)?;
+            spent += started.elapsed();
             if let (true, Some(report)) = (minimal, &solved.report) {
                 solved.graph = minimal_graph_of(&case.position, END, &config, report.score)
                     .map_err(|source| Error::Search {

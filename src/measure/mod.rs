@@ -100,6 +100,22 @@ impl Repeat {
         }
     }
 
+    /// The repeat for the next search of a run of many (a `solve` of a suite) whose
+    /// searches so far took `spent`: adaptive repeats stop once the whole run has timed
+    /// [`ADAPTIVE_BUDGET`], and each later search runs once. A suite's total is then timed
+    /// over many searches, steady without repeats, and a suite of quick lines costs about
+    /// one solve a line (Pons' 1,000-line Connect 4 sets), not four.
+    pub fn after(self, spent: std::time::Duration) -> Repeat {
+        match self.adaptive && spent >= ADAPTIVE_BUDGET {
+            true => Repeat {
+                runs: 1,
+                adaptive: false,
+                ..self
+            },
+            false => self,
+        }
+    }
+
     /// As meta.json records it: `auto` or the count.
     pub fn describe(&self) -> String {
         match self.adaptive {

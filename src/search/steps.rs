@@ -513,7 +513,7 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
             return value;
         }
         let depth = Self::table_depth(pos, depth, self.course.selective.is_some());
-        if let (Some(table), Some(policy)) = (&self.memory.tt, self.options.table_policy) {
+        if let (Some(table), Some(policy)) = (&mut self.memory.tt, self.options.table_policy) {
             let key = table_key(table, pos);
             let code = best_move.map(GameMove::to_code);
             let stored = Self::to_table(value, ply);

@@ -53,6 +53,21 @@ pub(super) fn buckets_for(entries: u64) -> usize {
 /// most that many (64 MiB: 8,388,593, parts 7 to 10), or with `packed` the smallest prime at
 /// least that many (8,388,617, parts 11 and 12, whose entries are 5 bytes).
 pub fn narrow_table_entries(mib: u32, packed: bool) -> u64 {
+    // Found once a process: the trial divisions take tens of microseconds, and every
+    // search of a short Connect 4 line makes a table.
+    static FOUND: std::sync::Mutex<Vec<((u32, bool), u64)>> = std::sync::Mutex::new(Vec::new());
+    let Ok(mut found) = FOUND.lock() else {
+        return prime_entries(mib, packed);
+    };
+    if let Some(&(_, n)) = found.iter().find(|(k, _)| *k == (mib, packed)) {
+        return n;
+    }
+    let n = prime_entries(mib, packed);
+    found.push(((mib, packed), n));
+    n
+}
+
+fn prime_entries(mib: u32, packed: bool) -> u64 {
     let mut n = ((mib as u64) << 20) / 8;
     while !is_prime(n) {
         n = if packed { n + 1 } else { n - 1 };

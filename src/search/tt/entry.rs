@@ -83,6 +83,14 @@ impl Bucket {
         (self.checks[i].load(Relaxed) ^ data, data)
     }
 
+    /// Empties every entry (all-zero: generation 0, which no table uses).
+    pub(super) fn clear(&self) {
+        for i in 0..ENTRIES_PER_BUCKET {
+            self.checks[i].store(0, Relaxed);
+            self.data[i].store(0, Relaxed);
+        }
+    }
+
     /// Writes `data` as entry `i`, `key`'s.
     #[inline(always)]
     pub(super) fn write(&self, i: usize, key: u64, data: u64) {

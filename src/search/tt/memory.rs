@@ -12,6 +12,27 @@ pub(super) struct Buckets {
     pub(super) len: usize,
     /// The generation of the entries in use.
     pub(super) generation: u64,
+    /// The buckets written since the memory was last cleared, as the table's handles
+    /// logged them (see [`Written`]).
+    pub(super) written: std::sync::Mutex<Written>,
+}
+
+/// What a table's searches wrote: the buckets, while few, or that they were too many to
+/// log. A table whose writes were all logged is cleared by zeroing those buckets and keeps
+/// its generation; otherwise the next table on this memory takes a new generation, and a
+/// full `memset` comes once the generations run out. Short searches (a Connect 4 line of
+/// tens of nodes) thus clear a few cache lines, not 1/127 of the whole memory each.
+#[derive(Default)]
+pub(super) struct Written {
+    pub(super) buckets: Vec<u32>,
+    pub(super) unlogged: bool,
+}
+
+/// The most buckets a table's handle logs: while the log is shorter than 1/128 of the
+/// buckets, zeroing them costs less than the generations' share of a full clear (a new
+/// generation costs 1/127 of a `memset`); and at most 2^16 (a log of 256 KiB).
+pub(super) fn log_limit(len: usize) -> usize {
+    (len / 128).min(1 << 16)
 }
 
 /// The memory of dropped tables, kept for the next tables of the same size: a new generation
@@ -41,30 +62,83 @@ impl Buckets {
             found
         });
         let mut buckets = match reused {
+            Some(buckets) if !buckets.written_over() => return Ok(buckets),
             Some(mut buckets) if buckets.generation < LAST_GENERATION => {
                 buckets.generation += 1;
+                buckets.written = Default::default();
                 return Ok(buckets);
             }
-            Some(buckets) => buckets,
+            Some(mut buckets) => {
+                buckets.map.fill(0);
+                buckets
+            }
             None => Buckets::mapped(len)?,
         };
-        buckets.map.fill(0);
         buckets.generation = 1;
+        buckets.written = Default::default();
         Ok(buckets)
+    }
+
+    /// Whether entries of this generation may be anywhere (writes that were not logged).
+    fn written_over(&self) -> bool {
+        self.written.lock().map_or(true, |w| w.unlogged)
+    }
+
+    /// Adds a handle's log of written buckets (`None`: it wrote more than it logs).
+    pub(super) fn add_log(&self, log: Option<&[u32]>) {
+        let Ok(mut written) = self.written.lock() else {
+            return; // a poisoned log is read as unlogged (see `written_over`)
+        };
+        match log {
+            Some(log) if !written.unlogged => written.buckets.extend_from_slice(log),
+            Some(_) => {}
+            None => {
+                written.unlogged = true;
+                written.buckets = Vec::new();
+            }
+        }
+    }
+
+    /// Empties the buckets the log names, when every write was logged: the memory is then
+    /// as empty as a new generation's.
+    pub(super) fn clear_logged(&mut self) {
+        let mut logged = match self.written.get_mut() {
+            Ok(written) if !written.unlogged => std::mem::take(&mut written.buckets),
+            _ => return,
+        };
+        for &index in &logged {
+            let index = index as usize;
+            assert!(index < self.len);
+            // SAFETY: in bounds (checked above), in the mapping that `self` owns; any bit
+            // pattern is a valid bucket.
+            unsafe { &*self.base().add(index) }.clear();
+        }
+        logged.clear();
+        if let Ok(written) = self.written.get_mut() {
+            written.buckets = logged;
+        }
     }
 
     fn mapped(len: usize) -> Result<Buckets, String> {
         let size = std::alloc::Layout::array::<Bucket>(len)
             .map_err(|e| e.to_string())?
             .size();
-        let map = memmap2::MmapMut::map_anon(size).map_err(|e| e.to_string())?;
+        let mut map = memmap2::MmapMut::map_anon(size).map_err(|e| e.to_string())?;
         #[cfg(target_os = "linux")]
         // Only a hint: without huge pages the table works the same, slower.
         let _ = map.advise(memmap2::Advice::HugePage);
+        // A write a page faults the memory in (the system gives it zeroed): no need to
+        // write every byte.
+        for page in map.chunks_mut(4096) {
+            // SAFETY: a byte of the mapping; volatile so that the write of a zero to what
+            // reads as zero is not left out.
+            unsafe { std::ptr::write_volatile(page.as_mut_ptr(), 0) };
+        }
         Ok(Buckets {
             map,
             len,
             generation: 1,
+            written: Default::default(),
         })
     }
 

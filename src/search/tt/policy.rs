@@ -25,7 +25,7 @@ impl TranspositionTable {
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub fn store_result(
-        &self,
+        &mut self,
         policy: Policy,
         key: u64,
         depth: u32,

@@ -14,7 +14,7 @@ use super::direct::{self, Modulus};
 use super::entry::{
     generation_of, pack, unpack, Bound, Bucket, Entry, ENTRIES_PER_BUCKET, NO_LOWER, NO_UPPER,
 };
-use super::memory::{Buckets, SPARE, SPARE_TABLES};
+use super::memory::{log_limit, Buckets, SPARE, SPARE_TABLES};
 
 pub struct TranspositionTable {
     /// The memory, shared by the handles of one search; handed to the pool when the last of
@@ -31,6 +31,11 @@ pub struct TranspositionTable {
     /// index key modulo the prime, and a new result always replaces it (the Connect 4
     /// tutorial's table).
     direct: Option<Modulus>,
+    /// The buckets this handle wrote, while fewer than `log_limit` (see `memory.rs`'s
+    /// `Written`); `unlogged` once there were more.
+    log: Vec<u32>,
+    log_limit: usize,
+    unlogged: bool,
 }
 
 // SAFETY: `base` points into the mapping that `memory` keeps alive as long as this handle,
@@ -41,6 +46,7 @@ unsafe impl Sync for TranspositionTable {}
 
 impl TranspositionTable {
     fn over(memory: Buckets, mask: usize, direct: Option<Modulus>) -> TranspositionTable {
+        let memory_len = memory.len;
         TranspositionTable {
             base: memory.base(),
             len: memory.len,
@@ -48,6 +54,9 @@ impl TranspositionTable {
             memory: ManuallyDrop::new(Arc::new(memory)),
             mask,
             direct,
+            log: Vec::new(),
+            log_limit: log_limit(memory_len),
+            unlogged: false,
         }
     }
 
@@ -78,6 +87,9 @@ impl TranspositionTable {
             generation: self.generation,
             mask: self.mask,
             direct: self.direct,
+            log: Vec::new(),
+            log_limit: self.log_limit,
+            unlogged: false,
         }
     }
 
@@ -91,12 +103,38 @@ impl TranspositionTable {
         self.len * ENTRIES_PER_BUCKET
     }
 
+    /// Notes that bucket `index` is written (its log, see `memory.rs`'s `Written`).
+    #[inline(always)]
+    fn log_write(&mut self, index: usize) {
+        if self.unlogged || self.log.last() == Some(&(index as u32)) {
+            return;
+        }
+        if self.log.len() < self.log_limit {
+            self.log.push(index as u32);
+        } else {
+            self.unlogged = true;
+            self.log = Vec::new();
+        }
+    }
+
     #[inline(always)]
     fn bucket_at(&self, index: usize) -> &Bucket {
         assert!(index < self.len);
         // SAFETY: in bounds (checked above); the mapping is page-aligned, large enough for
         // `len` buckets, alive while `memory` is, and any bit pattern is a valid bucket.
         unsafe { &*self.base.add(index) }
+    }
+
+    /// The generation of the entries in use (for the tests of clearing).
+    #[cfg(test)]
+    pub(super) fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Where the memory is (for the tests of clearing: the same address is the same memory).
+    #[cfg(test)]
+    pub(super) fn memory_address(&self) -> usize {
+        self.base as usize
     }
 
     /// The first bucket (for the tests of races).
@@ -109,12 +147,19 @@ impl TranspositionTable {
     /// bucket may be the key's).
     #[inline(always)]
     fn place(&self, key: u64) -> (&Bucket, Option<usize>) {
+        let (index, entry) = self.index(key);
+        (self.bucket_at(index), entry)
+    }
+
+    /// The index of `key`'s bucket and, in a direct table, its entry there.
+    #[inline(always)]
+    fn index(&self, key: u64) -> (usize, Option<usize>) {
         match self.direct {
             Some(entries) => {
                 let (b, i) = entries.slot(key);
-                (self.bucket_at(b), Some(i))
+                (b, Some(i))
             }
-            None => (self.bucket_at(key as usize & self.mask), None),
+            None => (key as usize & self.mask, None),
         }
     }
 
@@ -148,26 +193,28 @@ impl TranspositionTable {
     /// bucketed table).
     #[inline(always)]
     pub(super) fn store_direct(
-        &self,
+        &mut self,
         index_key: u64,
         depth: u32,
         bound: Bound,
         score: i32,
         move_code: Option<u16>,
     ) {
-        let (bucket, Some(i)) = self.place(index_key) else {
+        let (index, Some(i)) = self.index(index_key) else {
             return;
         };
         let Some((lower, upper)) = bounds(bound, score) else {
             return;
         };
+        self.log_write(index);
         let entry = Entry {
             depth: depth.min(0xFF),
             lower,
             upper,
             move_code,
         };
-        bucket.write(i, index_key, pack(&entry, self.generation));
+        self.bucket_at(index)
+            .write(i, index_key, pack(&entry, self.generation));
     }
 
     /// Stores a search's result. A result of the same depth as the stored entry of the same
@@ -175,7 +222,7 @@ impl TranspositionTable {
     /// new result always replaces (the classic tables kept one bound an entry).
     #[inline(always)]
     pub(super) fn store(
-        &self,
+        &mut self,
         key: u64,
         depth: u32,
         bound: Bound,
@@ -188,7 +235,9 @@ impl TranspositionTable {
         };
         let depth = depth.min(0xFF);
         let generation = self.generation;
-        let bucket = self.bucket_at(key as usize & self.mask);
+        let index = key as usize & self.mask;
+        self.log_write(index);
+        let bucket = self.bucket_at(index);
         let mut slot = 0;
         let mut shallowest = u32::MAX;
         for i in 0..ENTRIES_PER_BUCKET {
@@ -247,11 +296,13 @@ impl Drop for TranspositionTable {
     fn drop(&mut self) {
         // SAFETY: `memory` is not used again: this is the handle's last moment.
         let memory = unsafe { ManuallyDrop::take(&mut self.memory) };
-        let Some(buckets) = Arc::into_inner(memory) else {
+        memory.add_log((!self.unlogged).then_some(&self.log[..]));
+        let Some(mut buckets) = Arc::into_inner(memory) else {
             return; // another handle still uses it
         };
         if let Ok(mut spare) = SPARE.lock() {
             if spare.len() < SPARE_TABLES {
+                buckets.clear_logged();
                 spare.push(buckets);
             }
         }

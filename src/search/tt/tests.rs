@@ -5,7 +5,7 @@ use super::*;
 
 #[test]
 fn an_upper_bound_without_a_move_keeps_the_entrys_move() {
-    let tt = TranspositionTable::with_mib(1).unwrap();
+    let mut tt = TranspositionTable::with_mib(1).unwrap();
     tt.store(42, 5, Bound::Lower, 10, Some(7), true);
     tt.store(42, 5, Bound::Upper, 12, None, true);
     let entry = tt.probe(42).unwrap();
@@ -21,7 +21,7 @@ fn a_table_made_from_a_dropped_ones_memory_starts_empty() {
     // through more table generations than the entries can tell apart (127).
     let keys: Vec<u64> = (0..1000).map(|i| i * 0x9E37_79B9_7F4A_7C15).collect();
     for round in 0..300 {
-        let tt = TranspositionTable::with_mib(5).unwrap();
+        let mut tt = TranspositionTable::with_mib(5).unwrap();
         assert!(
             keys.iter().all(|&key| tt.probe(key).is_none()),
             "round {round}"
@@ -34,8 +34,50 @@ fn a_table_made_from_a_dropped_ones_memory_starts_empty() {
 }
 
 #[test]
+fn a_few_writes_are_cleared_by_their_log_and_many_by_a_new_generation() {
+    // 12 MiB: 2^17 buckets (8 MiB), a handle logs up to 1,024 of them. Rounds of a few keys
+    // (logged, cleared bucket by bucket, the generation kept) and of many (a new generation,
+    // and a full clear once the generations run out), from one handle or two sharing the table.
+    let few: Vec<u64> = (0..100).map(|i| i * 0x9E37_79B9_7F4A_7C15).collect();
+    let many: Vec<u64> = (0..5000).map(|i| (i + 7) * 0xD1B5_4A32_D192_ED03).collect();
+    let mut tables = Vec::new();
+    for round in 0..400 {
+        let mut tt = TranspositionTable::with_mib(12).unwrap();
+        let mut other = tt.share();
+        tables.push((tt.memory_address(), tt.generation()));
+        let keys = if round % 3 == 0 { &many } else { &few };
+        assert!(
+            few.iter().chain(&many).all(|&key| tt.probe(key).is_none()),
+            "round {round}: an entry of an earlier table is still there"
+        );
+        for (i, &key) in keys.iter().enumerate() {
+            let handle = if round % 2 == 0 && i % 2 == 1 { &mut other } else { &mut tt };
+            handle.store(key, 3, Bound::Exact, 1, None, true);
+        }
+        assert!(keys.iter().all(|&key| tt.probe(key).is_some()));
+    }
+    // Where a round's table is on the previous round's memory (other tests' tables of other
+    // sizes may have taken it back meanwhile): after few keys the generation is kept; after
+    // many it is the next (or 1 again once the generations ran out).
+    let mut checked = [0, 0];
+    for round in 1..400 {
+        let ((address, before), (again, now)) = (tables[round - 1], tables[round]);
+        if address != again {
+            continue;
+        }
+        let many = (round - 1) % 3 == 0;
+        checked[many as usize] += 1;
+        match many {
+            true => assert!(now == before + 1 || (now == 1 && before == 127), "round {round}"),
+            false => assert_eq!(now, before, "round {round}"),
+        }
+    }
+    assert!(checked[0] >= 20 && checked[1] >= 20, "too few rounds checked: {checked:?}");
+}
+
+#[test]
 fn stores_and_finds_entries_with_all_their_fields() {
-    let tt = TranspositionTable::with_mib(1).unwrap();
+    let mut tt = TranspositionTable::with_mib(1).unwrap();
     assert_eq!(tt.slot_count(), 1 << 16);
     assert_eq!(
         TranspositionTable::with_mib(3).unwrap().slot_count(),
@@ -68,7 +110,7 @@ fn stores_and_finds_entries_with_all_their_fields() {
 
 #[test]
 fn bounds_of_one_depth_merge_and_other_depths_replace() {
-    let tt = TranspositionTable::with_mib(1).unwrap();
+    let mut tt = TranspositionTable::with_mib(1).unwrap();
     tt.store(9, 5, Bound::Lower, -4, None, true);
     tt.store(9, 5, Bound::Upper, 6, Some(3), true);
     let e = tt.probe(9).unwrap();
@@ -102,7 +144,7 @@ fn bounds_of_one_depth_merge_and_other_depths_replace() {
 
 #[test]
 fn a_full_bucket_gives_up_its_shallowest_entry() {
-    let tt = TranspositionTable::with_mib(1).unwrap();
+    let mut tt = TranspositionTable::with_mib(1).unwrap();
     let buckets = (tt.slot_count() / ENTRIES_PER_BUCKET) as u64;
     let keys: Vec<u64> = (0..5).map(|i| 7 + i * buckets).collect(); // one bucket
     for (i, &k) in keys[..4].iter().enumerate() {
@@ -153,8 +195,8 @@ fn threads_writing_few_slots_never_read_another_positions_entry() {
         let torn = std::sync::atomic::AtomicU64::new(0);
         std::thread::scope(|scope| {
             for t in 0..8 {
-                let (table, keys, torn) = (table.share(), &keys, &torn);
-                scope.spawn(move || hammer(&table, keys, t, torn));
+                let (mut table, keys, torn) = (table.share(), &keys, &torn);
+                scope.spawn(move || hammer(&mut table, keys, t, torn));
             }
         });
         let torn = torn.into_inner();
@@ -164,7 +206,7 @@ fn threads_writing_few_slots_never_read_another_positions_entry() {
 
 /// Stores and probes `keys` from thread `t` until this thread has seen a torn entry and done
 /// 200,000 rounds (at most 20,000,000), counting the torn entries it saw in `torn`.
-fn hammer(table: &TranspositionTable, keys: &[u64], t: usize, torn: &std::sync::atomic::AtomicU64) {
+fn hammer(table: &mut TranspositionTable, keys: &[u64], t: usize, torn: &std::sync::atomic::AtomicU64) {
     let mut seen = 0u64;
     for round in 0..20_000_000usize {
         if round >= 200_000 && (seen > 0 || torn.load(std::sync::atomic::Ordering::Relaxed) > 0) {
