@@ -405,7 +405,8 @@ pub struct RepeatArgs {
     /// is not deterministic); times are the median, with the minimum and maximum [default:
     /// adaptive, up to 10 runs while they add up to less than 20 ms, stopping once three in
     /// a row are within 10% of one another: quick searches get a median and a spread, long
-    /// ones run once]
+    /// ones run once; `solve` repeats so until the whole solve has timed 20 ms, then solves
+    /// each position once]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub repeat: Option<u32>,
     /// Untimed runs of each search before the timed ones

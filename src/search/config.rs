@@ -48,6 +48,11 @@ pub struct SearchConfig {
     pub threads: u32,
     /// Where the search publishes its progress (a command's progress line).
     pub progress: ProgressSink,
+    /// The main thread's nodes before its helpers start ([`HELPERS_AFTER`]; the tests of
+    /// parallel search take 0, so that small trees are shared too).
+    ///
+    /// [`HELPERS_AFTER`]: crate::search::parallel::HELPERS_AFTER
+    pub helpers_after: u32,
 }
 
 impl SearchConfig {
@@ -86,6 +91,7 @@ impl SearchConfig {
             wld: false,
             threads: 1,
             progress: ProgressSink::default(),
+            helpers_after: crate::search::parallel::HELPERS_AFTER,
         }
     }
 

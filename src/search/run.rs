@@ -144,7 +144,7 @@ fn search_with<G: Endgame, const COUNT: bool, const TRACE: bool>(
             (score, None)
         }
         false => {
-            let (score, team) = searcher.search_together(pos, depth, helpers);
+            let (score, team) = searcher.search_together(pos, depth, helpers, config.helpers_after);
             (score, Some(team))
         }
     };

@@ -62,7 +62,11 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
     #[cold]
     #[inline(never)]
     fn look(&mut self) {
-        if self.waiting.is_some() && self.course.ticks >= super::parallel::pool::HELPERS_AFTER {
+        if self
+            .waiting
+            .as_ref()
+            .is_some_and(|w| self.course.ticks >= w.after)
+        {
             self.start_helpers();
         }
         if let Some((deadline, clock)) = self.course.deadline {

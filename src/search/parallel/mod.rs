@@ -68,13 +68,14 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
             .collect()
     }
 
-    /// Searches `pos` to `depth` with `helpers` beside this (the main) thread; the root
-    /// value and what every thread counted.
+    /// Searches `pos` to `depth` with `helpers` beside this (the main) thread, which start
+    /// once it has searched `after` nodes; the root value and what every thread counted.
     pub(super) fn search_together(
         &mut self,
         pos: &G,
         depth: u32,
         helpers: Vec<Self>,
+        after: u32,
     ) -> (i32, Summed) {
         let team = self.team.clone().expect("a team made by `helpers`");
         // The evaluation's weights where a trainer put others in on this thread: the
@@ -90,9 +91,11 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
                 helper
             })
             .collect();
-        // The helpers start once the search has lasted [`HELPERS_AFTER`] nodes: a quicker
-        // search is over before they could help, and waking them costs more than it.
+        // The helpers start once the search has lasted `after` nodes ([`HELPERS_AFTER`]
+        // by default): a quicker search is over before they could help, and waking them
+        // costs more than it.
         self.waiting = Some(Box::new(pool::Waiting {
+            after,
             helpers,
             pos: *pos,
             depth,
@@ -120,7 +123,7 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
     }
 
     /// Starts the waiting helpers on the pool's threads (the main thread, once its search
-    /// has lasted [`HELPERS_AFTER`] nodes).
+    /// has lasted the nodes its `Waiting` says).
     #[cold]
     #[inline(never)]
     pub(super) fn start_helpers(&mut self) {
@@ -128,6 +131,7 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
             return;
         };
         let pool::Waiting {
+            after: _,
             helpers,
             pos,
             depth,

@@ -15,9 +15,9 @@ use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
 
 /// The main thread's nodes before its helpers start (a multiple of the searches'
-/// `WATCH_CHECK`): about a fifth of a millisecond. Connect 4's quick lines (tens of nodes)
+/// `WATCH_CHECK`): about 3 ms. Connect 4's quick lines (tens to thousands of nodes)
 /// never wake a helper.
-pub const HELPERS_AFTER: u32 = 4096;
+pub const HELPERS_AFTER: u32 = 32768;
 
 /// A helper thread's stack (reserved, not committed, until used): room for solving's deep
 /// lines, as the main solving thread has (`measure::on_deep_stack`).
@@ -96,6 +96,8 @@ impl Pool {
 /// A search's helpers `H` (searchers) not yet started, with the position `G` and depth they
 /// search and the evaluation weights they read.
 pub struct Waiting<H, G> {
+    /// The main thread's nodes before they start.
+    pub(crate) after: u32,
     pub(crate) helpers: Vec<H>,
     pub(crate) pos: G,
     pub(crate) depth: u32,

@@ -37,11 +37,14 @@ fn solves_as_the_suite_says(case: &Case, config: &SearchConfig, threads: u32) ->
     report
 }
 
-/// The default solver of the case's game, its evaluation the solving one.
+/// The default solver of the case's game, its evaluation the solving one, its helpers
+/// starting at once (`helpers_after` 0: the small trees are shared too, not left to the main
+/// thread as the command line's searches leave them).
 fn default_config(case: &Case) -> SearchConfig {
     let kind = case.position.kind();
     SearchConfig {
         eval: Eval::Pattern,
+        helpers_after: 0,
         ..SearchConfig::new(crate::search::variants::default_solver(kind))
     }
 }
@@ -73,6 +76,7 @@ fn ataxx_and_connect4_end_suites_solve_at_any_thread_count() {
 fn random_endgames_solve_to_the_one_thread_value_and_move() {
     // 200 seeded endgames of 12 to 15 empties: the default solver, and Lazy SMP.
     let solver = crate::search::endgame::reversi::SOLVER;
+    let mut shared = 0;
     for (i, pos) in random_endgames(200, 15).into_iter().enumerate() {
         let spec = match i % 4 {
             3 => format!("{solver}+smp"),
@@ -80,10 +84,12 @@ fn random_endgames_solve_to_the_one_thread_value_and_move() {
         };
         let mut config = config(&spec);
         config.eval = Eval::Pattern;
+        config.helpers_after = 0;
         let truth = search(&pos, END, &config).unwrap().score;
         for threads in [2, 3, 4, 8] {
             config.threads = threads;
             let outcome = search(&pos, END, &config).unwrap();
+            shared += (outcome.team.helper_nodes() > 0) as u32;
             assert_eq!(outcome.score, truth, "{spec} at {threads} threads on {pos}");
             let mv = outcome.best_move.expect("a solved position has a move");
             config.threads = 1;
@@ -91,6 +97,8 @@ fn random_endgames_solve_to_the_one_thread_value_and_move() {
             assert_eq!(-child, truth, "{spec} at {threads}: {mv} on {pos}");
         }
     }
+    // The helpers searched in most of the 800 parallel solves (all but the tiniest trees).
+    assert!(shared >= 600, "helpers searched in {shared} of 800 solves");
 }
 
 #[test]
@@ -245,8 +253,12 @@ fn helpers_start_only_once_the_search_has_lasted_a_while() {
     // Connect 4's quick lines take tens of nodes: on 2 threads the helper never starts
     // (no nodes of its own, nothing split), and the value is the suite's.
     let mut quick = 0;
+    let config = |case: &Case| SearchConfig {
+        helpers_after: crate::search::parallel::HELPERS_AFTER,
+        ..default_config(case)
+    };
     for case in suite("connect4:end-easy").iter().take(20) {
-        let report = solves_as_the_suite_says(case, &default_config(case), 2);
+        let report = solves_as_the_suite_says(case, &config(case), 2);
         if report.counters.nodes() < u64::from(crate::search::parallel::HELPERS_AFTER) {
             assert_eq!(report.team.helper_nodes(), 0, "{}", case.name);
             assert_eq!(report.team.shares.split, 0, "{}", case.name);
@@ -256,6 +268,6 @@ fn helpers_start_only_once_the_search_has_lasted_a_while() {
     assert!(quick >= 10, "{quick} quick lines");
     // A longer solve starts it: the helper searches (FFO 40, millions of nodes).
     let case = &suite("ffo:40")[0];
-    let report = solves_as_the_suite_says(case, &default_config(case), 2);
+    let report = solves_as_the_suite_says(case, &config(case), 2);
     assert!(report.team.helper_nodes() > 0);
 }

@@ -51,7 +51,11 @@ fn a_few_writes_are_cleared_by_their_log_and_many_by_a_new_generation() {
             "round {round}: an entry of an earlier table is still there"
         );
         for (i, &key) in keys.iter().enumerate() {
-            let handle = if round % 2 == 0 && i % 2 == 1 { &mut other } else { &mut tt };
+            let handle = if round % 2 == 0 && i % 2 == 1 {
+                &mut other
+            } else {
+                &mut tt
+            };
             handle.store(key, 3, Bound::Exact, 1, None, true);
         }
         assert!(keys.iter().all(|&key| tt.probe(key).is_some()));
@@ -68,11 +72,17 @@ fn a_few_writes_are_cleared_by_their_log_and_many_by_a_new_generation() {
         let many = (round - 1) % 3 == 0;
         checked[many as usize] += 1;
         match many {
-            true => assert!(now == before + 1 || (now == 1 && before == 127), "round {round}"),
+            true => assert!(
+                now == before + 1 || (now == 1 && before == 127),
+                "round {round}"
+            ),
             false => assert_eq!(now, before, "round {round}"),
         }
     }
-    assert!(checked[0] >= 20 && checked[1] >= 20, "too few rounds checked: {checked:?}");
+    assert!(
+        checked[0] >= 20 && checked[1] >= 20,
+        "too few rounds checked: {checked:?}"
+    );
 }
 
 #[test]
@@ -206,7 +216,12 @@ fn threads_writing_few_slots_never_read_another_positions_entry() {
 
 /// Stores and probes `keys` from thread `t` until this thread has seen a torn entry and done
 /// 200,000 rounds (at most 20,000,000), counting the torn entries it saw in `torn`.
-fn hammer(table: &mut TranspositionTable, keys: &[u64], t: usize, torn: &std::sync::atomic::AtomicU64) {
+fn hammer(
+    table: &mut TranspositionTable,
+    keys: &[u64],
+    t: usize,
+    torn: &std::sync::atomic::AtomicU64,
+) {
     let mut seen = 0u64;
     for round in 0..20_000_000usize {
         if round >= 200_000 && (seen > 0 || torn.load(std::sync::atomic::Ordering::Relaxed) > 0) {
