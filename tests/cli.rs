@@ -503,3 +503,66 @@ fn solve_where_says_where_each_solves_nodes_go() {
         assert!(stdout.contains(line), "{line}: {stdout}");
     }
 }
+
+#[test]
+fn solve_with_several_thread_counts_solves_each_position_at_each_in_turns() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["solve", "ffo:20..22", "-t", "1,2", "--repeat", "1"];
+    let out = nodeprof(dir.path(), &args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    // Rows in turns: each position at 1 then 2 threads before the next position.
+    let names: Vec<&str> = stdout
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("end"))
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    let want = ["20@t1", "20@t2", "21@t1", "21@t2", "22@t1", "22@t2"];
+    assert_eq!(names, want, "{stdout}");
+    // A total line a count, and the speedup line's node ratio is the totals' ratio.
+    let totals: Vec<u64> = stdout
+        .lines()
+        .filter(|l| l.contains("3 positions, 0 wrong scores, 0 wrong moves"))
+        .map(|l| {
+            let nodes = l
+                .split(": ")
+                .nth(1)
+                .unwrap()
+                .split(" nodes")
+                .next()
+                .unwrap();
+            nodes.replace(',', "").parse().unwrap()
+        })
+        .collect();
+    assert_eq!(totals.len(), 2, "{stdout}");
+    assert!(stdout.contains("speedup over 1 thread"), "{stdout}");
+    let ratio = format!("{:.2}× the nodes", totals[1] as f64 / totals[0] as f64);
+    let line = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("2 threads: "));
+    assert!(
+        line.is_some_and(|l| l.ends_with(&ratio)),
+        "{ratio}: {stdout}"
+    );
+    // The rows as CSV: the thread counts in turns, each solver named with its count.
+    let csv = nodeprof(dir.path(), &[&args[..], &["--format", "csv"]].concat());
+    assert!(csv.status.success(), "{}", text(&csv.stderr));
+    let csv = text(&csv.stdout);
+    let threads: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(12).unwrap())
+        .collect();
+    assert_eq!(threads, ["1", "2", "1", "2", "1", "2"], "{csv}");
+    assert!(csv.lines().skip(1).all(|l| l.contains(",ok,")), "{csv}");
+    assert!(
+        csv.lines()
+            .nth(2)
+            .unwrap()
+            .split(',')
+            .next()
+            .unwrap()
+            .ends_with("@t2"),
+        "{csv}"
+    );
+}

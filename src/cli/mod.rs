@@ -256,10 +256,11 @@ pub struct SolveArgs {
     /// proof-number or Monte Carlo search, its root over the search
     #[arg(long = "where")]
     pub where_nodes: bool,
-    /// Threads solving each position together (YBWC, see docs/parallel.md) [default: this
-    /// machine's logical cores]
-    #[arg(short = 't', long, value_name = "N", value_parser = threads_parser())]
-    pub threads: Option<u32>,
+    /// Threads solving each position together (YBWC, see docs/parallel.md), a list (`1,2,4`:
+    /// each position at each count in turns, rows named `@tN`, and each count's speedup over
+    /// the first) [default: this machine's logical cores]
+    #[arg(short = 't', long, value_name = "N,...", value_delimiter = ',', value_parser = threads_parser())]
+    pub threads: Option<Vec<u32>>,
     #[command(flatten)]
     pub format: FormatArg,
     /// Solvers to run (proto=pons); with engines and no -v, only they solve

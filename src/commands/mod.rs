@@ -22,6 +22,7 @@ pub mod search;
 pub mod show;
 pub mod solve;
 mod solve_progress;
+mod solve_table;
 mod solve_where;
 mod solve_where_root;
 pub mod sprt;

@@ -6,13 +6,13 @@ use std::io::Write;
 use serde::{Deserialize, Serialize};
 
 use super::outcome::Outcome;
+use super::solve_table::table;
 use crate::cli::{SolveArgs, SolveMode};
 use crate::error::{Error, SearchError};
 use crate::measure::minimal::minimal_graph_of;
 use crate::measure::{measure, Repeat, SearchReport};
 use crate::output::{Output, Row};
 use crate::position::Case;
-use crate::report::text::{count, thousands};
 use crate::search::Clock;
 use crate::search::{threads_suffix, SearchConfig, END};
 use crate::sweep::plan;
@@ -49,7 +49,7 @@ pub enum Unsolved {
 
 impl Unsolved {
     /// What the text table's row says.
-    fn text(&self) -> String {
+    pub(super) fn text(&self) -> String {
         match self {
             Unsolved::TimedOut => "timed out".into(),
             Unsolved::OutOfMemory(message) => format!("out of memory: {message}"),
@@ -91,7 +91,7 @@ pub struct SolveRow {
 impl Row for SolveRow {}
 
 impl SolveRow {
-    fn of(solver: &str, solved: &Solved, wld: bool) -> SolveRow {
+    pub(super) fn of(solver: &str, solved: &Solved, wld: bool) -> SolveRow {
         let report = solved.report.as_ref();
         SolveRow {
             solver: solver.to_string(),
@@ -162,31 +162,34 @@ impl SolveTotals {
     }
 }
 
-const HEADER_AFTER_NAME: &str =
-    " | empties | score | expected | ok  | best |         nodes |     time |     nodes/s |";
-/// The columns `--minimal` adds.
-const HEADER_MINIMAL: &str = "  minimal graph | × graph |";
-
-/// Solves every case with `config` (picked per case by `config_for`), printing a row as
-/// each finishes and the total line at the end.
-/// With `minimal`, each row adds the solve's left-first minimal graph and the ratio.
+/// Solves every case with `config` (picked per case and thread count by `config_for`) at
+/// each of `counts` threads in turns, printing a row as each finishes and the total lines
+/// at the end. With `minimal`, each row adds the solve's left-first minimal graph and the
+/// ratio. The adaptive repeats are decided per position, the same at every count.
 pub fn run(
     cases: &[Case],
-    config_for: impl Fn(&Case) -> SearchConfig,
+    config_for: impl Fn(&Case, u32) -> SearchConfig,
+    counts: &[u32],
     repeat: Repeat,
     minimal: bool,
     output: &mut Output,
-) -> Result<SolveTotals, Error> {
+) -> Result<Vec<SolveTotals>, Error> {
     for case in cases {
-        super::search::refuse_early(case, &[config_for(case)], &[END])?;
+        let configs: Vec<_> = counts.iter().map(|&t| config_for(case, t)).collect();
+        super::search::refuse_early(case, &configs, &[END])?;
     }
     let mut spent = std::time::Duration::ZERO;
+    let mut case_repeat = repeat;
     table(
         cases,
-        |case| {
-            let config = config_for(case).for_game(case.position.kind());
+        counts.len(),
+        |case, k| {
+            let config = config_for(case, counts[k]).for_game(case.position.kind());
             let name = config.variant.display_name() + &threads_suffix(config.threads);
-            let repeat = repeat.after(spent);
+            if k == 0 {
+                case_repeat = repeat.after(spent);
+            }
+            let repeat = case_repeat;
             let started = std::time::Instant::now();
             let watched = |config: &SearchConfig| solve(case, config, repeat);
             let mut solved = super::solve_progress::watched(&case.name, config.clone(), watched)?;
@@ -204,77 +207,6 @@ pub fn run(
         minimal,
         output,
     )
-}
-
-/// The table of `cases` solved by `solver` (each position's result, whether it was a
-/// win/loss/draw solve, and the solver's name), with its total line; a row each to
-/// `output`.
-pub fn table(
-    cases: &[Case],
-    mut solver: impl FnMut(&Case) -> Result<(Solved, bool, String), Error>,
-    minimal: bool,
-    output: &mut Output,
-) -> Result<SolveTotals, Error> {
-    let width = cases
-        .iter()
-        .map(|c| short_name(&c.name).len())
-        .max()
-        .unwrap_or(0)
-        .max(5);
-    let header = format!(
-        "  {:<width$}{HEADER_AFTER_NAME}{} PV",
-        "#",
-        if minimal { HEADER_MINIMAL } else { "" }
-    );
-    writeln!(output.text(), "{header}")?;
-    writeln!(output.text(), "{}", rule(&header))?;
-    let mut totals = SolveTotals::default();
-    for case in cases {
-        let (solved, wld, name) = solver(case)?;
-        totals.threads = totals.threads.max(solved.threads);
-        writeln!(output.text(), "{}", row(&solved, wld, width, minimal))?;
-        output.text().flush()?;
-        output.row(&SolveRow::of(&name, &solved, wld))?;
-        if !totals.solver.split(", ").any(|n| n == name) {
-            totals.solver = match totals.solver.is_empty() {
-                true => name,
-                false => format!("{}, {name}", totals.solver),
-            };
-        }
-        totals.positions += 1;
-        totals.wrong_scores += (solved.score_ok == Some(false)) as usize;
-        totals.wrong_moves += (solved.move_ok == Some(false)) as usize;
-        match &solved.report {
-            Some(report) => {
-                totals.nodes += solved.nodes;
-                totals.time_ns += report.time_ns;
-                if let Some(graph) = solved.graph {
-                    *totals.graph.get_or_insert(0) += graph;
-                    *totals.nodes_with_graph.get_or_insert(0) += solved.nodes;
-                }
-            }
-            None => {
-                totals.unsolved += 1;
-                let memory = matches!(solved.unsolved, Some(Unsolved::OutOfMemory(_)));
-                totals.out_of_memory += memory as usize;
-            }
-        }
-    }
-    writeln!(output.text(), "{}", rule(&header))?;
-    writeln!(output.text(), "{}", total_line(&totals))?;
-    Ok(totals)
-}
-
-/// A case's name without the `.pos` ending.
-fn short_name(name: &str) -> &str {
-    name.trim_end_matches(".pos")
-}
-
-fn rule(header: &str) -> String {
-    header
-        .chars()
-        .map(|c| if c == '|' { '+' } else { '-' })
-        .collect()
 }
 
 /// Solves one case; a search that timed out or filled its memory is a row without a result
@@ -402,119 +334,6 @@ pub fn solve_by_engine(
     Ok(judged(case, report, |_| nodes, false))
 }
 
-fn result_text(margin: Option<i32>, wld: bool) -> String {
-    let Some(margin) = margin else {
-        return "?".into();
-    };
-    if wld {
-        match margin.signum() {
-            1 => "win".into(),
-            -1 => "loss".into(),
-            _ => "draw".into(),
-        }
-    } else {
-        format!("{margin:+}")
-    }
-}
-
-fn row(solved: &Solved, wld: bool, width: usize, minimal: bool) -> String {
-    let name = short_name(&solved.case);
-    let expected = solved
-        .expected
-        .map_or("-".into(), |e| result_text(Some(e), wld));
-    let Some(report) = &solved.report else {
-        return format!(
-            "  {name:<width$} | {:>7} | {:>5} | {expected:>8} | {:<3} | {:>4} | {:>13} | {:>8} | {:>11} |{} {}",
-            solved.empties, "-", "-", "-", "-", "-", "-",
-            if minimal { format!(" {:>14} | {:>7} |", "-", "-") } else { String::new() },
-            solved.unsolved.as_ref().map_or(Unsolved::TimedOut.text(), Unsolved::text)
-        );
-    };
-    let margin = report.game_result;
-    let ok = match (solved.score_ok, solved.move_ok) {
-        (Some(false), _) => "NO",
-        (_, Some(false)) => "MV?",
-        (Some(true), _) => "yes",
-        (None, _) => "-",
-    };
-    let nodes = solved.nodes;
-    let secs = report.time_ns as f64 / 1e9;
-    format!(
-        "  {name:<width$} | {:>7} | {:>5} | {:>8} | {ok:<3} | {:>4} | {:>13} | {:>8.3} | {:>11} |{} {}",
-        solved.empties,
-        result_text(margin, wld),
-        expected,
-        report.best_move.as_deref().unwrap_or("-"),
-        thousands(nodes),
-        secs,
-        match report.time_ns {
-            // A solver that reports whole microseconds can report none.
-            0 => "-".into(),
-            t => thousands(rate(nodes, t)),
-        },
-        match minimal {
-            true => format!(
-                " {:>14} | {:>7} |",
-                solved.graph.map_or("-".into(), thousands),
-                times(nodes, solved.graph)
-            ),
-            false => String::new(),
-        },
-        report.pv.join(" ")
-    )
-}
-
-/// Nodes over the minimal graph's (`-` without one).
-fn times(nodes: u64, graph: Option<u64>) -> String {
-    match graph {
-        Some(graph) if graph > 0 => format!("{:.2}×", nodes as f64 / graph as f64),
-        _ => "-".into(),
-    }
-}
-
-/// Nodes per second.
-fn rate(nodes: u64, time_ns: u64) -> u64 {
-    (nodes as f64 / (time_ns.max(1) as f64 / 1e9)) as u64
-}
-
-/// The positions not solved, by why: `, 2 timed out, 1 out of memory`.
-fn unsolved_text(t: &SolveTotals) -> String {
-    let timed_out = t.unsolved - t.out_of_memory;
-    let mut text = String::new();
-    if timed_out > 0 {
-        text += &format!(", {timed_out} timed out");
-    }
-    if t.out_of_memory > 0 {
-        text += &format!(", {} out of memory", t.out_of_memory);
-    }
-    text
-}
-
-fn total_line(t: &SolveTotals) -> String {
-    format!(
-        "  {}, {}, {}{}: {} nodes in {:.3} s, {} nodes/s{}{}",
-        count(t.positions, "position"),
-        count(t.wrong_scores, "wrong score"),
-        count(t.wrong_moves, "wrong move"),
-        unsolved_text(t),
-        thousands(t.nodes),
-        t.time_ns as f64 / 1e9,
-        thousands(rate(t.nodes, t.time_ns)),
-        match t.threads {
-            0 | 1 => String::new(),
-            n => format!(" on {n} threads"),
-        },
-        match t.graph {
-            None => String::new(),
-            Some(graph) => format!(
-                "; {} the left-first minimal graph ({} nodes)",
-                times(t.nodes_with_graph.unwrap_or(0), Some(graph)),
-                thousands(graph)
-            ),
-        }
-    )
-}
-
 /// The machine's logical cores: `solve`'s threads when none are asked for.
 pub fn machine_threads() -> u32 {
     std::thread::available_parallelism().map_or(1, |n| n.get() as u32)
@@ -528,10 +347,13 @@ pub fn command(args: SolveArgs, out: &mut impl Write) -> Result<Outcome, Error> 
     let eval = args.eval.eval.unwrap_or(plan::default_eval(true));
     let mut output = Output::new(args.format.format, out);
     let mut all = Vec::new();
-    let threads = args.threads.unwrap_or_else(machine_threads);
+    let counts = args
+        .threads
+        .clone()
+        .unwrap_or_else(|| vec![machine_threads()]);
     let mut where_nodes = None;
     if args.variant.is_some() || engines.is_empty() {
-        let config_for = |case: &Case| SearchConfig {
+        let config_for = |case: &Case, threads: u32| SearchConfig {
             eval,
             time_limit: args.time_limit,
             clock: Clock::SYSTEM,
@@ -546,15 +368,16 @@ pub fn command(args: SolveArgs, out: &mut impl Write) -> Result<Outcome, Error> 
         let totals = run(
             &cases,
             config_for,
+            &counts,
             args.repeat.repeat(),
             args.minimal,
             &mut output,
         )?;
-        all.push(totals);
+        all.extend(totals);
         if args.where_nodes {
             where_nodes = Some(super::solve_where::write_where(
                 &cases,
-                config_for,
+                |case: &Case| config_for(case, counts[0]),
                 output.text(),
             )?);
         }
@@ -567,7 +390,8 @@ pub fn command(args: SolveArgs, out: &mut impl Write) -> Result<Outcome, Error> 
         let mut slot = Some(greeted);
         let totals = table(
             &cases,
-            |case| {
+            1,
+            |case, _| {
                 let solved = solve_by_engine(case, spec, &mut slot)?;
                 Ok((solved, false, spec.name().to_string()))
             },
@@ -577,7 +401,7 @@ pub fn command(args: SolveArgs, out: &mut impl Write) -> Result<Outcome, Error> 
         if let Some(engine) = slot {
             engine.quit();
         }
-        all.push(totals);
+        all.extend(totals);
     }
     let ok = all.iter().all(SolveTotals::all_ok);
     let summary = SolveSummary {

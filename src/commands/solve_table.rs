@@ -1,0 +1,249 @@
+//! `nodeprof solve`'s text table: a row per solve as it finishes (Edax's solve table), a
+//! total line per solver, and with several thread counts the speedup of each over the first.
+
+use super::solve::{SolveRow, SolveTotals, Solved, Unsolved};
+use crate::error::Error;
+use crate::output::Output;
+use crate::position::Case;
+use crate::report::text::{count, thousands};
+
+const HEADER_AFTER_NAME: &str =
+    " | empties | score | expected | ok  | best |         nodes |     time |     nodes/s |";
+/// The columns `--minimal` adds.
+const HEADER_MINIMAL: &str = "  minimal graph | × graph |";
+
+/// The table of `cases` solved by `solvers` solvers in turns, position by position (each
+/// solve's result, whether it was a win/loss/draw solve, and the solver's name), with a total
+/// line each; a row each to `output`. With several solvers, a row's position is named with
+/// its threads (`end40@t2`).
+pub fn table(
+    cases: &[Case],
+    solvers: usize,
+    mut solver: impl FnMut(&Case, usize) -> Result<(Solved, bool, String), Error>,
+    minimal: bool,
+    output: &mut Output,
+) -> Result<Vec<SolveTotals>, Error> {
+    let label = |name: &str, threads: u32| match solvers {
+        1 => short_name(name).to_string(),
+        _ => format!("{}@t{threads}", short_name(name)),
+    };
+    let width = cases
+        .iter()
+        .map(|c| label(&c.name, 999).len())
+        .max()
+        .unwrap_or(0)
+        .max(5);
+    let header = format!(
+        "  {:<width$}{HEADER_AFTER_NAME}{} PV",
+        "#",
+        if minimal { HEADER_MINIMAL } else { "" }
+    );
+    writeln!(output.text(), "{header}")?;
+    writeln!(output.text(), "{}", rule(&header))?;
+    let mut totals = vec![SolveTotals::default(); solvers];
+    for case in cases {
+        for (k, totals) in totals.iter_mut().enumerate() {
+            let (solved, wld, name) = solver(case, k)?;
+            let shown = label(&solved.case, solved.threads);
+            writeln!(
+                output.text(),
+                "{}",
+                row(&solved, &shown, wld, width, minimal)
+            )?;
+            output.text().flush()?;
+            output.row(&SolveRow::of(&name, &solved, wld))?;
+            totals.add(&solved, name);
+        }
+    }
+    writeln!(output.text(), "{}", rule(&header))?;
+    for totals in &totals {
+        writeln!(output.text(), "{}", total_line(totals))?;
+    }
+    for line in speedups(&totals) {
+        writeln!(output.text(), "{line}")?;
+    }
+    Ok(totals)
+}
+
+impl SolveTotals {
+    /// Adds a solve by `name` to the totals.
+    fn add(&mut self, solved: &Solved, name: String) {
+        self.threads = self.threads.max(solved.threads);
+        if !self.solver.split(", ").any(|n| n == name) {
+            self.solver = match self.solver.is_empty() {
+                true => name,
+                false => format!("{}, {name}", self.solver),
+            };
+        }
+        self.positions += 1;
+        self.wrong_scores += (solved.score_ok == Some(false)) as usize;
+        self.wrong_moves += (solved.move_ok == Some(false)) as usize;
+        match &solved.report {
+            Some(report) => {
+                self.nodes += solved.nodes;
+                self.time_ns += report.time_ns;
+                if let Some(graph) = solved.graph {
+                    *self.graph.get_or_insert(0) += graph;
+                    *self.nodes_with_graph.get_or_insert(0) += solved.nodes;
+                }
+            }
+            None => {
+                self.unsolved += 1;
+                let memory = matches!(solved.unsolved, Some(Unsolved::OutOfMemory(_)));
+                self.out_of_memory += memory as usize;
+            }
+        }
+    }
+}
+
+/// With several thread counts, each one's speedup over the first's: its time over theirs,
+/// and its nodes (the search overhead), over the positions both solved in full.
+fn speedups(totals: &[SolveTotals]) -> Vec<String> {
+    let Some(first) = totals.first().filter(|_| totals.len() > 1) else {
+        return Vec::new();
+    };
+    let complete = |t: &SolveTotals| t.unsolved == 0;
+    let mut lines = vec![format!(
+        "  speedup over {} thread{} (positions solved in turns, each at every count before the next):",
+        first.threads,
+        if first.threads == 1 { "" } else { "s" }
+    )];
+    for t in &totals[1..] {
+        lines.push(match complete(first) && complete(t) && t.time_ns > 0 {
+            true => format!(
+                "    {} threads: {:.2}× ({:.3} s against {:.3} s), {:.2}× the nodes",
+                t.threads,
+                first.time_ns as f64 / t.time_ns as f64,
+                t.time_ns as f64 / 1e9,
+                first.time_ns as f64 / 1e9,
+                t.nodes as f64 / first.nodes.max(1) as f64
+            ),
+            false => format!("    {} threads: - (a position was not solved)", t.threads),
+        });
+    }
+    lines
+}
+
+/// A case's name without the `.pos` ending.
+fn short_name(name: &str) -> &str {
+    name.trim_end_matches(".pos")
+}
+
+fn rule(header: &str) -> String {
+    header
+        .chars()
+        .map(|c| if c == '|' { '+' } else { '-' })
+        .collect()
+}
+
+fn result_text(margin: Option<i32>, wld: bool) -> String {
+    let Some(margin) = margin else {
+        return "?".into();
+    };
+    if wld {
+        match margin.signum() {
+            1 => "win".into(),
+            -1 => "loss".into(),
+            _ => "draw".into(),
+        }
+    } else {
+        format!("{margin:+}")
+    }
+}
+
+fn row(solved: &Solved, name: &str, wld: bool, width: usize, minimal: bool) -> String {
+    let expected = solved
+        .expected
+        .map_or("-".into(), |e| result_text(Some(e), wld));
+    let Some(report) = &solved.report else {
+        return format!(
+            "  {name:<width$} | {:>7} | {:>5} | {expected:>8} | {:<3} | {:>4} | {:>13} | {:>8} | {:>11} |{} {}",
+            solved.empties, "-", "-", "-", "-", "-", "-",
+            if minimal { format!(" {:>14} | {:>7} |", "-", "-") } else { String::new() },
+            solved.unsolved.as_ref().map_or(Unsolved::TimedOut.text(), Unsolved::text)
+        );
+    };
+    let margin = report.game_result;
+    let ok = match (solved.score_ok, solved.move_ok) {
+        (Some(false), _) => "NO",
+        (_, Some(false)) => "MV?",
+        (Some(true), _) => "yes",
+        (None, _) => "-",
+    };
+    let nodes = solved.nodes;
+    let secs = report.time_ns as f64 / 1e9;
+    format!(
+        "  {name:<width$} | {:>7} | {:>5} | {:>8} | {ok:<3} | {:>4} | {:>13} | {:>8.3} | {:>11} |{} {}",
+        solved.empties,
+        result_text(margin, wld),
+        expected,
+        report.best_move.as_deref().unwrap_or("-"),
+        thousands(nodes),
+        secs,
+        match report.time_ns {
+            // A solver that reports whole microseconds can report none.
+            0 => "-".into(),
+            t => thousands(rate(nodes, t)),
+        },
+        match minimal {
+            true => format!(
+                " {:>14} | {:>7} |",
+                solved.graph.map_or("-".into(), thousands),
+                times(nodes, solved.graph)
+            ),
+            false => String::new(),
+        },
+        report.pv.join(" ")
+    )
+}
+
+/// Nodes over the minimal graph's (`-` without one).
+fn times(nodes: u64, graph: Option<u64>) -> String {
+    match graph {
+        Some(graph) if graph > 0 => format!("{:.2}×", nodes as f64 / graph as f64),
+        _ => "-".into(),
+    }
+}
+
+/// Nodes per second.
+fn rate(nodes: u64, time_ns: u64) -> u64 {
+    (nodes as f64 / (time_ns.max(1) as f64 / 1e9)) as u64
+}
+
+/// The positions not solved, by why: `, 2 timed out, 1 out of memory`.
+fn unsolved_text(t: &SolveTotals) -> String {
+    let timed_out = t.unsolved - t.out_of_memory;
+    let mut text = String::new();
+    if timed_out > 0 {
+        text += &format!(", {timed_out} timed out");
+    }
+    if t.out_of_memory > 0 {
+        text += &format!(", {} out of memory", t.out_of_memory);
+    }
+    text
+}
+
+fn total_line(t: &SolveTotals) -> String {
+    format!(
+        "  {}, {}, {}{}: {} nodes in {:.3} s, {} nodes/s{}{}",
+        count(t.positions, "position"),
+        count(t.wrong_scores, "wrong score"),
+        count(t.wrong_moves, "wrong move"),
+        unsolved_text(t),
+        thousands(t.nodes),
+        t.time_ns as f64 / 1e9,
+        thousands(rate(t.nodes, t.time_ns)),
+        match t.threads {
+            0 | 1 => String::new(),
+            n => format!(" on {n} threads"),
+        },
+        match t.graph {
+            None => String::new(),
+            Some(graph) => format!(
+                "; {} the left-first minimal graph ({} nodes)",
+                times(t.nodes_with_graph.unwrap_or(0), Some(graph)),
+                thousands(graph)
+            ),
+        }
+    )
+}
