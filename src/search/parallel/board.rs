@@ -20,8 +20,10 @@ pub struct Team<G: Endgame> {
     pub(crate) idle: AtomicUsize,
     /// The search is over: the helpers leave.
     pub(crate) done: AtomicBool,
-    /// Cancelled when the main thread is done (Lazy SMP's helpers watch it).
+    /// Cancelled when the main thread is done (Lazy SMP's and ABDADA's helpers watch it).
     pub(crate) root: Arc<Token>,
+    /// ABDADA: the moves being searched.
+    pub(crate) busy: super::abdada::Busy,
 }
 
 impl<G: Endgame> Team<G> {
@@ -33,6 +35,7 @@ impl<G: Endgame> Team<G> {
             idle: AtomicUsize::new(0),
             done: AtomicBool::new(false),
             root: Token::new(None),
+            busy: super::abdada::Busy::for_method(method),
         }
     }
 

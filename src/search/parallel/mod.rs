@@ -14,6 +14,7 @@
 //! counts vary from run to run (which thread reaches a table entry first), the values never
 //! do: every value a thread returns or stores comes from a search it completed.
 
+mod abdada;
 pub mod board;
 mod lazy_smp;
 pub mod pool;
@@ -153,6 +154,7 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
         let team = self.team.clone().expect("a helper has a team");
         match team.method {
             Parallel::LazySmp => self.search_lazily(pos, depth, &team),
+            Parallel::Abdada => self.search_abdada(pos, depth, &team),
             Parallel::Ybwc => self.serve(&team),
         }
     }

@@ -7,11 +7,12 @@ use crate::counters::{Counters, CutHistogram};
 /// [`TeamReport`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Shares {
-    /// YBWC: nodes far enough from the leaves to split, their two eldest searched without a
-    /// cut-off (split only when a thread was idle).
+    /// YBWC and ABDADA: nodes far enough from the leaves to split, their two eldest
+    /// searched without a cut-off (YBWC split them only when a thread was idle).
     pub tried: u64,
     /// YBWC: nodes whose young brothers, once the eldest were searched, were offered to
-    /// other threads (split points).
+    /// other threads (split points). ABDADA: nodes that put off a young brother another
+    /// thread was searching.
     pub split: u64,
     /// Moves a thread was searching when a cut-off elsewhere (YBWC) or the end of the main
     /// thread's search (Lazy SMP) made them useless, dropped unfinished.

@@ -48,12 +48,18 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
         let Some(team) = &self.team else {
             return false;
         };
-        if i + 1 != ELDEST || team.method != Parallel::Ybwc {
+        if i + 1 != ELDEST {
             return false;
         }
-        let eligible = self.splittable(pos, depth, moves);
-        self.shares.tried += eligible as u64;
-        eligible && team.idle.load(Ordering::Relaxed) > 0
+        match team.method {
+            Parallel::Ybwc => {
+                let eligible = self.splittable(pos, depth, moves);
+                self.shares.tried += eligible as u64;
+                eligible && team.idle.load(Ordering::Relaxed) > 0
+            }
+            Parallel::Abdada => self.splittable(pos, depth, moves),
+            Parallel::LazySmp => false,
+        }
     }
 
     /// Whether YBWC would split the node (`pos` to `depth`, with `moves` moves) once its
@@ -86,6 +92,15 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
     ) -> bool {
         if !self.may_split(pos, at.0, i, moves.len()) {
             return false;
+        }
+        if self
+            .team
+            .as_ref()
+            .is_some_and(|t| t.method == Parallel::Abdada)
+        {
+            let (moves, deferred) = (&mut moves[i..], deferred && i == 0);
+            self.search_deferring(pos, moves, deferred, node, at, futile, pvs);
+            return true;
         }
         self.split(
             pos,

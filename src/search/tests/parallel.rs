@@ -74,12 +74,13 @@ fn ataxx_and_connect4_end_suites_solve_at_any_thread_count() {
 
 #[test]
 fn random_endgames_solve_to_the_one_thread_value_and_move() {
-    // 200 seeded endgames of 12 to 15 empties: the default solver, and Lazy SMP.
+    // 200 seeded endgames of 12 to 15 empties: the default solver (YBWC), ABDADA and Lazy SMP.
     let solver = crate::search::endgame::reversi::SOLVER;
     let mut shared = 0;
     for (i, pos) in random_endgames(200, 15).into_iter().enumerate() {
         let spec = match i % 4 {
             3 => format!("{solver}+smp"),
+            2 => format!("{solver}+abdada"),
             _ => solver.to_string(),
         };
         let mut config = config(&spec);
@@ -270,4 +271,32 @@ fn helpers_start_only_once_the_search_has_lasted_a_while() {
     let case = &suite("ffo:40")[0];
     let report = solves_as_the_suite_says(case, &config(case), 2);
     assert!(report.team.helper_nodes() > 0);
+}
+
+#[test]
+fn abdada_puts_off_the_moves_another_thread_searches() {
+    // On one thread ABDADA is the plain search, count for count; on 2 and 3 the threads
+    // put off young brothers another one is searching, and the values are the suite's.
+    let case = &suite("ffo:40")[0];
+    let config = |spec: &str| SearchConfig {
+        eval: Eval::Pattern,
+        ..SearchConfig::new(spec.parse().unwrap())
+    };
+    let solver = crate::search::endgame::reversi::SOLVER;
+    let alone = solves_as_the_suite_says(case, &config(solver), 1);
+    let abdada = config(&format!("{solver}+abdada"));
+    let one = solves_as_the_suite_says(case, &abdada, 1);
+    assert_eq!(one.counters, alone.counters);
+    for threads in [2, 3] {
+        let report = solves_as_the_suite_says(case, &abdada, threads);
+        let shares = report.team.shares;
+        assert!(
+            report.team.helper_nodes() > 0,
+            "{threads} threads: {shares:?}"
+        );
+        assert!(
+            shares.split > 0 && shares.tried >= shares.split,
+            "{threads}: {shares:?}"
+        );
+    }
 }

@@ -537,6 +537,9 @@ pub const ENHANCEMENTS: &[Enhancement] = &[
     parallel_row!(Parallel::LazySmp,
         "with more than one thread (--threads): Lazy SMP, helpers searching the same root over the shared table, each from another root move; the main thread's value",
         needs: &[Need::Table]),
+    parallel_row!(Parallel::Abdada,
+        "with more than one thread (--threads): simplified ABDADA (Weill 1996), every thread searching the same root over the shared table, a node's young brothers that another thread is searching put off to the end; the main thread's value",
+        needs: &[Need::Window, Need::Table]),
 ];
 
 impl Enhancement {

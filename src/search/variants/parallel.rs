@@ -1,4 +1,5 @@
-//! How a variant shares its work between threads (`+ybwc`, `+smp`): part of its spec.
+//! How a variant shares its work between threads (`+ybwc`, `+smp`, `+abdada`): part of its
+//! spec.
 
 /// How a search shares its work between threads.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -9,6 +10,9 @@ pub enum Parallel {
     Ybwc,
     /// Helpers searching the same root over the shared table.
     LazySmp,
+    /// Every thread searching the same root over the shared table, a node's young brothers
+    /// that another thread is searching put off to the end (simplified ABDADA).
+    Abdada,
 }
 
 impl Parallel {
@@ -16,6 +20,7 @@ impl Parallel {
         match self {
             Parallel::Ybwc => "ybwc",
             Parallel::LazySmp => "smp",
+            Parallel::Abdada => "abdada",
         }
     }
 }

@@ -1,0 +1,152 @@
+//! ABDADA, simplified (Weill, "The ABDADA Distributed Minimax Search Algorithm", 1996; in
+//! the form Kerrigan gave it, and issen-rs, a Rust Othello solver, uses for its endgame):
+//! every thread searches the same root over the shared table, as Lazy SMP's do, and at a
+//! node far enough from the leaves (YBWC's rule, [`Searcher::splittable`]), once its eldest
+//! children are searched, a young brother that another thread is searching right now is
+//! put off to the end of the node's moves. The threads thus spread over the young brothers
+//! without any split point: what one finishes, the others find in the table. The table of
+//! moves being searched is a small array of atomics (the position's key mixed with the
+//! move), written on entering a move and cleared on leaving it; a slot another move takes
+//! over only makes a thread search a move at once that it could have put off.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use super::board::Team;
+use super::ELDEST;
+use crate::game::{GameMove, MoveList};
+use crate::search::endgame::Endgame;
+use crate::search::searcher::{Node, Searcher};
+use crate::search::variants::Parallel;
+
+/// log2 of the slots of the table of moves being searched (a slot a move).
+const BUSY_BITS: u32 = 14;
+
+/// The moves the team's threads are searching: a mixed key a slot (0: none).
+pub struct Busy(Box<[AtomicU64]>);
+
+impl Busy {
+    /// The table for a team sharing its work by `method` (one slot but for ABDADA, which
+    /// alone reads it: a parallel search of another kind allocates nothing much).
+    pub fn for_method(method: Parallel) -> Busy {
+        let bits = match method {
+            Parallel::Abdada => BUSY_BITS,
+            _ => 0,
+        };
+        Busy((0..1usize << bits).map(|_| AtomicU64::new(0)).collect())
+    }
+
+    /// The slot of `key` (never 0: a mixed key of 0 is taken as 1).
+    fn slot(&self, key: u64) -> (&AtomicU64, u64) {
+        let key = key.max(1);
+        let bits = self.0.len().trailing_zeros();
+        let index = key.checked_shr(64 - bits).unwrap_or(0) as usize;
+        (&self.0[index], key)
+    }
+
+    fn is_busy(&self, key: u64) -> bool {
+        let (slot, key) = self.slot(key);
+        slot.load(Relaxed) == key
+    }
+
+    fn enter(&self, key: u64) {
+        let (slot, key) = self.slot(key);
+        slot.store(key, Relaxed);
+    }
+
+    fn leave(&self, key: u64) {
+        let (slot, key) = self.slot(key);
+        let _ = slot.compare_exchange(key, 0, Relaxed, Relaxed);
+    }
+}
+
+/// A move of a position as the busy table knows it.
+fn busy_key<G: Endgame>(pos: &G, mv: G::Move) -> u64 {
+    pos.key() ^ (u64::from(mv.to_code()) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
+    /// Searches the young brothers of a node (`moves[1..]`, from the last eldest on; the
+    /// node at `(depth, beta, ply)`), putting off those another thread is searching; the
+    /// node's value goes into `node`. Counted in the shares: `tried` a node, `split` a node
+    /// that put a move off.
+    #[allow(clippy::too_many_arguments)]
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn search_deferring(
+        &mut self,
+        pos: &G,
+        moves: &mut [G::Move],
+        deferred: bool,
+        node: &mut Node<G::Move>,
+        (depth, beta, ply): (u32, i32, usize),
+        futile: Option<i32>,
+        pvs: bool,
+    ) {
+        if deferred {
+            self.order_rest(pos, moves, ply, depth);
+        }
+        let team = self.team.clone().expect("ABDADA needs a team");
+        self.shares.tried += 1;
+        let mut later = G::Moves::default();
+        for (j, &mv) in moves.iter().enumerate().skip(1) {
+            let key = busy_key(pos, mv);
+            if team.busy.is_busy(key) {
+                later.push(mv);
+                continue;
+            }
+            team.busy.enter(key);
+            let cut = self.young_value(
+                pos,
+                (mv, ELDEST - 1 + j),
+                node,
+                (depth, beta, ply),
+                futile,
+                pvs,
+            );
+            team.busy.leave(key);
+            if cut || self.course.stopped {
+                return;
+            }
+        }
+        self.shares.split += !later.is_empty() as u64;
+        for &mv in later.iter() {
+            let j = moves.iter().position(|&m| m == mv).unwrap_or(moves.len());
+            let at = (mv, ELDEST - 1 + j);
+            if self.young_value(pos, at, node, (depth, beta, ply), futile, pvs)
+                || self.course.stopped
+            {
+                return;
+            }
+        }
+    }
+
+    /// One young brother searched into `node`; whether it cut the node off.
+    #[allow(clippy::too_many_arguments)]
+    fn young_value(
+        &mut self,
+        pos: &G,
+        (mv, index): (G::Move, usize),
+        node: &mut Node<G::Move>,
+        (depth, beta, ply): (u32, i32, usize),
+        futile: Option<i32>,
+        pvs: bool,
+    ) -> bool {
+        let child = pos.play(mv);
+        if self.skip_futile(node, pos, mv, &child, futile) {
+            return false;
+        }
+        let window = (node.alpha, beta);
+        let value = match pvs {
+            true => self.move_value::<true>(pos, (mv, index), &child, depth, window, ply),
+            false => self.move_value::<false>(pos, (mv, index), &child, depth, window, ply),
+        };
+        self.offer(node, pos, mv, index, value, beta, depth, ply)
+    }
+
+    /// A helper's search of the root (as Lazy SMP's, its root moves in the main thread's
+    /// order), until it is done or the main thread is.
+    pub(super) fn search_abdada(&mut self, pos: &G, depth: u32, team: &Team<G>) {
+        self.root.rotation = 0;
+        self.search_lazily(pos, depth, team);
+    }
+}
