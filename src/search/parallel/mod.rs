@@ -1,6 +1,6 @@
 //! Parallel search: one searcher a thread, every one with its own killers, history and
 //! counters (no atomic in the hot path), all over one transposition table shared without
-//! locks (`tt/entry.rs`). Two ways to share the work, each in its own file:
+//! locks (`tt/entry.rs`). Three ways to share the work, each in its own file:
 //!
 //! - **YBWC** (`ybwc.rs`, Feldmann et al. 1989, the Young Brothers Wait Concept): a node's
 //!   eldest child is searched first, alone; if it does not cut the node off, the young
@@ -9,6 +9,9 @@
 //! - **Lazy SMP** (`lazy_smp.rs`, as in Stockfish; Østensen 2016): every helper searches
 //!   the same root over the shared table, each starting with another root move; the main
 //!   thread's result is the search's, and the helpers stop when it is done.
+//! - **ABDADA**, simplified (`abdada.rs`, Weill 1996): every thread searches the root as
+//!   Lazy SMP's do, and at a node YBWC would split, a young brother another thread is
+//!   searching is put off to the end of the node's moves.
 //!
 //! At one thread none of this runs: the search is today's, count for count. With more, the
 //! counts vary from run to run (which thread reaches a table entry first), the values never
