@@ -237,9 +237,42 @@ fn bench_engine_totals_the_engines_searches() {
             .starts_with(&format!("{total} nodes ")),
         "{text}"
     );
-    // nodeprof's own bench takes no positions.
+    // nodeprof's own bench takes no positions, and an engine takes its threads as an option.
     let refused = nodeprof(&["bench", "ffo:40"]);
     assert_eq!(refused.status.code(), Some(2));
+    let refused = nodeprof(&[
+        "bench", "ffo:40", "-t", "2", "--engine", "name=x", "cmd=true",
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("option.Threads"));
+}
+
+#[test]
+fn bench_on_two_threads_says_its_total_is_no_signature() {
+    let out = nodeprof(&["bench", "-t", "2"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.starts_with("2 threads a search: the nodes vary"),
+        "{text}"
+    );
+    // The rows add up to the last line's total, as on one thread.
+    let rows: u64 = text
+        .lines()
+        .filter(|l| l.contains(") "))
+        .filter_map(|l| l.split_whitespace().rev().nth(1))
+        .filter_map(|n| n.replace(',', "").parse::<u64>().ok())
+        .sum();
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with(&format!("{rows} nodes ")) && last.ends_with(" nps"),
+        "{text}"
+    );
 }
 
 #[test]

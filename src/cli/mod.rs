@@ -276,6 +276,10 @@ pub struct BenchArgs {
     /// With --engine: the depth of every search [default: 12]
     #[arg(short, long, value_parser = clap::value_parser!(u32).range(1..=MAX_BENCH_DEPTH))]
     pub depth: Option<u32>,
+    /// nodeprof's own bench on N threads a search (its speed together; past one thread the
+    /// node count varies from run to run and is no signature)
+    #[arg(short = 't', long, value_name = "N", default_value_t = 1, value_parser = threads_parser())]
+    pub threads: u32,
     #[command(flatten)]
     pub format: FormatArg,
     /// Engines to bench as their own `bench` commands run: one new game at the start, the

@@ -102,7 +102,14 @@ pub fn command(args: BenchArgs, out: &mut impl Write) -> Result<Outcome, Error> 
                 "nodeprof's bench is fixed (it is the build's signature): positions and -d are for benching engines (--engine)".into(),
             ));
         }
-        let bench = crate::measure::bench::run(None)?;
+        if args.threads > 1 {
+            writeln!(
+                output.text(),
+                "{} threads a search: the nodes vary from run to run (the signature is the one-thread bench's)",
+                args.threads
+            )?;
+        }
+        let bench = crate::measure::bench::run_on(None, args.threads)?;
         let signatures = vec![own_bench(&bench, &mut output)?];
         output.finish("bench", Signatures { signatures })?;
         return Ok(Outcome::Success);
@@ -110,6 +117,11 @@ pub fn command(args: BenchArgs, out: &mut impl Write) -> Result<Outcome, Error> 
     if args.positions.is_empty() {
         return Err(Error::Usage(
             "bench --engine needs the positions to bench the engines on".into(),
+        ));
+    }
+    if args.threads > 1 {
+        return Err(Error::Usage(
+            "-t is for nodeprof's own bench: give an engine its threads as an option (option.Threads=4)".into(),
         ));
     }
     let depth = args.depth.unwrap_or(DEFAULT_ENGINE_DEPTH);

@@ -58,9 +58,17 @@ impl Bench {
     }
 }
 
-/// Runs the bench. `shuffle` shuffles every search's move order (a stand-in, for tests, for
-/// a build that orders moves differently).
+/// Runs the bench on one thread (the signature). `shuffle` shuffles every search's move
+/// order (a stand-in, for tests, for a build that orders moves differently).
 pub fn run(shuffle: Option<u64>) -> Result<Bench, Error> {
+    run_on(shuffle, 1)
+}
+
+/// Runs the bench with `threads` threads a search (`bench -t`, as Stockfish's bench takes
+/// threads): past one, the nodes vary from run to run and are no signature, and the speed
+/// is the threads' together. The helpers start at once (`helpers_after` 0), so that the
+/// bench's short searches are shared.
+pub fn run_on(shuffle: Option<u64>, threads: u32) -> Result<Bench, Error> {
     let mut searches = Vec::new();
     for &(positions, spec, depth) in SEARCHES {
         let variant: Variant = spec.parse()?;
@@ -69,6 +77,8 @@ pub fn run(shuffle: Option<u64>) -> Result<Bench, Error> {
         for case in &cases {
             let config = SearchConfig {
                 shuffle,
+                threads,
+                helpers_after: 0,
                 ..SearchConfig::new(variant.clone())
             }
             .for_game(case.position.kind());
