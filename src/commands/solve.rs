@@ -3,164 +3,18 @@
 
 use std::io::Write;
 
-use serde::{Deserialize, Serialize};
-
 use super::outcome::Outcome;
 use super::solve_table::table;
+pub use super::solve_table::{SolveRow, SolveSummary, SolveTotals, Solved, Unsolved};
 use crate::cli::{SolveArgs, SolveMode};
 use crate::error::{Error, SearchError};
 use crate::measure::minimal::minimal_graph_of;
 use crate::measure::{measure, Repeat, SearchReport};
-use crate::output::{Output, Row};
+use crate::output::Output;
 use crate::position::Case;
 use crate::search::Clock;
 use crate::search::{threads_suffix, SearchConfig, END};
 use crate::sweep::plan;
-
-/// What one solve found, compared with the suite.
-#[derive(Clone, Debug)]
-pub struct Solved {
-    pub case: String,
-    pub empties: u32,
-    /// The suite's value, if it gives one.
-    pub expected: Option<i32>,
-    pub report: Option<SearchReport>,
-    /// The search's nodes (an external solver's own count).
-    pub nodes: u64,
-    /// Whether the score agrees with the suite's (`None`: the suite gives none).
-    pub score_ok: Option<bool>,
-    /// Whether the best move is one of the suite's best (`None`: unknown).
-    pub move_ok: Option<bool>,
-    /// Nodes of the solve's left-first minimal graph (with `--minimal`).
-    pub graph: Option<u64>,
-    /// The threads that solved it (0: an external solver's, unknown).
-    pub threads: u32,
-    /// Why there is no report (None: there is one).
-    pub unsolved: Option<Unsolved>,
-}
-
-/// Why a position has no result: its search ran past `--time-limit`, or filled the memory
-/// of its tree, graph or table (the error's text).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Unsolved {
-    TimedOut,
-    OutOfMemory(String),
-}
-
-impl Unsolved {
-    /// What the text table's row says.
-    pub(super) fn text(&self) -> String {
-        match self {
-            Unsolved::TimedOut => "timed out".into(),
-            Unsolved::OutOfMemory(message) => format!("out of memory: {message}"),
-        }
-    }
-}
-
-/// A position's solve as `--format csv` writes it and the JSON document's `rows` hold
-/// (schema `nodeprof-solve`): the text table's columns, named as `runs.csv` names them.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SolveRow {
-    /// The variant's name (`@tN` past one thread) or the engine's.
-    pub solver: String,
-    pub position: String,
-    pub empties: u32,
-    /// `exact` or `wld` (win, loss or draw).
-    pub mode: String,
-    /// `ok`; `timeout` past `--time-limit`, `memory` where its tree, graph or table filled
-    /// the memory given (their result fields null); `unproven` for a Monte Carlo tree search
-    /// that spent its budget before proving the root (its move is judged, its result null).
-    pub status: String,
-    /// The proven margin (in `wld`, its sign).
-    pub game_result: Option<i32>,
-    pub expected_score: Option<i32>,
-    /// Whether the result agrees with the suite's (null: the suite gives none).
-    pub score_ok: Option<bool>,
-    pub best_move: Option<String>,
-    /// Whether the move is one of the suite's best (null: unknown).
-    pub move_ok: Option<bool>,
-    pub nodes: Option<u64>,
-    pub time_ns: Option<u64>,
-    /// The threads that solved it (null: an external solver's, unknown).
-    pub threads: Option<u32>,
-    /// Nodes of the left-first minimal graph (`--minimal`).
-    pub minimal_graph: Option<u64>,
-    pub pv: Option<String>,
-}
-
-impl Row for SolveRow {}
-
-impl SolveRow {
-    pub(super) fn of(solver: &str, solved: &Solved, wld: bool) -> SolveRow {
-        let report = solved.report.as_ref();
-        SolveRow {
-            solver: solver.to_string(),
-            position: solved.case.clone(),
-            empties: solved.empties,
-            mode: if wld { "wld" } else { "exact" }.into(),
-            status: match report {
-                Some(r) if r.game_result.is_none() => "unproven",
-                Some(_) => "ok",
-                None => match solved.unsolved {
-                    Some(Unsolved::OutOfMemory(_)) => "memory",
-                    _ => "timeout",
-                },
-            }
-            .into(),
-            game_result: report.and_then(|r| r.game_result),
-            expected_score: solved.expected,
-            score_ok: solved.score_ok,
-            best_move: report.and_then(|r| r.best_move.clone()),
-            move_ok: solved.move_ok,
-            nodes: report.map(|_| solved.nodes),
-            time_ns: report.map(|r| r.time_ns),
-            threads: (solved.threads > 0).then_some(solved.threads),
-            minimal_graph: solved.graph,
-            pv: report.map(|r| r.pv.join(" ")),
-        }
-    }
-}
-
-/// The JSON document's fields besides `rows`: each solver's totals, and whether every
-/// position solved right (the exit code's verdict).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SolveSummary {
-    pub totals: Vec<SolveTotals>,
-    pub ok: bool,
-    /// With `--where`: where each position's nodes went (one more solve on one thread).
-    #[serde(rename = "where", default, skip_serializing_if = "Option::is_none")]
-    pub where_nodes: Option<Vec<super::solve_where::WhereDoc>>,
-}
-
-/// The totals of a solve run.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct SolveTotals {
-    /// The solver, as the rows name it.
-    pub solver: String,
-    pub positions: usize,
-    pub wrong_scores: usize,
-    pub wrong_moves: usize,
-    /// Positions not solved: timed out, or out of memory (`out_of_memory` of them).
-    pub unsolved: usize,
-    #[serde(default)]
-    pub out_of_memory: usize,
-    pub nodes: u64,
-    pub time_ns: u64,
-    /// The minimal graphs' nodes and the nodes of the solves that have one (null without
-    /// `--minimal`, as in the rows).
-    #[serde(rename = "minimal_graph")]
-    pub graph: Option<u64>,
-    pub nodes_with_graph: Option<u64>,
-    /// The threads of each search (0: an external solver's, unknown).
-    pub threads: u32,
-}
-
-impl SolveTotals {
-    /// Whether every position solved to the suite's value with one of its best moves.
-    pub fn all_ok(&self) -> bool {
-        self.wrong_scores == 0 && self.wrong_moves == 0 && self.unsolved == 0
-    }
-}
 
 /// Solves every case with `config` (picked per case and thread count by `config_for`) at
 /// each of `counts` threads in turns, printing a row as each finishes and the total lines

@@ -31,6 +31,11 @@ pub fn depth_label(depth: u32) -> String {
     }
 }
 
+/// The main thread's nodes before its helpers start (a multiple of the searches'
+/// `WATCH_CHECK`): about 3 ms. Connect 4's quick lines (tens to thousands of nodes)
+/// never wake a helper.
+pub const HELPERS_AFTER: u32 = 32768;
+
 /// What to search with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
@@ -50,8 +55,6 @@ pub struct SearchConfig {
     pub progress: ProgressSink,
     /// The main thread's nodes before its helpers start ([`HELPERS_AFTER`]; the tests of
     /// parallel search take 0, so that small trees are shared too).
-    ///
-    /// [`HELPERS_AFTER`]: crate::search::parallel::HELPERS_AFTER
     pub helpers_after: u32,
 }
 
@@ -91,7 +94,7 @@ impl SearchConfig {
             wld: false,
             threads: 1,
             progress: ProgressSink::default(),
-            helpers_after: crate::search::parallel::HELPERS_AFTER,
+            helpers_after: HELPERS_AFTER,
         }
     }
 

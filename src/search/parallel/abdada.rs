@@ -9,55 +9,11 @@
 //! move), written on entering a move and cleared on leaving it; a slot another move takes
 //! over only makes a thread search a move at once that it could have put off.
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-
 use super::board::Team;
-use super::ELDEST;
+use super::ybwc::ELDEST;
 use crate::game::{GameMove, MoveList};
 use crate::search::endgame::Endgame;
 use crate::search::searcher::{Node, Searcher};
-use crate::search::variants::Parallel;
-
-/// log2 of the slots of the table of moves being searched (a slot a move).
-const BUSY_BITS: u32 = 14;
-
-/// The moves the team's threads are searching: a mixed key a slot (0: none).
-pub struct Busy(Box<[AtomicU64]>);
-
-impl Busy {
-    /// The table for a team sharing its work by `method` (one slot but for ABDADA, which
-    /// alone reads it: a parallel search of another kind allocates nothing much).
-    pub fn for_method(method: Parallel) -> Busy {
-        let bits = match method {
-            Parallel::Abdada => BUSY_BITS,
-            _ => 0,
-        };
-        Busy((0..1usize << bits).map(|_| AtomicU64::new(0)).collect())
-    }
-
-    /// The slot of `key` (never 0: a mixed key of 0 is taken as 1).
-    fn slot(&self, key: u64) -> (&AtomicU64, u64) {
-        let key = key.max(1);
-        let bits = self.0.len().trailing_zeros();
-        let index = key.checked_shr(64 - bits).unwrap_or(0) as usize;
-        (&self.0[index], key)
-    }
-
-    fn is_busy(&self, key: u64) -> bool {
-        let (slot, key) = self.slot(key);
-        slot.load(Relaxed) == key
-    }
-
-    fn enter(&self, key: u64) {
-        let (slot, key) = self.slot(key);
-        slot.store(key, Relaxed);
-    }
-
-    fn leave(&self, key: u64) {
-        let (slot, key) = self.slot(key);
-        let _ = slot.compare_exchange(key, 0, Relaxed, Relaxed);
-    }
-}
 
 /// A move of a position as the busy table knows it.
 fn busy_key<G: Endgame>(pos: &G, mv: G::Move) -> u64 {
@@ -69,22 +25,15 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
     /// node at `(depth, beta, ply)`), putting off those another thread is searching; the
     /// node's value goes into `node`. Counted in the shares: `tried` a node, `split` a node
     /// that put a move off.
-    #[allow(clippy::too_many_arguments)]
-    #[cold]
-    #[inline(never)]
     pub(crate) fn search_deferring(
         &mut self,
         pos: &G,
         moves: &mut [G::Move],
-        deferred: bool,
         node: &mut Node<G::Move>,
         (depth, beta, ply): (u32, i32, usize),
         futile: Option<i32>,
         pvs: bool,
     ) {
-        if deferred {
-            self.order_rest(pos, moves, ply, depth);
-        }
         let team = self.team.clone().expect("ABDADA needs a team");
         self.shares.tried += 1;
         let mut later = G::Moves::default();

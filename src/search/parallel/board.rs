@@ -2,7 +2,7 @@
 //! take (YBWC, `ybwc.rs`), and what the team's threads share. Data only: the searching is
 //! in `ybwc.rs` and `lazy_smp.rs`.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use super::token::Token;
@@ -23,7 +23,7 @@ pub struct Team<G: Endgame> {
     /// Cancelled when the main thread is done (Lazy SMP's and ABDADA's helpers watch it).
     pub(crate) root: Arc<Token>,
     /// ABDADA: the moves being searched.
-    pub(crate) busy: super::abdada::Busy,
+    pub(crate) busy: Busy,
 }
 
 impl<G: Endgame> Team<G> {
@@ -35,7 +35,7 @@ impl<G: Endgame> Team<G> {
             idle: AtomicUsize::new(0),
             done: AtomicBool::new(false),
             root: Token::new(None),
-            busy: super::abdada::Busy::for_method(method),
+            busy: Busy::for_method(method),
         }
     }
 
@@ -131,5 +131,46 @@ impl<G: Endgame> Team<G> {
             .min_by_key(|s| s.ply)?;
         split.workers.fetch_add(1, Ordering::AcqRel);
         Some(split.clone())
+    }
+}
+
+/// log2 of the slots of the table of moves being searched (a slot a move).
+const BUSY_BITS: u32 = 14;
+
+/// ABDADA (`abdada.rs`): the moves the team's threads are searching: a mixed key a slot (0: none).
+pub struct Busy(Box<[AtomicU64]>);
+
+impl Busy {
+    /// The table for a team sharing its work by `method` (one slot but for ABDADA, which
+    /// alone reads it: a parallel search of another kind allocates nothing much).
+    pub fn for_method(method: Parallel) -> Busy {
+        let bits = match method {
+            Parallel::Abdada => BUSY_BITS,
+            _ => 0,
+        };
+        Busy((0..1usize << bits).map(|_| AtomicU64::new(0)).collect())
+    }
+
+    /// The slot of `key` (never 0: a mixed key of 0 is taken as 1).
+    fn slot(&self, key: u64) -> (&AtomicU64, u64) {
+        let key = key.max(1);
+        let bits = self.0.len().trailing_zeros();
+        let index = key.checked_shr(64 - bits).unwrap_or(0) as usize;
+        (&self.0[index], key)
+    }
+
+    pub(crate) fn is_busy(&self, key: u64) -> bool {
+        let (slot, key) = self.slot(key);
+        slot.load(Ordering::Relaxed) == key
+    }
+
+    pub(crate) fn enter(&self, key: u64) {
+        let (slot, key) = self.slot(key);
+        slot.store(key, Ordering::Relaxed);
+    }
+
+    pub(crate) fn leave(&self, key: u64) {
+        let (slot, key) = self.slot(key);
+        let _ = slot.compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
     }
 }

@@ -25,7 +25,7 @@ pub mod report;
 pub mod token;
 mod ybwc;
 
-pub use pool::HELPERS_AFTER;
+pub use crate::search::config::HELPERS_AFTER;
 pub(crate) use ybwc::ELDEST;
 
 use std::sync::Arc;

@@ -14,11 +14,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
 
-/// The main thread's nodes before its helpers start (a multiple of the searches'
-/// `WATCH_CHECK`): about 3 ms. Connect 4's quick lines (tens to thousands of nodes)
-/// never wake a helper.
-pub const HELPERS_AFTER: u32 = 32768;
-
 /// A helper thread's stack (reserved, not committed, until used): room for solving's deep
 /// lines, as the main solving thread has (`measure::on_deep_stack`).
 const HELPER_STACK: usize = 512 << 20;

@@ -93,46 +93,54 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
         if !self.may_split(pos, at.0, i, moves.len()) {
             return false;
         }
-        if self
-            .team
-            .as_ref()
-            .is_some_and(|t| t.method == Parallel::Abdada)
-        {
-            let (moves, deferred) = (&mut moves[i..], deferred && i == 0);
-            self.search_deferring(pos, moves, deferred, node, at, futile, pvs);
-            return true;
-        }
-        self.split(
+        self.share(
             pos,
             &mut moves[i..],
             deferred && i == 0,
             node,
-            at,
-            futile,
-            pvs,
+            (at, futile, pvs),
         );
         true
+    }
+
+    /// Shares a node's young brothers (`moves[1..]`) as the team's method does: a YBWC
+    /// split point, or ABDADA's putting off of the moves another thread is on. `unordered`:
+    /// the opening left them unordered.
+    #[cold]
+    #[inline(never)]
+    fn share(
+        &mut self,
+        pos: &G,
+        moves: &mut [G::Move],
+        unordered: bool,
+        node: &mut Node<G::Move>,
+        (at, futile, pvs): ((u32, i32, usize), Option<i32>, bool),
+    ) {
+        if unordered {
+            self.order_rest(pos, moves, at.2, at.0);
+        }
+        match self
+            .team
+            .as_ref()
+            .is_some_and(|t| t.method == Parallel::Abdada)
+        {
+            true => self.search_deferring(pos, moves, node, at, futile, pvs),
+            false => self.split(pos, moves, node, at, futile, pvs),
+        }
     }
 
     /// Searches the young brothers of a node (`moves[1..]`, from the last move searched on)
     /// with the other threads; the node's value goes into `node` (at or above beta when cut
     /// off).
-    #[allow(clippy::too_many_arguments)]
-    #[cold]
-    #[inline(never)]
     pub(crate) fn split(
         &mut self,
         pos: &G,
         moves: &mut [G::Move],
-        deferred: bool,
         node: &mut Node<G::Move>,
         (depth, beta, ply): (u32, i32, usize),
         futile: Option<i32>,
         pvs: bool,
     ) {
-        if deferred {
-            self.order_rest(pos, moves, ply, depth);
-        }
         let team = self.team.clone().expect("a split needs a team");
         let split = Arc::new(SplitPoint {
             token: Token::new(self.course.watch.clone()),
