@@ -259,14 +259,17 @@ fn speedups(totals: &[SolveTotals]) -> Vec<String> {
     for t in &totals[1..] {
         lines.push(match complete(first) && complete(t) && t.time_ns > 0 {
             true => format!(
-                "    {} threads: {:.2}× ({:.3} s against {:.3} s), {:.2}× the nodes",
-                t.threads,
+                "    {}: {:.2}× ({:.3} s against {:.3} s), {:.2}× the nodes",
+                count(t.threads as usize, "thread"),
                 first.time_ns as f64 / t.time_ns as f64,
                 t.time_ns as f64 / 1e9,
                 first.time_ns as f64 / 1e9,
                 t.nodes as f64 / first.nodes.max(1) as f64
             ),
-            false => format!("    {} threads: - (a position was not solved)", t.threads),
+            false => format!(
+                "    {}: - (a position was not solved)",
+                count(t.threads as usize, "thread")
+            ),
         });
     }
     lines
