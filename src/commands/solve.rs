@@ -34,9 +34,13 @@ pub fn run(
     }
     let mut spent = std::time::Duration::ZERO;
     let mut case_repeat = repeat;
+    let suffixes: Vec<String> = match counts {
+        [_] => vec![String::new()],
+        _ => counts.iter().map(|t| format!("@t{t}")).collect(),
+    };
     table(
         cases,
-        counts.len(),
+        &suffixes,
         |case, k| {
             let config = config_for(case, counts[k]).for_game(case.position.kind());
             let name = config.variant.display_name() + &threads_suffix(config.threads);
@@ -244,7 +248,7 @@ pub fn command(args: SolveArgs, out: &mut impl Write) -> Result<Outcome, Error> 
         let mut slot = Some(greeted);
         let totals = table(
             &cases,
-            1,
+            &[String::new()],
             |case, _| {
                 let solved = solve_by_engine(case, spec, &mut slot)?;
                 Ok((solved, false, spec.name().to_string()))

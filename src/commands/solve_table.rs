@@ -160,24 +160,21 @@ const HEADER_AFTER_NAME: &str =
 /// The columns `--minimal` adds.
 const HEADER_MINIMAL: &str = "  minimal graph | × graph |";
 
-/// The table of `cases` solved by `solvers` solvers in turns, position by position (each
+/// The table of `cases` solved by one solver a suffix in turns, position by position (each
 /// solve's result, whether it was a win/loss/draw solve, and the solver's name), with a total
-/// line each; a row each to `output`. With several solvers, a row's position is named with
-/// its threads (`end40@t2`).
+/// line each; a row each to `output`, its position named with the solver's suffix
+/// (`end40@t2`; one solver's is empty).
 pub fn table(
     cases: &[Case],
-    solvers: usize,
+    suffixes: &[String],
     mut solver: impl FnMut(&Case, usize) -> Result<(Solved, bool, String), Error>,
     minimal: bool,
     output: &mut Output,
 ) -> Result<Vec<SolveTotals>, Error> {
-    let label = |name: &str, threads: u32| match solvers {
-        1 => short_name(name).to_string(),
-        _ => format!("{}@t{threads}", short_name(name)),
-    };
+    let longest = suffixes.iter().map(String::len).max().unwrap_or(0);
     let width = cases
         .iter()
-        .map(|c| label(&c.name, 999).len())
+        .map(|c| short_name(&c.name).len() + longest)
         .max()
         .unwrap_or(0)
         .max(5);
@@ -188,11 +185,11 @@ pub fn table(
     );
     writeln!(output.text(), "{header}")?;
     writeln!(output.text(), "{}", rule(&header))?;
-    let mut totals = vec![SolveTotals::default(); solvers];
+    let mut totals = vec![SolveTotals::default(); suffixes.len()];
     for case in cases {
         for (k, totals) in totals.iter_mut().enumerate() {
             let (solved, wld, name) = solver(case, k)?;
-            let shown = label(&solved.case, solved.threads);
+            let shown = short_name(&solved.case).to_string() + &suffixes[k];
             writeln!(
                 output.text(),
                 "{}",

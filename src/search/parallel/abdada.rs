@@ -9,7 +9,6 @@
 //! move), written on entering a move and cleared on leaving it; a slot another move takes
 //! over only makes a thread search a move at once that it could have put off.
 
-use super::board::Team;
 use super::ybwc::ELDEST;
 use crate::game::{GameMove, MoveList};
 use crate::search::endgame::Endgame;
@@ -23,8 +22,8 @@ fn busy_key<G: Endgame>(pos: &G, mv: G::Move) -> u64 {
 impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
     /// Searches the young brothers of a node (`moves[1..]`, from the last eldest on; the
     /// node at `(depth, beta, ply)`), putting off those another thread is searching; the
-    /// node's value goes into `node`. Counted in the shares: `tried` a node, `split` a node
-    /// that put a move off.
+    /// node's value goes into `node`. Counted in the shares: `split`, a node that put a move
+    /// off (`tried`, counted where it is decided, is every node that came here).
     pub(crate) fn search_deferring(
         &mut self,
         pos: &G,
@@ -35,7 +34,6 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
         pvs: bool,
     ) {
         let team = self.team.clone().expect("ABDADA needs a team");
-        self.shares.tried += 1;
         let mut later = G::Moves::default();
         for (j, &mv) in moves.iter().enumerate().skip(1) {
             let key = busy_key(pos, mv);
@@ -90,12 +88,5 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
             false => self.move_value::<false>(pos, (mv, index), &child, depth, window, ply),
         };
         self.offer(node, pos, mv, index, value, beta, depth, ply)
-    }
-
-    /// A helper's search of the root (as Lazy SMP's, its root moves in the main thread's
-    /// order), until it is done or the main thread is.
-    pub(super) fn search_abdada(&mut self, pos: &G, depth: u32, team: &Team<G>) {
-        self.root.rotation = 0;
-        self.search_lazily(pos, depth, team);
     }
 }

@@ -1,6 +1,7 @@
 //! The board of a parallel search: the split points whose young brothers idle threads may
-//! take (YBWC, `ybwc.rs`), and what the team's threads share. Data only: the searching is
-//! in `ybwc.rs` and `lazy_smp.rs`.
+//! take (YBWC, `ybwc.rs`), the moves being searched (ABDADA, `abdada.rs`), and what the
+//! team's threads share. Data only: the searching is in `ybwc.rs`, `lazy_smp.rs` and
+//! `abdada.rs`.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};

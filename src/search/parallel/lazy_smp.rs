@@ -9,7 +9,8 @@ use crate::search::endgame::Endgame;
 use crate::search::searcher::Searcher;
 
 impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE> {
-    /// A helper's search of the root, until it is done or the main thread is.
+    /// A helper's search of the root, until it is done or the main thread is (Lazy SMP's,
+    /// and ABDADA's, whose nodes put off what other threads are on).
     pub(super) fn search_lazily(&mut self, pos: &G, depth: u32, team: &Team<G>) {
         self.course.watch = Some(team.root.clone());
         let _ = self.search_root(pos, depth);

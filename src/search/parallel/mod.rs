@@ -66,7 +66,11 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
                 );
                 helper.options.track_pv = false;
                 helper.team = Some(team.clone());
-                helper.root.rotation = index;
+                // Lazy SMP's helpers start apart; ABDADA's search in the main thread's
+                // order, and putting off what another is on spreads them.
+                if method == Parallel::LazySmp {
+                    helper.root.rotation = index;
+                }
                 helper
             })
             .collect()
@@ -156,8 +160,7 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
     fn help(&mut self, pos: &G, depth: u32) {
         let team = self.team.clone().expect("a helper has a team");
         match team.method {
-            Parallel::LazySmp => self.search_lazily(pos, depth, &team),
-            Parallel::Abdada => self.search_abdada(pos, depth, &team),
+            Parallel::LazySmp | Parallel::Abdada => self.search_lazily(pos, depth, &team),
             Parallel::Ybwc => self.serve(&team),
         }
     }

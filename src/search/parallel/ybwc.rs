@@ -51,15 +51,14 @@ impl<G: Endgame, const COUNT: bool, const TRACE: bool> Searcher<G, COUNT, TRACE>
         if i + 1 != ELDEST {
             return false;
         }
-        match team.method {
-            Parallel::Ybwc => {
-                let eligible = self.splittable(pos, depth, moves);
-                self.shares.tried += eligible as u64;
-                eligible && team.idle.load(Ordering::Relaxed) > 0
-            }
-            Parallel::Abdada => self.splittable(pos, depth, moves),
-            Parallel::LazySmp => false,
+        if team.method == Parallel::LazySmp {
+            return false;
         }
+        let ybwc = team.method == Parallel::Ybwc;
+        let eligible = self.splittable(pos, depth, moves);
+        self.shares.tried += eligible as u64;
+        // ABDADA needs no idle thread: it only puts off what another thread is on.
+        eligible && (!ybwc || team.idle.load(Ordering::Relaxed) > 0)
     }
 
     /// Whether YBWC would split the node (`pos` to `depth`, with `moves` moves) once its

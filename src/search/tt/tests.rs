@@ -86,6 +86,29 @@ fn a_few_writes_are_cleared_by_their_log_and_many_by_a_new_generation() {
 }
 
 #[test]
+fn a_direct_table_made_from_a_dropped_ones_memory_starts_empty() {
+    // The tutorial's table logs its writes too: rounds of a few and of many stores (more
+    // than its handle logs), each new table on the memory of the last finds none of them.
+    let few: Vec<u64> = (0..100).map(|i| i * 7_919 + 3).collect();
+    let many: Vec<u64> = (0..20_000).map(|i| i * 104_729 + 11).collect();
+    for round in 0..300 {
+        let mut tt = TranspositionTable::direct(1_000_003, 16).unwrap();
+        let keys = if round % 3 == 0 { &many } else { &few };
+        assert!(
+            few.iter().chain(&many).all(|&key| tt.probe(key).is_none()),
+            "round {round}: an entry of an earlier table is still there"
+        );
+        for &key in keys {
+            tt.store_direct(key, 3, Bound::Upper, 1, None);
+        }
+        assert!(
+            keys.iter().all(|&key| tt.probe(key).is_some()),
+            "round {round}"
+        );
+    }
+}
+
+#[test]
 fn stores_and_finds_entries_with_all_their_fields() {
     let mut tt = TranspositionTable::with_mib(1).unwrap();
     assert_eq!(tt.slot_count(), 1 << 16);
